@@ -1,0 +1,213 @@
+#include "commandline.h"
+
+#include "entropyexperiment.h"
+#include "exportcommand.h"
+#include "resultjson.h"
+#include "sessioncompute.h"
+#include "sessionjson.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cstdio>
+#include <memory>
+
+namespace ae {
+
+namespace {
+
+void printErr(const QString &text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fputc('\n', stderr);
+}
+
+void printOut(const QByteArray &bytes)
+{
+    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+const char *const usageText = R"(Usage:
+  attention-explorer [SESSION.json]          open the window (the built-in example without a file)
+  attention-explorer compute SESSION.json    print every head's scores, weights and outputs as JSON
+  attention-explorer entropy [--dims 8,32,128,512] [--queries 2048] [--keys 10]
+                             [--repeats 1] [--seed 0]
+                                             print the softmax entropy vs d_k experiment as JSON
+  attention-explorer export SESSION.json -o OUT.(svg|png|pdf) [--view mean|head:N|scaling]
+                             [--width PX] [--height PX] [--dpi N] [--no-values]
+                             [--no-colorbar] [--title TEXT]
+                                             draw a heatmap or the scaling plot to a file
+  attention-explorer --help | --version
+
+Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
+)";
+
+/// Reads a positive integer option; on failure prints why and returns nothing.
+std::optional<int> intOption(const QCommandLineParser &p, const QString &name, int lo, int hi)
+{
+    bool ok = false;
+    const QString text = p.value(name);
+    const int v = text.toInt(&ok);
+    if (!ok || v < lo || v > hi) {
+        printErr(QStringLiteral("--%1: \"%2\" is not a whole number from %3 to %4")
+                         .arg(name, text.left(40))
+                         .arg(lo)
+                         .arg(hi));
+        return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace
+
+bool CommandLine::isHeadless(int argc, char **argv)
+{
+    if (argc < 2)
+        return false;
+    const QByteArray first(argv[1]);
+    return first == "compute" || first == "entropy" || first == "export" || first == "--help"
+            || first == "-h" || first == "--version" || first == "-v" || first == "help";
+}
+
+int CommandLine::run(int argc, char **argv)
+{
+    const QByteArray command(argv[1]);
+    QStringList args;
+    if (command == "export")
+        return runExportCommand(argc, argv);
+    const QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
+    args = QCoreApplication::arguments();
+    if (command == "--version" || command == "-v") {
+        printOut(QStringLiteral("attention-explorer %1\n").arg(QStringLiteral(AE_VERSION_STRING)).toUtf8());
+        return Ok;
+    }
+    if (command == "--help" || command == "-h" || command == "help")
+        return printHelp();
+    args.removeAt(1); // the subcommand; what stays parses like a program of its own
+    if (command == "compute")
+        return compute(args);
+    return entropy(args);
+}
+
+int CommandLine::printHelp()
+{
+    printOut(QByteArray("Attention Explorer ") + AE_VERSION_STRING
+             + " - explore multi-head, self- and cross-attention.\n\n" + usageText);
+    return Ok;
+}
+
+int CommandLine::compute(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Print the attention result of a session as JSON."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
+    if (!p.parse(args)) {
+        printErr(QStringLiteral("compute: %1").arg(p.errorText()));
+        return Refused;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        printOut(p.helpText().toUtf8());
+        return Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("compute: expected exactly one session file\n") + QLatin1String(usageText));
+        return Refused;
+    }
+    const QString file = p.positionalArguments().constFirst();
+    const SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.ok()) {
+        printErr(file + QStringLiteral(": ") + loaded.error->toString());
+        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+    }
+    const AttentionResult result = computeSession(loaded.session);
+    printOut(QJsonDocument(attentionResultToJson(loaded.session, result)).toJson(QJsonDocument::Indented));
+    return Ok;
+}
+
+int CommandLine::entropy(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+            QStringLiteral("Mean softmax entropy (nats) of random scores against d_k, scaled and unscaled."));
+    p.addHelpOption();
+    const EntropyExperimentConfig defaults;
+    p.addOptions({
+            {QStringLiteral("dims"), QStringLiteral("Comma-separated d_k values."), QStringLiteral("list"),
+             QStringLiteral("8,32,128,512")},
+            {QStringLiteral("queries"), QStringLiteral("Queries per draw."), QStringLiteral("n"),
+             QString::number(defaults.queries)},
+            {QStringLiteral("keys"), QStringLiteral("Keys per draw."), QStringLiteral("n"),
+             QString::number(defaults.keys)},
+            {QStringLiteral("repeats"), QStringLiteral("Independent draws averaged."), QStringLiteral("n"),
+             QString::number(defaults.repeats)},
+            {QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n"), QStringLiteral("0")},
+    });
+    if (!p.parse(args)) {
+        printErr(QStringLiteral("entropy: %1").arg(p.errorText()));
+        return Refused;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        printOut(p.helpText().toUtf8());
+        return Ok;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("entropy: unexpected argument \"%1\"").arg(p.positionalArguments().constFirst().left(40)));
+        return Refused;
+    }
+    EntropyExperimentConfig config;
+    config.dims.clear();
+    const QStringList dims = p.value(QStringLiteral("dims")).split(QLatin1Char(','));
+    if (dims.size() > 1000) {
+        printErr(QStringLiteral("--dims: too many entries"));
+        return Refused;
+    }
+    for (const QString &d : dims) {
+        bool ok = false;
+        const int v = d.trimmed().toInt(&ok);
+        if (!ok) {
+            printErr(QStringLiteral("--dims: \"%1\" is not a whole number").arg(d.left(40)));
+            return Refused;
+        }
+        config.dims.push_back(v);
+    }
+    const auto queries = intOption(p, QStringLiteral("queries"), 1, std::numeric_limits<int>::max());
+    const auto keys = intOption(p, QStringLiteral("keys"), 1, std::numeric_limits<int>::max());
+    const auto repeats = intOption(p, QStringLiteral("repeats"), 1, std::numeric_limits<int>::max());
+    if (!queries || !keys || !repeats)
+        return Refused;
+    config.queries = *queries;
+    config.keys = *keys;
+    config.repeats = *repeats;
+    bool seedOk = false;
+    config.seed = p.value(QStringLiteral("seed")).toULongLong(&seedOk);
+    if (!seedOk) {
+        printErr(QStringLiteral("--seed: \"%1\" is not a whole number from 0 to 18446744073709551615")
+                         .arg(p.value(QStringLiteral("seed")).left(40)));
+        return Refused;
+    }
+    if (auto error = validateExperiment(config)) {
+        printErr(error->path.isEmpty() ? error->message
+                                       : QStringLiteral("--%1").arg(error->toString()));
+        return Refused;
+    }
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    QJsonArray d, unscaled, scaled;
+    for (size_t i = 0; i < r.dims.size(); ++i) {
+        d.append(r.dims[i]);
+        unscaled.append(r.unscaled[i]);
+        scaled.append(r.scaled[i]);
+    }
+    QJsonObject o{{QStringLiteral("dims"), d},
+                  {QStringLiteral("unscaled"), unscaled},
+                  {QStringLiteral("scaled"), scaled}};
+    printOut(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    return Ok;
+}
+
+} // namespace ae

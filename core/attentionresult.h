@@ -1,0 +1,42 @@
+#pragma once
+
+/// @file attentionresult.h
+/// Everything one attention computation produces, every intermediate a teacher may show.
+
+#include <Eigen/Core>
+#include <vector>
+
+namespace ae {
+
+/// Row-major boolean matrix; true where a query may see a key.
+using BoolMatrix = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
+
+/// One head's intermediates. Lq = query count, Lk = key count, d_k = d_model / heads.
+struct HeadResult
+{
+    Eigen::MatrixXd dotProducts; ///< Lq x Lk, Q_i K_i^T before scaling
+    Eigen::MatrixXd scores; ///< Lq x Lk, after scaling (values under the mask are kept here;
+                            ///< use AttentionResult::visible to tell them apart)
+    Eigen::MatrixXd weights; ///< Lq x Lk, softmax rows; hidden entries and fully masked rows are 0
+    Eigen::MatrixXd output; ///< Lq x d_k, weights * V_i
+    Eigen::VectorXd entropy; ///< Lq, Shannon entropy in nats of each weight row (0 when fully masked)
+};
+
+/// The result of computeAttention(). Never contains NaN or infinity.
+struct AttentionResult
+{
+    int dK = 0; ///< head width
+    double scale = 1.0; ///< the divisor used
+    Eigen::MatrixXd q; ///< Lq x d_model
+    Eigen::MatrixXd k; ///< Lk x d_model
+    Eigen::MatrixXd v; ///< Lk x d_model
+    BoolMatrix visible; ///< Lq x Lk, the combined mask (causal AND padding)
+    std::vector<HeadResult> heads; ///< one per head
+    Eigen::MatrixXd concat; ///< Lq x d_model, [O_1 ... O_h]
+    Eigen::MatrixXd output; ///< Lq x d_model, concat * W_o + b_o
+    Eigen::MatrixXd meanWeights; ///< Lq x Lk, average of the heads' weights
+    Eigen::VectorXd meanEntropy; ///< Lq, entropy of each row of meanWeights
+    std::vector<int> fullyMaskedRows; ///< query rows that see no key, ascending
+};
+
+} // namespace ae

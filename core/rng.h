@@ -1,0 +1,37 @@
+#pragma once
+
+/// @file rng.h
+/// A small, fast, portable pseudo-random generator (xoshiro256** seeded through SplitMix64).
+/// Unlike the standard library's distributions, its uniform output is bit-identical on every
+/// platform and compiler, so seeded sessions reproduce everywhere.
+
+#include <cstdint>
+
+namespace ae {
+
+/// Deterministic pseudo-random number generator.
+class Rng
+{
+public:
+    /// Seeds the four state words from @p seed with SplitMix64.
+    explicit Rng(std::uint64_t seed);
+
+    /// Next raw 64-bit value.
+    std::uint64_t next();
+    /// Uniform double in [0, 1) with 53 random bits (exact, platform independent).
+    double uniform();
+    /// Uniform double in [lo, hi).
+    double uniform(double lo, double hi);
+    /// Standard normal deviate (Marsaglia's polar method; uses log and sqrt).
+    double normal();
+
+    /// Mixes @p value into a well-distributed 64-bit hash (the SplitMix64 finaliser).
+    static std::uint64_t mix(std::uint64_t value);
+
+private:
+    std::uint64_t m_state[4];
+    double m_spare = 0.0;
+    bool m_hasSpare = false;
+};
+
+} // namespace ae

@@ -1,0 +1,18 @@
+#include "sessioncompute.h"
+
+#include "attention.h"
+#include "projections.h"
+
+namespace ae {
+
+AttentionResult computeSession(const Session &session)
+{
+    const SequenceData &q = session.querySequence();
+    const SequenceData &kv = session.keyValueSequence();
+    const AttentionSettings &a = session.attention;
+    const Projections projections
+            = materializeProjections(a.projections, q.width(), kv.width(), a.config.dModel);
+    return computeAttention(q.embeddings, kv.embeddings, kv.padding, a.config, projections);
+}
+
+} // namespace ae

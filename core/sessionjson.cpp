@@ -1,0 +1,546 @@
+#include "sessionjson.h"
+
+#include "sessionlimits.h"
+#include "sessionvalidator.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+struct Msg
+{
+    Q_DECLARE_TR_FUNCTIONS(SessionJson)
+};
+
+/// Thrown inside the parser only; turned into a SessionError at its boundary.
+struct ParseFailure
+{
+    SessionError error;
+};
+
+[[noreturn]] void fail(const QString &path, const QString &message)
+{
+    throw ParseFailure{SessionError{SessionError::Kind::Invalid, path, message}};
+}
+
+QString join(const QString &path, const char *key)
+{
+    return path.isEmpty() ? QLatin1String(key) : path + QLatin1Char('.') + QLatin1String(key);
+}
+
+QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return Msg::tr("null");
+    case QJsonValue::Bool: return Msg::tr("a boolean");
+    case QJsonValue::Double: return Msg::tr("a number");
+    case QJsonValue::String: return Msg::tr("a string");
+    case QJsonValue::Array: return Msg::tr("an array");
+    case QJsonValue::Object: return Msg::tr("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return Msg::tr("missing");
+}
+
+QJsonValue required(const QJsonObject &o, const QString &path, const char *key)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        fail(join(path, key), Msg::tr("missing; this field is required"));
+    return v;
+}
+
+QJsonObject asObject(const QJsonValue &v, const QString &path)
+{
+    if (!v.isObject())
+        fail(path, Msg::tr("expected an object, found %1").arg(typeName(v)));
+    return v.toObject();
+}
+
+QJsonArray asArray(const QJsonValue &v, const QString &path)
+{
+    if (!v.isArray())
+        fail(path, Msg::tr("expected an array, found %1").arg(typeName(v)));
+    return v.toArray();
+}
+
+double asNumber(const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble())
+        fail(path, Msg::tr("expected a number, found %1").arg(typeName(v)));
+    const double x = v.toDouble();
+    if (!std::isfinite(x))
+        fail(path, Msg::tr("not a finite number"));
+    return x;
+}
+
+bool asBool(const QJsonValue &v, const QString &path)
+{
+    if (!v.isBool())
+        fail(path, Msg::tr("expected true or false, found %1").arg(typeName(v)));
+    return v.toBool();
+}
+
+QString asString(const QJsonValue &v, const QString &path)
+{
+    if (!v.isString())
+        fail(path, Msg::tr("expected a string, found %1").arg(typeName(v)));
+    return v.toString();
+}
+
+/// A whole number in [lo, hi].
+qint64 asInteger(const QJsonValue &v, const QString &path, qint64 lo, qint64 hi)
+{
+    const double x = asNumber(v, path);
+    if (x != std::floor(x))
+        fail(path, Msg::tr("%1 is not a whole number").arg(x, 0, 'g', 17));
+    if (x < static_cast<double>(lo) || x > static_cast<double>(hi))
+        fail(path, Msg::tr("%1 is outside %2..%3").arg(x, 0, 'g', 17).arg(lo).arg(hi));
+    return static_cast<qint64>(x);
+}
+
+/// A seed: a whole number from 0 to 2^53 (every such number is exact in JSON).
+std::uint64_t asSeed(const QJsonValue &v, const QString &path)
+{
+    return static_cast<std::uint64_t>(asInteger(v, path, 0, qint64(1) << 53));
+}
+
+/// A numeric row of exactly @p expected entries (or any length up to @p maxLength when
+/// expected < 0, reported through the returned size).
+Eigen::RowVectorXd asRow(const QJsonValue &v, const QString &path, int expected, int maxLength)
+{
+    const QJsonArray a = asArray(v, path);
+    if (expected >= 0 && a.size() != expected)
+        fail(path, Msg::tr("%1 numbers, expected %2").arg(a.size()).arg(expected));
+    if (a.size() > maxLength)
+        fail(path, Msg::tr("%1 numbers, at most %2 allowed").arg(a.size()).arg(maxLength));
+    Eigen::RowVectorXd row(a.size());
+    for (int j = 0; j < a.size(); ++j)
+        row(j) = asNumber(a.at(j), QStringLiteral("%1[%2]").arg(path).arg(j));
+    return row;
+}
+
+/// A matrix given as an array of rows, all rows as long as the first.
+Eigen::MatrixXd asMatrix(const QJsonValue &v, const QString &path, int maxRows, int maxCols)
+{
+    const QJsonArray rows = asArray(v, path);
+    if (rows.size() > maxRows)
+        fail(path, Msg::tr("%1 rows, at most %2 allowed").arg(rows.size()).arg(maxRows));
+    if (rows.isEmpty())
+        fail(path, Msg::tr("the matrix has no rows"));
+    const QString first = path + QStringLiteral("[0]");
+    const int cols = static_cast<int>(asArray(rows.at(0), first).size());
+    if (cols > maxCols)
+        fail(first, Msg::tr("%1 numbers, at most %2 allowed").arg(cols).arg(maxCols));
+    if (cols == 0)
+        fail(first, Msg::tr("the row is empty"));
+    Eigen::MatrixXd m(rows.size(), cols);
+    for (int i = 0; i < rows.size(); ++i)
+        m.row(i) = asRow(rows.at(i), QStringLiteral("%1[%2]").arg(path).arg(i), cols, maxCols);
+    return m;
+}
+
+SequenceRole asRole(const QJsonValue &v, const QString &path)
+{
+    const QString s = asString(v, path);
+    if (s == QLatin1String("source"))
+        return SequenceRole::Source;
+    if (s == QLatin1String("target"))
+        return SequenceRole::Target;
+    fail(path, Msg::tr("\"%1\" is not one of \"source\", \"target\"").arg(s.left(64)));
+}
+
+EmbeddingRecipe parseRecipe(const QJsonObject &o, const QString &path)
+{
+    EmbeddingRecipe r;
+    const QString mode = asString(required(o, path, "mode"), join(path, "mode"));
+    if (mode == QLatin1String("manual"))
+        r.mode = EmbeddingMode::Manual;
+    else if (mode == QLatin1String("hashed"))
+        r.mode = EmbeddingMode::Hashed;
+    else if (mode == QLatin1String("one_hot"))
+        r.mode = EmbeddingMode::OneHot;
+    else
+        fail(join(path, "mode"),
+             Msg::tr("\"%1\" is not one of \"manual\", \"hashed\", \"one_hot\"").arg(mode.left(64)));
+    if (o.contains(QLatin1String("seed")))
+        r.seed = asSeed(o.value(QLatin1String("seed")), join(path, "seed"));
+    if (o.contains(QLatin1String("positional")))
+        r.positional = asBool(o.value(QLatin1String("positional")), join(path, "positional"));
+    return r;
+}
+
+SequenceData parseSequence(const QJsonObject &o, const QString &path)
+{
+    SequenceData s;
+    const QString tokensPath = join(path, "tokens");
+    const QJsonArray tokens = asArray(required(o, path, "tokens"), tokensPath);
+    if (tokens.size() > limits::maxTokens)
+        fail(tokensPath, Msg::tr("%1 tokens, at most %2 allowed").arg(tokens.size()).arg(limits::maxTokens));
+    if (tokens.isEmpty())
+        fail(tokensPath, Msg::tr("the sequence is empty; give it at least one token"));
+    for (int i = 0; i < tokens.size(); ++i)
+        s.tokens.append(asString(tokens.at(i), QStringLiteral("%1[%2]").arg(tokensPath).arg(i)));
+
+    const QString embPath = join(path, "embeddings");
+    const QJsonArray rows = asArray(required(o, path, "embeddings"), embPath);
+    if (rows.size() != tokens.size())
+        fail(embPath, Msg::tr("%1 rows for %2 tokens; give one vector per token")
+                              .arg(rows.size())
+                              .arg(tokens.size()));
+    s.embeddings = asMatrix(rows, embPath, limits::maxTokens, limits::maxEmbeddingWidth);
+
+    if (o.contains(QLatin1String("padding"))) {
+        const QString padPath = join(path, "padding");
+        const QJsonArray pad = asArray(o.value(QLatin1String("padding")), padPath);
+        if (pad.size() != tokens.size())
+            fail(padPath, Msg::tr("%1 flags for %2 tokens").arg(pad.size()).arg(tokens.size()));
+        for (int i = 0; i < pad.size(); ++i)
+            s.padding.push_back(asBool(pad.at(i), QStringLiteral("%1[%2]").arg(padPath).arg(i)));
+    }
+    if (o.contains(QLatin1String("generator"))) {
+        const QString genPath = join(path, "generator");
+        s.recipe = parseRecipe(asObject(o.value(QLatin1String("generator")), genPath), genPath);
+    }
+    return s;
+}
+
+Projections parseProjections(const QJsonObject &o, const QString &path, int maxRows, int dModel)
+{
+    Projections p;
+    const QString modePath = join(path, "mode");
+    const QString mode = asString(required(o, path, "mode"), modePath);
+    if (mode == QLatin1String("identity")) {
+        p.mode = ProjectionMode::Identity;
+    } else if (mode == QLatin1String("random")) {
+        p.mode = ProjectionMode::Random;
+        p.seed = asSeed(required(o, path, "seed"), join(path, "seed"));
+    } else if (mode == QLatin1String("explicit")) {
+        p.mode = ProjectionMode::Explicit;
+        const std::pair<const char *, Eigen::MatrixXd *> mats[] = {
+            {"w_q", &p.wq}, {"w_k", &p.wk}, {"w_v", &p.wv}, {"w_o", &p.wo}};
+        for (const auto &[key, m] : mats)
+            *m = asMatrix(required(o, path, key), join(path, key), maxRows, limits::maxModelDim);
+        const std::pair<const char *, Eigen::RowVectorXd *> biases[] = {
+            {"b_q", &p.bq}, {"b_k", &p.bk}, {"b_v", &p.bv}, {"b_o", &p.bo}};
+        for (const auto &[key, b] : biases) {
+            if (o.contains(QLatin1String(key)))
+                *b = asRow(o.value(QLatin1String(key)), join(path, key), dModel, limits::maxModelDim);
+        }
+    } else {
+        fail(modePath, Msg::tr("\"%1\" is not one of \"identity\", \"random\", \"explicit\"")
+                               .arg(mode.left(64)));
+    }
+    return p;
+}
+
+AttentionSettings parseAttention(const QJsonObject &o, const QString &path)
+{
+    AttentionSettings a;
+    a.queryFrom = asRole(required(o, path, "query_from"), join(path, "query_from"));
+    a.keyValueFrom = asRole(required(o, path, "key_value_from"), join(path, "key_value_from"));
+    AttentionConfig &c = a.config;
+    c.dModel = static_cast<int>(asInteger(required(o, path, "d_model"), join(path, "d_model"), 1,
+                                          limits::maxModelDim));
+    c.heads = static_cast<int>(
+            asInteger(required(o, path, "heads"), join(path, "heads"), 1, limits::maxHeads));
+    if (c.dModel % c.heads != 0)
+        fail(join(path, "heads"), Msg::tr("%1 does not divide d_model %2").arg(c.heads).arg(c.dModel));
+    if (o.contains(QLatin1String("scale"))) {
+        const QJsonValue s = o.value(QLatin1String("scale"));
+        const QString scalePath = join(path, "scale");
+        if (s.isString()) {
+            if (s.toString() == QLatin1String("sqrt_dk"))
+                c.scale.mode = ScaleMode::SqrtDk;
+            else if (s.toString() == QLatin1String("none"))
+                c.scale.mode = ScaleMode::None;
+            else
+                fail(scalePath, Msg::tr("\"%1\" is not one of \"sqrt_dk\", \"none\", or a positive number")
+                                        .arg(s.toString().left(64)));
+        } else if (s.isDouble()) {
+            c.scale.mode = ScaleMode::Custom;
+            c.scale.divisor = asNumber(s, scalePath);
+            if (c.scale.divisor <= 0)
+                fail(scalePath, Msg::tr("%1 is not positive; the divisor must be greater than 0")
+                                        .arg(c.scale.divisor, 0, 'g', 17));
+        } else {
+            fail(scalePath, Msg::tr("expected \"sqrt_dk\", \"none\" or a positive number, found %1")
+                                    .arg(typeName(s)));
+        }
+    }
+    if (o.contains(QLatin1String("causal")))
+        c.causal = asBool(o.value(QLatin1String("causal")), join(path, "causal"));
+    const QString projPath = join(path, "projections");
+    a.projections = parseProjections(asObject(required(o, path, "projections"), projPath),
+                                     projPath, limits::maxEmbeddingWidth, c.dModel);
+    return a;
+}
+
+EntropyExperimentConfig parseScaling(const QJsonObject &o, const QString &path)
+{
+    EntropyExperimentConfig e;
+    if (o.contains(QLatin1String("dims"))) {
+        const QString dimsPath = join(path, "dims");
+        const QJsonArray dims = asArray(o.value(QLatin1String("dims")), dimsPath);
+        if (dims.size() > limits::maxExperimentDims)
+            fail(dimsPath, Msg::tr("%1 dimensions, at most %2 allowed").arg(dims.size()).arg(limits::maxExperimentDims));
+        e.dims.clear();
+        for (int i = 0; i < dims.size(); ++i)
+            e.dims.push_back(static_cast<int>(asInteger(dims.at(i), QStringLiteral("%1[%2]").arg(dimsPath).arg(i), 1,
+                                                        limits::maxExperimentDim)));
+    }
+    const std::pair<const char *, std::pair<int *, int>> ints[] = {
+        {"queries", {&e.queries, limits::maxExperimentQueries}},
+        {"keys", {&e.keys, limits::maxExperimentKeys}},
+        {"repeats", {&e.repeats, limits::maxExperimentRepeats}}};
+    for (const auto &[key, target] : ints) {
+        if (o.contains(QLatin1String(key)))
+            *target.first = static_cast<int>(asInteger(o.value(QLatin1String(key)), join(path, key), 1, target.second));
+    }
+    if (o.contains(QLatin1String("seed")))
+        e.seed = asSeed(o.value(QLatin1String("seed")), join(path, "seed"));
+    return e;
+}
+
+Session parseSession(const QJsonObject &root)
+{
+    Session s;
+    const QJsonValue format = required(root, QString(), "format");
+    if (asString(format, QStringLiteral("format")) != QLatin1String(sessionFormatName))
+        fail(QStringLiteral("format"), Msg::tr("\"%1\" is not \"%2\"; this is not an Attention Explorer session")
+                                               .arg(format.toString().left(64), QLatin1String(sessionFormatName)));
+    const QJsonValue version = required(root, QString(), "version");
+    const double v = asNumber(version, QStringLiteral("version"));
+    if (v != sessionFormatVersion)
+        fail(QStringLiteral("version"), Msg::tr("%1 is not supported; this program reads version %2")
+                                                .arg(v, 0, 'g', 17)
+                                                .arg(sessionFormatVersion));
+    if (root.contains(QLatin1String("title")))
+        s.title = asString(root.value(QLatin1String("title")), QStringLiteral("title"));
+    s.source = parseSequence(asObject(required(root, QString(), "source"), QStringLiteral("source")),
+                             QStringLiteral("source"));
+    s.target = parseSequence(asObject(required(root, QString(), "target"), QStringLiteral("target")),
+                             QStringLiteral("target"));
+    s.attention = parseAttention(asObject(required(root, QString(), "attention"), QStringLiteral("attention")),
+                                 QStringLiteral("attention"));
+    if (root.contains(QLatin1String("scaling")))
+        s.scaling = parseScaling(asObject(root.value(QLatin1String("scaling")), QStringLiteral("scaling")),
+                                 QStringLiteral("scaling"));
+    s.original = root;
+    return s;
+}
+
+QJsonArray toJson(const Eigen::RowVectorXd &row)
+{
+    QJsonArray a;
+    for (Eigen::Index j = 0; j < row.size(); ++j)
+        a.append(row(j));
+    return a;
+}
+
+QJsonArray toJson(const Eigen::MatrixXd &m)
+{
+    QJsonArray rows;
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        rows.append(toJson(Eigen::RowVectorXd(m.row(i))));
+    return rows;
+}
+
+/// @p fresh on top of @p original, with @p known keys of original dropped first, so that a
+/// field this version writes conditionally (a bias, a seed) does not linger from the old file.
+QJsonObject merged(const QJsonObject &original, const QJsonObject &fresh,
+                   std::initializer_list<const char *> known)
+{
+    QJsonObject out = original;
+    for (const char *key : known)
+        out.remove(QLatin1String(key));
+    for (auto it = fresh.begin(); it != fresh.end(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+
+QJsonObject sub(const QJsonObject &o, const char *key)
+{
+    return o.value(QLatin1String(key)).toObject();
+}
+
+QJsonObject sequenceToJson(const SequenceData &s, const QJsonObject &original)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("tokens"), QJsonArray::fromStringList(s.tokens));
+    o.insert(QStringLiteral("embeddings"), toJson(s.embeddings));
+    if (!s.padding.empty()) {
+        QJsonArray pad;
+        for (bool p : s.padding)
+            pad.append(p);
+        o.insert(QStringLiteral("padding"), pad);
+    }
+    QJsonObject gen;
+    static const char *modes[] = {"manual", "hashed", "one_hot"};
+    gen.insert(QStringLiteral("mode"), QLatin1String(modes[static_cast<int>(s.recipe.mode)]));
+    gen.insert(QStringLiteral("seed"), static_cast<double>(s.recipe.seed));
+    gen.insert(QStringLiteral("positional"), s.recipe.positional);
+    o.insert(QStringLiteral("generator"),
+             merged(sub(original, "generator"), gen, {"mode", "seed", "positional"}));
+    return merged(original, o, {"tokens", "embeddings", "padding", "generator"});
+}
+
+QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &original)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("query_from"), roleName(a.queryFrom));
+    o.insert(QStringLiteral("key_value_from"), roleName(a.keyValueFrom));
+    o.insert(QStringLiteral("d_model"), a.config.dModel);
+    o.insert(QStringLiteral("heads"), a.config.heads);
+    switch (a.config.scale.mode) {
+    case ScaleMode::SqrtDk: o.insert(QStringLiteral("scale"), QStringLiteral("sqrt_dk")); break;
+    case ScaleMode::None: o.insert(QStringLiteral("scale"), QStringLiteral("none")); break;
+    case ScaleMode::Custom: o.insert(QStringLiteral("scale"), a.config.scale.divisor); break;
+    }
+    o.insert(QStringLiteral("causal"), a.config.causal);
+    const Projections &p = a.projections;
+    QJsonObject proj;
+    switch (p.mode) {
+    case ProjectionMode::Identity:
+        proj.insert(QStringLiteral("mode"), QStringLiteral("identity"));
+        break;
+    case ProjectionMode::Random:
+        proj.insert(QStringLiteral("mode"), QStringLiteral("random"));
+        proj.insert(QStringLiteral("seed"), static_cast<double>(p.seed));
+        break;
+    case ProjectionMode::Explicit:
+        proj.insert(QStringLiteral("mode"), QStringLiteral("explicit"));
+        proj.insert(QStringLiteral("w_q"), toJson(p.wq));
+        proj.insert(QStringLiteral("w_k"), toJson(p.wk));
+        proj.insert(QStringLiteral("w_v"), toJson(p.wv));
+        proj.insert(QStringLiteral("w_o"), toJson(p.wo));
+        const std::pair<const char *, const Eigen::RowVectorXd *> biases[] = {
+            {"b_q", &p.bq}, {"b_k", &p.bk}, {"b_v", &p.bv}, {"b_o", &p.bo}};
+        for (const auto &[key, b] : biases) {
+            if (b->size() > 0)
+                proj.insert(QLatin1String(key), toJson(*b));
+        }
+        break;
+    }
+    o.insert(QStringLiteral("projections"),
+             merged(sub(original, "projections"), proj,
+                    {"mode", "seed", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o"}));
+    return merged(original, o,
+                  {"query_from", "key_value_from", "d_model", "heads", "scale", "causal", "projections"});
+}
+
+QJsonObject scalingToJson(const EntropyExperimentConfig &e, const QJsonObject &original)
+{
+    QJsonObject o;
+    QJsonArray dims;
+    for (int d : e.dims)
+        dims.append(d);
+    o.insert(QStringLiteral("dims"), dims);
+    o.insert(QStringLiteral("queries"), e.queries);
+    o.insert(QStringLiteral("keys"), e.keys);
+    o.insert(QStringLiteral("repeats"), e.repeats);
+    o.insert(QStringLiteral("seed"), static_cast<double>(e.seed));
+    return merged(original, o, {"dims", "queries", "keys", "repeats", "seed"});
+}
+
+} // namespace
+
+SessionLoadResult sessionFromJson(const QByteArray &json)
+{
+    SessionLoadResult result;
+    if (json.size() > limits::maxSessionFileBytes) {
+        result.error = SessionError{SessionError::Kind::Invalid, QString(),
+                                    Msg::tr("%1 bytes, more than the limit of %2 bytes")
+                                            .arg(json.size())
+                                            .arg(limits::maxSessionFileBytes)};
+        return result;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // Report a line and column, which is what editors show.
+        const QByteArray head = json.left(parseError.offset);
+        const int line = static_cast<int>(head.count('\n')) + 1;
+        const int column = static_cast<int>(parseError.offset - (head.lastIndexOf('\n') + 1)) + 1;
+        result.error = SessionError{SessionError::Kind::Invalid, QString(),
+                                    Msg::tr("not valid JSON at line %1, column %2: %3")
+                                            .arg(line)
+                                            .arg(column)
+                                            .arg(parseError.errorString())};
+        return result;
+    }
+    if (!doc.isObject()) {
+        result.error = SessionError{SessionError::Kind::Invalid, QString(),
+                                    Msg::tr("the top level must be a JSON object")};
+        return result;
+    }
+    try {
+        result.session = parseSession(doc.object());
+    } catch (const ParseFailure &f) {
+        result.error = f.error;
+        return result;
+    }
+    result.error = validateSession(result.session);
+    return result;
+}
+
+SessionLoadResult loadSessionFile(const QString &fileName)
+{
+    SessionLoadResult result;
+    QFile file(fileName);
+    const QFileInfo info(fileName);
+    if (info.isDir()) {
+        result.error = SessionError{SessionError::Kind::Io, QString(), Msg::tr("is a folder, not a file")};
+        return result;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.error = SessionError{SessionError::Kind::Io, QString(),
+                                    Msg::tr("cannot be read: %1").arg(file.errorString())};
+        return result;
+    }
+    // Refuse an oversized file before reading it; a pipe or device reports no size, so read
+    // at most one byte past the limit.
+    if (file.size() > limits::maxSessionFileBytes) {
+        result.error = SessionError{SessionError::Kind::Invalid, QString(),
+                                    Msg::tr("%1 bytes, more than the limit of %2 bytes")
+                                            .arg(file.size())
+                                            .arg(limits::maxSessionFileBytes)};
+        return result;
+    }
+    const QByteArray bytes = file.read(limits::maxSessionFileBytes + 1);
+    if (file.error() != QFileDevice::NoError) {
+        result.error = SessionError{SessionError::Kind::Io, QString(),
+                                    Msg::tr("cannot be read: %1").arg(file.errorString())};
+        return result;
+    }
+    return sessionFromJson(bytes);
+}
+
+QJsonObject sessionToJson(const Session &s)
+{
+    const QJsonObject &orig = s.original;
+    QJsonObject o;
+    o.insert(QStringLiteral("format"), QLatin1String(sessionFormatName));
+    o.insert(QStringLiteral("version"), sessionFormatVersion);
+    if (!s.title.isEmpty())
+        o.insert(QStringLiteral("title"), s.title);
+    o.insert(QStringLiteral("source"), sequenceToJson(s.source, sub(orig, "source")));
+    o.insert(QStringLiteral("target"), sequenceToJson(s.target, sub(orig, "target")));
+    o.insert(QStringLiteral("attention"), attentionToJson(s.attention, sub(orig, "attention")));
+    o.insert(QStringLiteral("scaling"), scalingToJson(s.scaling, sub(orig, "scaling")));
+    return merged(orig, o, {"format", "version", "title", "source", "target", "attention", "scaling"});
+}
+
+QByteArray sessionToJsonBytes(const Session &session)
+{
+    return QJsonDocument(sessionToJson(session)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace ae

@@ -1,0 +1,44 @@
+#pragma once
+
+/// @file sessionjson.h
+/// Reading and writing session files (../shared/spec/session-format.md §2).
+
+#include "session.h"
+#include "sessionerror.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <optional>
+
+namespace ae {
+
+/// The outcome of reading a session: a session, or why it was refused.
+struct SessionLoadResult
+{
+    Session session; ///< valid only when error is empty
+    std::optional<SessionError> error;
+
+    bool ok() const { return !error.has_value(); }
+};
+
+/// The format name every session file carries.
+inline constexpr char sessionFormatName[] = "attention-explorer-session";
+/// The only format version this program reads and writes.
+inline constexpr int sessionFormatVersion = 1;
+
+/// Parses and validates session JSON. Sizes are checked against sessionlimits.h before anything of
+/// that size is allocated; the first problem is reported with its JSON path.
+SessionLoadResult sessionFromJson(const QByteArray &json);
+
+/// Reads a session file. A missing or unreadable file gives an Io error; a file larger than
+/// limits::maxSessionFileBytes is refused before it is read.
+SessionLoadResult loadSessionFile(const QString &fileName);
+
+/// The session as a JSON object. Fields of session.original that this version does not know
+/// are kept, at every level of nesting.
+QJsonObject sessionToJson(const Session &session);
+
+/// sessionToJson() as indented UTF-8 text.
+QByteArray sessionToJsonBytes(const Session &session);
+
+} // namespace ae

@@ -1,0 +1,45 @@
+#pragma once
+
+/// @file sessionlimits.h
+/// Documented limits of the compute core and of session files. A session past any of these is
+/// refused with a message naming the field, before anything of the requested size is allocated.
+
+#include <cstdint>
+
+namespace ae::limits {
+
+/// Largest session file read, in bytes (checked before the file is read).
+constexpr std::int64_t maxSessionFileBytes = 64 * 1024 * 1024;
+/// Most tokens in one sequence.
+constexpr int maxTokens = 512;
+/// Widest embedding vector of a sequence.
+constexpr int maxEmbeddingWidth = 1024;
+/// Largest d_model.
+constexpr int maxModelDim = 1024;
+/// Most attention heads.
+constexpr int maxHeads = 64;
+/// Largest magnitude of any number in a session (embeddings, weights, biases, scale). Keeps
+/// every intermediate finite: even at the size limits no product can overflow a double.
+constexpr double maxAbsValue = 1e12;
+/// Smallest custom scale divisor.
+constexpr double minScaleDivisor = 1e-12;
+/// Longest token, in UTF-16 code units.
+constexpr int maxTokenLength = 256;
+/// Longest title, in UTF-16 code units.
+constexpr int maxTitleLength = 1024;
+
+/// Scaling experiment: most entries in the list of dimensions.
+constexpr int maxExperimentDims = 64;
+/// Scaling experiment: largest single d_k.
+constexpr int maxExperimentDim = 8192;
+/// Scaling experiment: most queries per draw.
+constexpr int maxExperimentQueries = 65536;
+/// Scaling experiment: most keys per draw.
+constexpr int maxExperimentKeys = 4096;
+/// Scaling experiment: most repeats.
+constexpr int maxExperimentRepeats = 1000;
+/// Scaling experiment: most random numbers drawn in one run (sum over dims and repeats of
+/// d_k * (queries + keys)). About ten seconds of work on one core at this limit.
+constexpr double maxExperimentDraws = 5e8;
+
+} // namespace ae::limits

@@ -1,0 +1,101 @@
+#pragma once
+
+/// @file document.h
+/// The one document object: holds the session, recomputes through the core, owns the undo
+/// stack. Widgets observe its signals and edit only through its methods (each edit is one
+/// QUndoCommand, so Undo/Redo cover everything).
+
+#include "attentionresult.h"
+#include "session.h"
+#include "sessionerror.h"
+
+#include <QObject>
+#include <QUndoStack>
+#include <optional>
+
+namespace ae {
+
+/// The edited session and its latest valid result.
+class Document : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    /// The session being edited (may be invalid; see error()).
+    const Session &session() const { return m_session; }
+    /// Why the current session cannot be computed, or nothing when it is valid.
+    const std::optional<SessionError> &error() const { return m_error; }
+    /// True once any valid session has been computed.
+    bool hasResult() const { return m_hasResult; }
+    /// The result of the last valid session (still shown, dimmed, while error() is set).
+    const AttentionResult &result() const { return m_result; }
+    /// The last valid session, i.e. the one result() belongs to (labels come from here).
+    const Session &resultSession() const { return m_resultSession; }
+    /// True when result() belongs to an older session than session() (an invalid edit).
+    bool isResultStale() const { return m_error.has_value() && m_hasResult; }
+
+    QUndoStack *undoStack() { return &m_undoStack; }
+
+    /// The file the session was read from or saved to; empty for a new or example session.
+    QString fileName() const { return m_fileName; }
+    /// True when there are changes since the last load or save.
+    bool isModified() const { return !m_undoStack.isClean(); }
+
+    /// Replaces the whole session (open, new, example, revert, recover): clears the undo
+    /// history and marks the document unmodified unless @p modified.
+    void resetSession(const Session &session, const QString &fileName, bool modified = false);
+    /// Records a successful save under @p fileName (the undo stack becomes clean).
+    void markSaved(const QString &fileName);
+
+    /// @name Edits. Each pushes one undoable command; consecutive edits of the same field merge.
+    /// @{
+    void setTitle(const QString &title);
+    void setTokens(SequenceRole role, const QStringList &tokens);
+    void setEmbeddingCell(SequenceRole role, int row, int column, double value);
+    /// Pastes @p block with its top-left at (row, column), clipped to the table.
+    void setEmbeddingBlock(SequenceRole role, int row, int column, const Eigen::MatrixXd &block);
+    void setEmbeddingWidth(SequenceRole role, int width);
+    void setEmbeddingRecipe(SequenceRole role, const EmbeddingRecipe &recipe);
+    void setPadding(SequenceRole role, int index, bool padded);
+    void setWiring(SequenceRole queryFrom, SequenceRole keyValueFrom);
+    void setModelDim(int dModel);
+    void setHeads(int heads);
+    void setScale(const ScaleSpec &scale);
+    void setCausal(bool causal);
+    void setProjections(const Projections &projections);
+    void setScalingConfig(const EntropyExperimentConfig &config);
+    /// Any other change: @p after replaces the session as one step named @p text.
+    void applyEdit(const QString &text, const Session &after, int mergeKey = -1);
+    /// @}
+
+signals:
+    /// The session changed (an edit, undo, redo or reset).
+    void sessionChanged();
+    /// A new valid result was computed.
+    void resultChanged();
+    /// error() changed (became set, changed message, or cleared).
+    void errorChanged();
+    /// The scaling experiment's parameters changed.
+    void scalingConfigChanged();
+    /// isModified() changed.
+    void modifiedChanged(bool modified);
+    /// fileName() changed.
+    void fileNameChanged(const QString &fileName);
+
+private:
+    friend class SessionEditCommand;
+    /// Installs @p session without touching the undo stack, then revalidates and recomputes.
+    void installSession(const Session &session);
+
+    Session m_session;
+    Session m_resultSession;
+    AttentionResult m_result;
+    std::optional<SessionError> m_error;
+    bool m_hasResult = false;
+    QString m_fileName;
+    QUndoStack m_undoStack;
+};
+
+} // namespace ae
