@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Configures (once) and builds Attention Explorer in build/ (Release). Incremental: a second
+# run with nothing changed only checks timestamps.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${AE_BUILD_DIR:-$root/build}
+if [[ ! -f "$build/build.ninja" ]]; then
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+fi
+cmake --build "$build" -j "$(nproc)"

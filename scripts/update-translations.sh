@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Refreshes resources/translations/*.ts from the tr() strings in core/, ui/ and app/.
+# Translators then edit the .ts files (Qt Linguist); the build compiles them with lrelease.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+lupdate=/usr/lib/qt6/bin/lupdate
+[[ -x "$lupdate" ]] || lupdate=$(command -v lupdate6 || command -v lupdate)
+cd "$root"
+"$lupdate" -locations none -no-obsolete core ui app -ts resources/translations/attention-explorer_zh_CN.ts
