@@ -5,6 +5,7 @@
 #include "resultjson.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
+#include "sessionlimits.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -45,20 +46,22 @@ const char *const usageText = R"(Usage:
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
 )";
 
-/// Reads a positive integer option; on failure prints why and returns nothing.
+/// Reads a whole-number option within [lo, hi] (the documented limits); on failure prints
+/// why, in the words the session validator uses, and returns nothing.
 std::optional<int> intOption(const QCommandLineParser &p, const QString &name, int lo, int hi)
 {
     bool ok = false;
     const QString text = p.value(name);
-    const int v = text.toInt(&ok);
-    if (!ok || v < lo || v > hi) {
-        printErr(QStringLiteral("--%1: \"%2\" is not a whole number from %3 to %4")
-                         .arg(name, text.left(40))
-                         .arg(lo)
-                         .arg(hi));
+    const qlonglong v = text.trimmed().toLongLong(&ok);
+    if (!ok) {
+        printErr(QStringLiteral("--%1: \"%2\" is not a whole number").arg(name, text.left(40)));
         return std::nullopt;
     }
-    return v;
+    if (v < lo || v > hi) {
+        printErr(QStringLiteral("--%1: %2 is outside %3..%4").arg(name).arg(v).arg(lo).arg(hi));
+        return std::nullopt;
+    }
+    return static_cast<int>(v);
 }
 
 } // namespace
@@ -176,9 +179,9 @@ int CommandLine::entropy(const QStringList &args)
         }
         config.dims.push_back(v);
     }
-    const auto queries = intOption(p, QStringLiteral("queries"), 1, std::numeric_limits<int>::max());
-    const auto keys = intOption(p, QStringLiteral("keys"), 1, std::numeric_limits<int>::max());
-    const auto repeats = intOption(p, QStringLiteral("repeats"), 1, std::numeric_limits<int>::max());
+    const auto queries = intOption(p, QStringLiteral("queries"), 1, limits::maxExperimentQueries);
+    const auto keys = intOption(p, QStringLiteral("keys"), 1, limits::maxExperimentKeys);
+    const auto repeats = intOption(p, QStringLiteral("repeats"), 1, limits::maxExperimentRepeats);
     if (!queries || !keys || !repeats)
         return Refused;
     config.queries = *queries;
@@ -192,7 +195,7 @@ int CommandLine::entropy(const QStringList &args)
         return Refused;
     }
     if (auto error = validateExperiment(config)) {
-        printErr(error->path.isEmpty() ? error->message
+        printErr(error->path.isEmpty() ? QStringLiteral("entropy: ") + error->message
                                        : QStringLiteral("--%1").arg(error->toString()));
         return Refused;
     }

@@ -1,13 +1,241 @@
 #include "exportcommand.h"
 
+#include "colormap.h"
+#include "entropyexperiment.h"
+#include "figureexporter.h"
+#include "figureoptions.h"
+#include "heatmapdata.h"
+#include "heatmapfigure.h"
+#include "scalingfigure.h"
+#include "sessioncompute.h"
+#include "sessionjson.h"
+#include "svgfigurewriter.h"
+
+#include <QCommandLineParser>
+#include <QGuiApplication>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 
 namespace ae {
 
-int runExportCommand(int, char **)
+namespace {
+
+enum Status { Ok = 0, IoError = 1, Refused = 2 };
+
+void printErr(const QString &text)
 {
-    std::fputs("export: not built yet\n", stderr);
-    return 1;
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fputc('\n', stderr);
+}
+
+/// What to draw.
+struct View
+{
+    enum class Kind { Mean, Head, Grid, Scaling };
+    Kind kind = Kind::Mean;
+    int head = -1;
+};
+
+/// Parses --view; on failure returns nothing and sets @p error.
+std::optional<View> parseView(const QString &text, QString *error)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("mean"))
+        return View{View::Kind::Mean, -1};
+    if (t == QLatin1String("grid"))
+        return View{View::Kind::Grid, -1};
+    if (t == QLatin1String("scaling"))
+        return View{View::Kind::Scaling, -1};
+    if (t.startsWith(QLatin1String("head:"))) {
+        bool ok = false;
+        const int n = t.mid(5).toInt(&ok);
+        if (ok && n >= 0)
+            return View{View::Kind::Head, n};
+        *error = QStringLiteral("--view: \"%1\": N in head:N must be a whole number from 0").arg(text.left(40));
+        return std::nullopt;
+    }
+    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling")
+                     .arg(text.left(40));
+    return std::nullopt;
+}
+
+/// Reads a whole-number option in [lo, hi]; on failure sets @p error.
+std::optional<int> intOption(const QCommandLineParser &p, const QString &name, int lo, int hi,
+                             QString *error)
+{
+    bool ok = false;
+    const QString text = p.value(name);
+    const int v = text.toInt(&ok);
+    if (!ok || v < lo || v > hi) {
+        *error = QStringLiteral("--%1: \"%2\" is not a whole number from %3 to %4")
+                         .arg(name, text.left(40))
+                         .arg(lo)
+                         .arg(hi);
+        return std::nullopt;
+    }
+    return v;
+}
+
+/// Keeps Qt's own diagnostics (e.g. about XDG_RUNTIME_DIR on a server) off stderr, where
+/// scripts expect only the command's messages; AE_DEBUG=1 lets them through.
+void quietMessageHandler(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    if (type == QtFatalMsg || type == QtCriticalMsg || qEnvironmentVariableIsSet("AE_DEBUG"))
+        printErr(message);
+}
+
+/// True when the arguments choose a Qt platform plugin themselves.
+bool platformGiven(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0)
+            return true;
+    }
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int run(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+            "Draw a session's heatmap or the scaling plot to SVG, PNG or PDF (by OUT's extension)."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
+    p.addOptions({
+            {{QStringLiteral("o"), QStringLiteral("output")},
+             QStringLiteral("The file to write: .svg, .png or .pdf."),
+             QStringLiteral("OUT")},
+            {QStringLiteral("view"),
+             QStringLiteral("mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
+             QStringLiteral("view"), QStringLiteral("mean")},
+            {QStringLiteral("width"), QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
+             QStringLiteral("px"), QStringLiteral("0")},
+            {QStringLiteral("height"), QStringLiteral("Height in pixels (1/96 inch); 0 fits the content."),
+             QStringLiteral("px"), QStringLiteral("0")},
+            {QStringLiteral("dpi"), QStringLiteral("PNG resolution; 96 is one pixel per unit."),
+             QStringLiteral("n"), QStringLiteral("96")},
+            {QStringLiteral("no-values"), QStringLiteral("Do not write the values in the cells.")},
+            {QStringLiteral("no-colorbar"), QStringLiteral("Leave out the colour bar.")},
+            {QStringLiteral("title"), QStringLiteral("The figure's title (default: the view's)."),
+             QStringLiteral("text")},
+            {QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
+             QStringLiteral("name"), QStringLiteral("blues")},
+    });
+    if (!p.parse(args)) {
+        printErr(QStringLiteral("export: %1").arg(p.errorText()));
+        return Refused;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        const QByteArray help = p.helpText().toUtf8();
+        std::fwrite(help.constData(), 1, size_t(help.size()), stdout);
+        return Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("export: expected exactly one session file, e.g. "
+                                "attention-explorer export session.json -o figure.svg"));
+        return Refused;
+    }
+    const QString file = p.positionalArguments().constFirst();
+    auto refuse = [&file](const QString &what) {
+        printErr(file + QStringLiteral(": ") + what);
+        return Refused;
+    };
+
+    const QString out = p.value(QStringLiteral("output"));
+    if (!p.isSet(QStringLiteral("output")) || out.isEmpty())
+        return refuse(QStringLiteral("-o: no output file given (-o OUT.svg, OUT.png or OUT.pdf)"));
+    if (const QString problem = FigureExporter::formatProblem(out); !problem.isEmpty())
+        return refuse(QStringLiteral("-o: ") + problem);
+
+    QString error;
+    FigureOptions options;
+    const auto view = parseView(p.value(QStringLiteral("view")), &error);
+    const auto width = intOption(p, QStringLiteral("width"), 0, FigureOptions::maxSide, &error);
+    const auto height = intOption(p, QStringLiteral("height"), 0, FigureOptions::maxSide, &error);
+    const auto dpi = intOption(p, QStringLiteral("dpi"), FigureOptions::minDpi, FigureOptions::maxDpi, &error);
+    if (!view || !width || !height || !dpi)
+        return refuse(error);
+    if ((*width > 0 && *width < FigureOptions::minSide) || (*height > 0 && *height < FigureOptions::minSide)) {
+        return refuse(QStringLiteral("--%1: at least %2 pixels (or 0 to fit the content)")
+                              .arg(*width > 0 && *width < FigureOptions::minSide ? QStringLiteral("width")
+                                                                                : QStringLiteral("height"))
+                              .arg(FigureOptions::minSide));
+    }
+    const auto colorMap = ColorMap::fromKey(p.value(QStringLiteral("colormap")));
+    if (!colorMap) {
+        return refuse(QStringLiteral("--colormap: \"%1\" is not one of blues, viridis, cividis")
+                              .arg(p.value(QStringLiteral("colormap")).left(40)));
+    }
+    options.size = QSize(*width, *height);
+    options.dpi = *dpi;
+    options.includeValues = !p.isSet(QStringLiteral("no-values"));
+    options.includeColorBar = !p.isSet(QStringLiteral("no-colorbar"));
+    options.title = p.value(QStringLiteral("title"));
+    options.colorMap = *colorMap;
+
+    const SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.ok()) {
+        printErr(file + QStringLiteral(": ") + loaded.error->toString());
+        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+    }
+    const Session &session = loaded.session;
+    const int heads = session.attention.config.heads;
+
+    Figure figure;
+    if (view->kind == View::Kind::Scaling) {
+        if (const auto problem = validateExperiment(session.scaling))
+            return refuse(problem->path.isEmpty() ? problem->message : QStringLiteral("scaling.") + problem->toString());
+        const EntropyExperimentResult r = runEntropyExperiment(session.scaling);
+        figure = ScalingFigure::make(r, session.scaling, session.attention.config.dModel / std::max(1, heads),
+                                     options);
+    } else {
+        if (view->kind == View::Kind::Head && view->head >= heads) {
+            return refuse(QStringLiteral("--view head:%1: out of range, the session has %2 head%3 (head:0 to head:%4)")
+                                  .arg(view->head)
+                                  .arg(heads)
+                                  .arg(heads == 1 ? QString() : QStringLiteral("s"))
+                                  .arg(heads - 1));
+        }
+        // Refuse an SVG that is too large before laying out a quarter of a million cells.
+        const qint64 cells = qint64(session.querySequence().length()) * session.keyValueSequence().length()
+                * (view->kind == View::Kind::Grid && heads > 1 ? heads + 1 : 1);
+        if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg && cells > SvgFigureWriter::maxCells) {
+            printErr(out + QStringLiteral(": ") + SvgFigureWriter::tooManyCells(cells));
+            return Refused;
+        }
+        const AttentionResult result = computeSession(session);
+        if (view->kind == View::Kind::Grid) {
+            std::vector<HeatmapData> panels{HeatmapDataBuilder::weights(session, result, -1)};
+            for (int h = 0; heads > 1 && h < heads; ++h) // one head: the mean is that head
+                panels.push_back(HeatmapDataBuilder::weights(session, result, h));
+            figure = HeatmapFigure::grid(panels, options, HeatmapFigure::gridTitle(session.title, heads));
+        } else {
+            figure = HeatmapFigure::single(HeatmapDataBuilder::weights(session, result, view->head), options);
+        }
+    }
+
+    const FigureExporter::Outcome outcome = FigureExporter::write(figure, out, options.dpi);
+    if (outcome.ok())
+        return Ok;
+    printErr(outcome.message);
+    return outcome.status == FigureExporter::Outcome::Status::WriteFailed ? IoError : Refused;
+}
+
+} // namespace
+
+int runExportCommand(int argc, char **argv)
+{
+    // Drawing needs fonts, hence a GUI application; without a display it draws offscreen.
+    if (!platformGiven(argc, argv))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietMessageHandler);
+    const QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
+    QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
+    QStringList args = QGuiApplication::arguments();
+    args.removeAt(1); // "export"; what stays parses like a program of its own
+    return run(args);
 }
 
 } // namespace ae

@@ -1,5 +1,6 @@
 #include "sessionjson.h"
 
+#include "jsonparsediagnosis.h"
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
 
@@ -122,8 +123,13 @@ Eigen::RowVectorXd asRow(const QJsonValue &v, const QString &path, int expected,
     if (a.size() > maxLength)
         fail(path, Msg::tr("%1 numbers, at most %2 allowed").arg(a.size()).arg(maxLength));
     Eigen::RowVectorXd row(a.size());
-    for (int j = 0; j < a.size(); ++j)
-        row(j) = asNumber(a.at(j), QStringLiteral("%1[%2]").arg(path).arg(j));
+    for (int j = 0; j < a.size(); ++j) {
+        // The path is formatted only for a bad entry: a large file has millions of good ones.
+        const QJsonValue x = a.at(j);
+        row(j) = x.isDouble() ? x.toDouble() : 0.0;
+        if (!x.isDouble() || !std::isfinite(row(j)))
+            asNumber(x, QStringLiteral("%1[%2]").arg(path).arg(j));
+    }
     return row;
 }
 
@@ -465,15 +471,7 @@ SessionLoadResult sessionFromJson(const QByteArray &json)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        // Report a line and column, which is what editors show.
-        const QByteArray head = json.left(parseError.offset);
-        const int line = static_cast<int>(head.count('\n')) + 1;
-        const int column = static_cast<int>(parseError.offset - (head.lastIndexOf('\n') + 1)) + 1;
-        result.error = SessionError{SessionError::Kind::Invalid, QString(),
-                                    Msg::tr("not valid JSON at line %1, column %2: %3")
-                                            .arg(line)
-                                            .arg(column)
-                                            .arg(parseError.errorString())};
+        result.error = diagnoseJsonParseError(json, parseError);
         return result;
     }
     if (!doc.isObject()) {

@@ -8,8 +8,11 @@
 
 namespace ae::limits {
 
-/// Largest session file read, in bytes (checked before the file is read).
-constexpr std::int64_t maxSessionFileBytes = 64 * 1024 * 1024;
+/// Largest session file read, in bytes (checked before the file is read). Large enough for the
+/// largest session the other limits allow as this program saves it (512 tokens of width 1024 on
+/// both sides and explicit 1024 x 1024 projections: about 235 MB of indented JSON), so that
+/// every session the program can save, it can open again.
+constexpr std::int64_t maxSessionFileBytes = 256 * 1024 * 1024;
 /// Most tokens in one sequence.
 constexpr int maxTokens = 512;
 /// Widest embedding vector of a sequence.

@@ -27,6 +27,9 @@ std::optional<SessionError> checkValues(const QString &path, const Eigen::Matrix
     for (Eigen::Index r = 0; r < m.rows(); ++r) {
         for (Eigen::Index c = 0; c < m.cols(); ++c) {
             const double x = m(r, c);
+            if (std::isfinite(x) && std::abs(x) <= limits::maxAbsValue)
+                continue;
+            // Formatted only for the bad entry: the document validates on every edit.
             const QString where = rowVector ? QStringLiteral("%1[%2]").arg(path).arg(c)
                                             : QStringLiteral("%1[%2][%3]").arg(path).arg(r).arg(c);
             if (!std::isfinite(x))

@@ -11,9 +11,15 @@
 
 #include <QObject>
 #include <QUndoStack>
+#include <memory>
 #include <optional>
 
 namespace ae {
+
+class SessionEditCommand;
+
+/// One of the explicit projection matrices or bias vectors.
+enum class ProjectionPart { Wq, Wk, Wv, Wo, Bq, Bk, Bv, Bo };
 
 /// The edited session and its latest valid result.
 class Document : public QObject
@@ -24,7 +30,7 @@ public:
     ~Document() override;
 
     /// The session being edited (may be invalid; see error()).
-    const Session &session() const { return m_session; }
+    const Session &session() const { return *m_session; }
     /// Why the current session cannot be computed, or nothing when it is valid.
     const std::optional<SessionError> &error() const { return m_error; }
     /// True once any valid session has been computed.
@@ -32,7 +38,7 @@ public:
     /// The result of the last valid session (still shown, dimmed, while error() is set).
     const AttentionResult &result() const { return m_result; }
     /// The last valid session, i.e. the one result() belongs to (labels come from here).
-    const Session &resultSession() const { return m_resultSession; }
+    const Session &resultSession() const { return *m_resultSession; }
     /// True when result() belongs to an older session than session() (an invalid edit).
     bool isResultStale() const { return m_error.has_value() && m_hasResult; }
 
@@ -65,10 +71,32 @@ public:
     void setScale(const ScaleSpec &scale);
     void setCausal(bool causal);
     void setProjections(const Projections &projections);
+    /// Switches the projection mode. Switching to Explicit pre-fills the matrices with the
+    /// current random ones, or identity where the shapes allow (zeros elsewhere).
+    void setProjectionMode(ProjectionMode mode);
+    /// Sets the random projections' seed (and the mode to Random).
+    void setProjectionSeed(std::uint64_t seed);
+    /// Sets one entry of an explicit matrix (a bias vector has one row), switching to explicit
+    /// projections first when needed; out-of-range positions are ignored.
+    void setProjectionValue(ProjectionPart part, int row, int column, double value);
     void setScalingConfig(const EntropyExperimentConfig &config);
     /// Any other change: @p after replaces the session as one step named @p text.
     void applyEdit(const QString &text, const Session &after, int mergeKey = -1);
+    /// Ends the current run of merging edits (the user left the field): the next edit, even
+    /// of the same field, is a new undo step.
+    void finishEditRun();
     /// @}
+
+    /// True when @p a and @p b hold the same content (the JSON they came from aside).
+    static bool sameSession(const Session &a, const Session &b);
+    /// The checks the document applies to a session: validateSession() and the embedding
+    /// recipes (a one-hot vocabulary must fit the width).
+    static std::optional<SessionError> checkSession(const Session &session);
+    /// The explicit matrices that switching @p session to explicit projections starts from.
+    static Projections explicitProjectionsFor(const Session &session);
+    /// @p projections (explicit) reshaped to the widths and d_model of @p session, keeping the
+    /// top-left block of each matrix and filling new entries with 0.
+    static Projections fittedProjections(const Session &session, const Projections &projections);
 
 signals:
     /// The session changed (an edit, undo, redo or reset).
@@ -87,10 +115,14 @@ signals:
 private:
     friend class SessionEditCommand;
     /// Installs @p session without touching the undo stack, then revalidates and recomputes.
-    void installSession(const Session &session);
+    void installSession(const std::shared_ptr<const Session> &session);
+    /// Pushes one command replacing the session with @p after, unless nothing changes.
+    void pushEdit(const QString &text, Session after, int mergeKey);
+    /// The open command at the top of the stack with @p mergeKey, or null.
+    const SessionEditCommand *openCommand(int mergeKey) const;
 
-    Session m_session;
-    Session m_resultSession;
+    std::shared_ptr<const Session> m_session;
+    std::shared_ptr<const Session> m_resultSession;
     AttentionResult m_result;
     std::optional<SessionError> m_error;
     bool m_hasResult = false;

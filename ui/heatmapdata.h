@@ -8,7 +8,9 @@
 
 #include <Eigen/Core>
 #include <QCoreApplication>
+#include <QList>
 #include <QStringList>
+#include <vector>
 
 namespace ae {
 
@@ -24,10 +26,28 @@ struct HeatmapData
     double maximum = 1.0; ///< value drawn with the colour map's high end
     bool imported = false; ///< weights read from a file, not computed here
 
+    /// @name How the values were made (for tooltips); empty when unknown, e.g. imported.
+    /// @{
+    QString shortTitle; ///< e.g. "Head 2" or "Mean", for a small multiple
+    QString rowAxisTitle; ///< e.g. "queries from target Y"
+    QString columnAxisTitle; ///< e.g. "keys/values from source X"
+    int head = -1; ///< the head shown, or -1 for the mean of all heads
+    Eigen::MatrixXd dotProducts; ///< one head: q·k before scaling (rows x columns), else empty
+    Eigen::MatrixXd scores; ///< one head: q·k divided by scaleDivisor, else empty
+    double scaleDivisor = 1.0; ///< the divisor the scores were made with
+    std::vector<Eigen::MatrixXd> headWeights; ///< the mean: every head's weights, else empty
+    /// @}
+
     int rows() const { return static_cast<int>(values.rows()); }
     int columns() const { return static_cast<int>(values.cols()); }
     /// True unless the mask hides cell (r, c).
     bool isVisible(int r, int c) const { return visible.size() == 0 || visible(r, c); }
+    /// True when the mask hides every cell of row @p r (a query that sees no key).
+    bool isRowFullyMasked(int r) const;
+    /// The columns holding row @p r's largest visible value (the row's "alignment"): every
+    /// column tied for the maximum, or none when the row is fully masked or when more than one
+    /// visible cell and all of them are tied (a uniform row aligns with nothing).
+    QList<int> alignedColumns(int r) const;
 };
 
 /// Builds heatmaps from a computed result.
@@ -38,6 +58,8 @@ public:
     /// The head-averaged weights (@p head < 0) or head @p head's weights, labelled with the
     /// query and key tokens of @p session (the session the result was computed from).
     static HeatmapData weights(const Session &session, const AttentionResult &result, int head);
+    /// The name of the sequence playing @p role: "source X" or "target Y".
+    static QString sequenceName(SequenceRole role);
 };
 
 } // namespace ae

@@ -1,17 +1,125 @@
 #pragma once
 
+/// @file mainwindow.h
+/// The application window: creates the panels, docks and menus and wires them to one Document.
+
 #include <QMainWindow>
+#include <functional>
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QMenu;
 
 namespace ae {
 
-/// The application window.
+class AttentionPanel;
+class Document;
+class HeatmapPanel;
+class MessageBar;
+class ScalingPlotDock;
+class MainWindowFileActions;
+class SequencePanel;
+
+/// The window: heatmaps in the centre (with the inline message bars above them), the two
+/// sequences on the left, the attention controls on top, the scaling plot on the right (or at
+/// the bottom on small screens), menus, and a status line with the shapes.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
-    /// Opens a session file, reporting problems without losing the current session.
+    ~MainWindow() override;
+
+    /// Opens a session file, reporting problems inline without losing the current session.
     bool openFile(const QString &fileName);
+    /// Opens a built-in example (see ExampleCatalog). When the session has unsaved changes the
+    /// example replaces it as one undoable step, so nothing is lost.
+    bool openExample(const QString &resourcePath);
+
+    Document *document() const { return m_document; }
+    HeatmapPanel *heatmapPanel() const { return m_heatmapPanel; }
+    SequencePanel *sequencePanel(bool source) const
+    {
+        return source ? m_sourcePanel : m_targetPanel;
+    }
+    AttentionPanel *attentionPanel() const { return m_attentionPanel; }
+    ScalingPlotDock *scalingDock() const { return m_scalingDock; }
+
+    /// Session files, import, export and Copy As (File and Edit menus).
+    MainWindowFileActions *fileActions() const { return m_fileActions; }
+
+    /// @name Extension points for the file handling
+    /// @{
+    /// File menu (objectName "fileMenu"): Examples, a separator, Quit. Insert before
+    /// examplesAction() to put actions above the examples.
+    QMenu *fileMenu() const { return m_fileMenu; }
+    /// The action of the File ▸ Examples submenu.
+    QAction *examplesAction() const;
+    /// Edit ▸ Copy As (objectName "copyAsMenu"); hidden while it holds no action.
+    QMenu *copyAsMenu() const { return m_copyAsMenu; }
+    /// Asked before the window closes; returning false keeps it open (e.g. unsaved changes).
+    void setCloseGuard(std::function<bool()> guard) { m_closeGuard = std::move(guard); }
+    /// @}
+
+    /// Shows a closable note above the heatmaps (an error when @p isError).
+    void showNote(const QString &text, bool isError = false);
+    /// The message bar with the document's current error (hidden while the session is valid).
+    MessageBar *errorBar() const { return m_errorBar; }
+    /// The message bar with notes (file problems, example loaded, language change).
+    MessageBar *noteBar() const { return m_noteBar; }
+    /// The status line's shape summary, e.g. "Q 2×4 · K/V 4×4 · d_model 4 · 2 heads · d_k 2".
+    QString shapeSummary() const;
+
+    /// Full screen, larger fonts, side docks hidden; Esc or F11 leaves.
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void createStatusBar();
+    void arrangeDefaultLayout();
+    void applyDefaultDockSizes();
+    void restoreSettings();
+    void saveSettings();
+    void updateTitle();
+    void updateError();
+    void updateShapes();
+    void setLanguage(const QString &language);
+
+    Document *m_document;
+    HeatmapPanel *m_heatmapPanel = nullptr;
+    MessageBar *m_errorBar = nullptr;
+    MessageBar *m_noteBar = nullptr;
+    SequencePanel *m_sourcePanel = nullptr;
+    SequencePanel *m_targetPanel = nullptr;
+    AttentionPanel *m_attentionPanel = nullptr;
+    ScalingPlotDock *m_scalingDock = nullptr;
+    QLabel *m_shapeLabel = nullptr;
+    MainWindowFileActions *m_fileActions = nullptr;
+
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_examplesMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_copyAsMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_leavePresentationAction = nullptr;
+    QActionGroup *m_colorMapGroup = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+
+    bool m_presentation = false;
+    bool m_defaultDockSizesPending = false;
+    bool m_wasMaximized = false;
+    QByteArray m_stateBeforePresentation;
+    std::function<bool()> m_closeGuard;
 };
 
 } // namespace ae

@@ -1,0 +1,22 @@
+#pragma once
+
+/// @file jsonparsediagnosis.h
+/// Explaining why QJsonDocument refused a session file, in words a person can act on.
+
+#include "sessionerror.h"
+
+#include <QByteArray>
+#include <QJsonParseError>
+
+namespace ae {
+
+/// Turns a refusal of QJsonDocument::fromJson() into a SessionError: the line and column, and
+/// where possible the JSON path of the value and what is wrong with it. Qt refuses numbers a
+/// double cannot hold (1e999, 1e-999) and the NaN / Infinity some writers emit without saying
+/// which field they are in; those are reported at their path, e.g.
+/// `source.embeddings[0][1]: 1e999 is not a finite number (line 5, column 20)`. A file that is
+/// a single JSON value rather than an object is reported as such.
+/// @param json the text that was parsed; @param error the parser's error (not NoError).
+SessionError diagnoseJsonParseError(const QByteArray &json, const QJsonParseError &error);
+
+} // namespace ae

@@ -1,0 +1,320 @@
+// The scaling experiment (core/entropyexperiment.h) against
+// ../shared/reference/entropy-keys10.json, plus determinism, bounds, cancellation and limits.
+
+#include "entropyexperiment.h"
+#include "sessionlimits.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+#include <cmath>
+
+using namespace ae;
+
+Q_DECLARE_METATYPE(ae::EntropyExperimentConfig)
+
+namespace {
+
+/// The reference expectation: means and standard deviations of the mean of one run.
+struct Reference
+{
+    std::vector<int> dims;
+    std::vector<double> unscaled, scaled, unscaledSd, scaledSd;
+    int keys = 0;
+    int queries = 0;
+};
+
+std::vector<double> doubles(const QJsonValue &v)
+{
+    std::vector<double> out;
+    for (const QJsonValue &x : v.toArray())
+        out.push_back(x.toDouble());
+    return out;
+}
+
+} // namespace
+
+/// Tests runEntropyExperiment() and validateExperiment().
+class TestEntropyExperiment : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void withinReference_data();
+    void withinReference();
+    void deterministicForASeed();
+    void seedsDiffer();
+    void dimensionsAreIndependent();
+    void boundedByLogKeys_data();
+    void boundedByLogKeys();
+    void cancellation_data();
+    void cancellation();
+    void validateRejects_data();
+    void validateRejects();
+    void validateAccepts_data();
+    void validateAccepts();
+
+private:
+    Reference m_ref;
+    EntropyExperimentResult m_defaultRun; ///< the default config, run once
+};
+
+void TestEntropyExperiment::initTestCase()
+{
+    QFile file(QStringLiteral(AE_SHARED_DIR "/reference/entropy-keys10.json"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QJsonValue &d : o.value(QStringLiteral("dims")).toArray())
+        m_ref.dims.push_back(d.toInt());
+    m_ref.unscaled = doubles(o.value(QStringLiteral("unscaled")));
+    m_ref.scaled = doubles(o.value(QStringLiteral("scaled")));
+    m_ref.unscaledSd = doubles(o.value(QStringLiteral("unscaled_sd")));
+    m_ref.scaledSd = doubles(o.value(QStringLiteral("scaled_sd")));
+    m_ref.keys = o.value(QStringLiteral("keys")).toInt();
+    m_ref.queries = o.value(QStringLiteral("sd_of_mean_at_queries")).toInt();
+    QCOMPARE(m_ref.dims.size(), size_t(4));
+    QCOMPARE(m_ref.unscaled.size(), m_ref.dims.size());
+    QCOMPARE(m_ref.scaledSd.size(), m_ref.dims.size());
+    // The reference was made with the seed article's defaults, which are also ours.
+    const EntropyExperimentConfig defaults;
+    QCOMPARE(defaults.dims, m_ref.dims);
+    QCOMPARE(defaults.keys, m_ref.keys);
+    QCOMPARE(defaults.queries, m_ref.queries);
+    m_defaultRun = runEntropyExperiment(defaults);
+}
+
+void TestEntropyExperiment::withinReference_data()
+{
+    QTest::addColumn<int>("repeats");
+    QTest::addColumn<std::uint64_t>("seed");
+    QTest::newRow("one run, seed 0") << 1 << std::uint64_t(0);
+    QTest::newRow("one run, seed 1") << 1 << std::uint64_t(1);
+    QTest::newRow("one run, seed 2024") << 1 << std::uint64_t(2024);
+    QTest::newRow("4 repeats, seed 0") << 4 << std::uint64_t(0);
+    QTest::newRow("16 repeats, seed 3") << 16 << std::uint64_t(3);
+    QTest::newRow("25 repeats, seed 5") << 25 << std::uint64_t(5);
+}
+
+void TestEntropyExperiment::withinReference()
+{
+    QFETCH(int, repeats);
+    QFETCH(std::uint64_t, seed);
+    EntropyExperimentConfig config;
+    config.repeats = repeats;
+    config.seed = seed;
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    QVERIFY(!r.cancelled);
+    QCOMPARE(r.dims, m_ref.dims);
+    // Independent draws average: the spread of the mean shrinks by sqrt(R). Four standard
+    // deviations: a correct implementation fails about once in 16000 comparisons.
+    const double shrink = std::sqrt(static_cast<double>(repeats));
+    for (size_t i = 0; i < m_ref.dims.size(); ++i) {
+        const double ub = 4 * m_ref.unscaledSd[i] / shrink;
+        const double sb = 4 * m_ref.scaledSd[i] / shrink;
+        QVERIFY2(std::abs(r.unscaled[i] - m_ref.unscaled[i]) <= ub,
+            qPrintable(QStringLiteral("unscaled at d_k %1: %2, expected %3 +- %4")
+                           .arg(m_ref.dims[i])
+                           .arg(r.unscaled[i])
+                           .arg(m_ref.unscaled[i])
+                           .arg(ub)));
+        QVERIFY2(std::abs(r.scaled[i] - m_ref.scaled[i]) <= sb,
+            qPrintable(QStringLiteral("scaled at d_k %1: %2, expected %3 +- %4")
+                           .arg(m_ref.dims[i])
+                           .arg(r.scaled[i])
+                           .arg(m_ref.scaled[i])
+                           .arg(sb)));
+    }
+}
+
+void TestEntropyExperiment::deterministicForASeed()
+{
+    EntropyExperimentConfig config;
+    config.seed = 77;
+    config.repeats = 2;
+    const EntropyExperimentResult a = runEntropyExperiment(config);
+    const EntropyExperimentResult b = runEntropyExperiment(config);
+    QCOMPARE(a.unscaled, b.unscaled); // bit for bit
+    QCOMPARE(a.scaled, b.scaled);
+}
+
+void TestEntropyExperiment::seedsDiffer()
+{
+    EntropyExperimentConfig config;
+    config.seed = 1;
+    const EntropyExperimentResult &a = m_defaultRun; // seed 0
+    const EntropyExperimentResult b = runEntropyExperiment(config);
+    for (size_t i = 0; i < a.dims.size(); ++i) {
+        QVERIFY(a.unscaled[i] != b.unscaled[i]);
+        QVERIFY(a.scaled[i] != b.scaled[i]);
+    }
+}
+
+void TestEntropyExperiment::dimensionsAreIndependent()
+{
+    // A d_k keeps its numbers when other dimensions are added to or removed from the list, so
+    // the plot does not jump when a student adds a point.
+    EntropyExperimentConfig config;
+    config.dims = { 32 };
+    const EntropyExperimentResult alone = runEntropyExperiment(config);
+    config.dims = { 8, 32, 64 };
+    const EntropyExperimentResult among = runEntropyExperiment(config);
+    QCOMPARE(among.unscaled[1], alone.unscaled[0]);
+    QCOMPARE(among.scaled[1], alone.scaled[0]);
+}
+
+void TestEntropyExperiment::boundedByLogKeys_data()
+{
+    QTest::addColumn<int>("keys");
+    QTest::newRow("1 key") << 1;
+    QTest::newRow("2 keys") << 2;
+    QTest::newRow("10 keys") << 10;
+    QTest::newRow("100 keys") << 100;
+}
+
+void TestEntropyExperiment::boundedByLogKeys()
+{
+    QFETCH(int, keys);
+    EntropyExperimentConfig config;
+    config.keys = keys;
+    config.queries = 512;
+    config.dims = { 1, 2, 8, 64, 512 };
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    const double ceiling = std::log(static_cast<double>(keys));
+    for (size_t i = 0; i < r.dims.size(); ++i) {
+        QVERIFY(r.unscaled[i] >= 0.0 && r.scaled[i] >= 0.0);
+        // The maximum entropy over `keys` outcomes is never exceeded (up to rounding).
+        QVERIFY2(r.unscaled[i] <= ceiling + 1e-12, qPrintable(QString::number(r.unscaled[i])));
+        QVERIFY2(r.scaled[i] <= ceiling + 1e-12, qPrintable(QString::number(r.scaled[i])));
+        if (keys == 1) {
+            QCOMPARE(r.unscaled[i], 0.0);
+            QCOMPARE(r.scaled[i], 0.0);
+        } else {
+            // Scaled scores have unit variance whatever d_k is, so the entropy stays close to
+            // the ceiling: within its top half for every d_k.
+            QVERIFY2(r.scaled[i] > 0.5 * ceiling, qPrintable(QString::number(r.scaled[i])));
+        }
+    }
+    if (keys > 1) {
+        // Without the scale, the softmax saturates as d_k grows: entropy falls far below.
+        QVERIFY(r.unscaled.back() < r.unscaled.front());
+        QVERIFY(r.unscaled.back() < 0.25 * ceiling);
+    }
+}
+
+void TestEntropyExperiment::cancellation_data()
+{
+    QTest::addColumn<int>("stopAfterPolls");
+    QTest::newRow("stop at the first poll") << 0;
+    QTest::newRow("stop after 5 polls") << 5;
+    QTest::newRow("stop in the third dimension") << 80;
+}
+
+void TestEntropyExperiment::cancellation()
+{
+    QFETCH(int, stopAfterPolls);
+    EntropyExperimentConfig config; // 2048 queries: 32 polls per dimension at least
+    int polls = 0;
+    const EntropyExperimentResult r
+        = runEntropyExperiment(config, [&] { return polls++ >= stopAfterPolls; });
+    QVERIFY(r.cancelled);
+    // It stops at the poll that said so, not later.
+    QCOMPARE(polls, stopAfterPolls + 1);
+    QVERIFY(r.dims.size() < config.dims.size());
+    QCOMPARE(r.unscaled.size(), r.dims.size());
+    QCOMPARE(r.scaled.size(), r.dims.size());
+    // Every dimension it did finish has its full value.
+    for (size_t i = 0; i < r.dims.size(); ++i) {
+        QCOMPARE(r.unscaled[i], m_defaultRun.unscaled[i]);
+        QCOMPARE(r.scaled[i], m_defaultRun.scaled[i]);
+    }
+}
+
+void TestEntropyExperiment::validateRejects_data()
+{
+    QTest::addColumn<EntropyExperimentConfig>("config");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("says");
+    const EntropyExperimentConfig base;
+    auto with = [&](auto change) {
+        EntropyExperimentConfig c = base;
+        change(c);
+        return c;
+    };
+    QTest::newRow("no dimensions") << with([](auto &c) { c.dims.clear(); })
+                                   << QStringLiteral("dims") << QStringLiteral("empty");
+    QTest::newRow("too many dimensions")
+        << with([](auto &c) { c.dims.assign(limits::maxExperimentDims + 1, 8); })
+        << QStringLiteral("dims") << QStringLiteral("at most 64");
+    QTest::newRow("zero dimension") << with([](auto &c) {
+        c.dims = { 8, 32, 0 };
+    }) << QStringLiteral("dims[2]") << QStringLiteral("0 is outside 1..8192");
+    QTest::newRow("negative dimension")
+        << with([](auto &c) { c.dims = { -4 }; }) << QStringLiteral("dims[0]")
+        << QStringLiteral("-4 is outside");
+    QTest::newRow("dimension past the limit") << with([](auto &c) {
+        c.dims = { 8, limits::maxExperimentDim + 1 };
+    }) << QStringLiteral("dims[1]") << QStringLiteral("8193 is outside 1..8192");
+    QTest::newRow("zero queries") << with([](auto &c) { c.queries = 0; })
+                                  << QStringLiteral("queries") << QStringLiteral("0 is outside");
+    QTest::newRow("too many queries")
+        << with([](auto &c) { c.queries = limits::maxExperimentQueries + 1; })
+        << QStringLiteral("queries") << QStringLiteral("65537 is outside 1..65536");
+    QTest::newRow("zero keys") << with([](auto &c) { c.keys = 0; }) << QStringLiteral("keys")
+                               << QStringLiteral("0 is outside");
+    QTest::newRow("too many keys")
+        << with([](auto &c) { c.keys = limits::maxExperimentKeys + 1; }) << QStringLiteral("keys")
+        << QStringLiteral("4097 is outside 1..4096");
+    QTest::newRow("zero repeats") << with([](auto &c) { c.repeats = 0; })
+                                  << QStringLiteral("repeats") << QStringLiteral("0 is outside");
+    QTest::newRow("too many repeats")
+        << with([](auto &c) { c.repeats = limits::maxExperimentRepeats + 1; })
+        << QStringLiteral("repeats") << QStringLiteral("1001 is outside 1..1000");
+    // Each parameter within its limit, but together too much work.
+    QTest::newRow("too many draws in total") << with([](auto &c) {
+        c.dims = { 8192 };
+        c.queries = 65536;
+    }) << QString() << QStringLiteral("random numbers");
+}
+
+void TestEntropyExperiment::validateRejects()
+{
+    QFETCH(EntropyExperimentConfig, config);
+    QFETCH(QString, path);
+    QFETCH(QString, says);
+    const std::optional<SessionError> e = validateExperiment(config);
+    QVERIFY(e.has_value());
+    QCOMPARE(e->path, path);
+    QVERIFY2(e->message.contains(says), qPrintable(e->message));
+}
+
+void TestEntropyExperiment::validateAccepts_data()
+{
+    QTest::addColumn<EntropyExperimentConfig>("config");
+    QTest::newRow("defaults") << EntropyExperimentConfig();
+    EntropyExperimentConfig edges;
+    edges.dims = { 1, limits::maxExperimentDim };
+    edges.queries = 1;
+    edges.keys = limits::maxExperimentKeys;
+    QTest::newRow("dimension and key limits") << edges;
+    EntropyExperimentConfig most;
+    most.dims = { 8 };
+    most.queries = limits::maxExperimentQueries;
+    most.repeats = 100;
+    QTest::newRow("query limit with repeats") << most;
+    EntropyExperimentConfig many;
+    many.dims.assign(limits::maxExperimentDims, 4);
+    QTest::newRow("dimension count limit") << many;
+}
+
+void TestEntropyExperiment::validateAccepts()
+{
+    QFETCH(EntropyExperimentConfig, config);
+    const std::optional<SessionError> e = validateExperiment(config);
+    QVERIFY2(!e.has_value(), qPrintable(e ? e->toString() : QString()));
+}
+
+QTEST_MAIN(TestEntropyExperiment)
+#include "tst_entropyexperiment.moc"

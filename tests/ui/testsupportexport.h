@@ -1,0 +1,83 @@
+#pragma once
+
+/// @file testsupportexport.h
+/// Helpers for the export and file suites: sessions with chosen tokens (CJK, hostile), heatmap
+/// data computed for them, and an independent reading of SVG files.
+
+#include "session.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace ae {
+
+struct HeatmapData;
+
+/// What an SVG document holds, read with QXmlStreamReader (not with the writer's code).
+struct SvgSummary
+{
+    bool wellFormed = false;
+    QString error; ///< the reader's error, when not well-formed
+    int cellRects = 0; ///< <rect> elements whose class list contains "cell"
+    int maskedRects = 0; ///< of those, the ones whose class list contains "masked"
+    int argmaxRects = 0; ///< <rect class="argmax">
+    int images = 0; ///< <image> elements anywhere
+    int foreignObjects = 0; ///< <foreignObject> elements anywhere
+    bool rasterData = false; ///< any attribute value holding "data:image"
+    QStringList texts; ///< the character content of every <text>
+    QStringList textClasses; ///< the class of every <text>, in the same order
+    QString fontFamily; ///< the root's font-family
+    double width = 0.0; ///< the root's width attribute
+    double height = 0.0;
+
+    /// Number of texts whose class list contains @p role.
+    int textsWithClass(const QString &role) const;
+};
+
+/// Test fixtures for figures and files.
+class ExportTestSupport
+{
+public:
+    /// Reads @p svg independently of the writer.
+    static SvgSummary readSvg(const QByteArray &svg);
+
+    /// A valid session with identity projections: @p queries as the target (queries), @p keys
+    /// as the source (keys and values), embeddings width @p width made of small numbers
+    /// following a simple pattern, @p heads heads, cross-attention target -> source.
+    static Session session(const QStringList &queries, const QStringList &keys, int width = 4,
+                           int heads = 2, bool causal = false);
+    /// The spec's example session (../shared/spec/session-format.md §2).
+    static Session specExample();
+    /// The spec example's JSON text.
+    static QByteArray specExampleJson();
+
+    /// The mean (@p head < 0) or one head's weights of @p session, computed by the core.
+    static HeatmapData heatmap(const Session &session, int head = -1);
+
+    /// Tokens no XML writer should trust: markup, CDATA ends, quotes, control characters,
+    /// right-to-left marks and overrides, a lone surrogate, a noncharacter.
+    static QStringList hostileTokens();
+
+    /// Writes @p bytes to @p path; false on failure.
+    static bool writeFile(const QString &path, const QByteArray &bytes);
+    /// The content of @p path (empty when it cannot be read).
+    static QByteArray readFile(const QString &path);
+
+    /// While it lives, this process may write files of at most @p bytes bytes (RLIMIT_FSIZE,
+    /// with SIGXFSZ ignored): a write past it fails part-way, as on a full disk.
+    class FileSizeLimit
+    {
+    public:
+        explicit FileSizeLimit(qint64 bytes);
+        ~FileSizeLimit();
+        FileSizeLimit(const FileSizeLimit &) = delete;
+        FileSizeLimit &operator=(const FileSizeLimit &) = delete;
+
+    private:
+        qint64 m_oldSoft = 0;
+        void (*m_oldHandler)(int) = nullptr;
+    };
+};
+
+} // namespace ae

@@ -1,0 +1,397 @@
+// The attention dock, driven as a user does: heads and d_model, the four wirings, the causal
+// mask, the scale, and the projections with their editor. Expected numbers by hand.
+
+#include "attentionpanel.h"
+#include "document.h"
+#include "messagebar.h"
+#include "projectioneditor.h"
+#include "projectionmatrixmodel.h"
+#include "testsupportattention.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+#include <cmath>
+
+using namespace ae;
+
+namespace {
+
+using T = AttentionTestSupport;
+
+Eigen::MatrixXd exampleSource()
+{
+    Eigen::MatrixXd x(4, 4);
+    x << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3, 0.5, 0.2;
+    return x;
+}
+
+Eigen::MatrixXd exampleTarget()
+{
+    return exampleSource().topRows(2);
+}
+
+int roles(SequenceRole q, SequenceRole kv)
+{
+    return (q == SequenceRole::Target ? 2 : 0) + (kv == SequenceRole::Target ? 1 : 0);
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(ae::SequenceRole)
+
+class TestAttentionPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void headsRecompute_data();
+    void headsRecompute();
+    void headsThatDoNotDivideAreShownNotChanged();
+    void modelDimChangesDk();
+    void namedWiringsSetBothHalves_data();
+    void namedWiringsSetBothHalves();
+    void halvesSelectTheNamedWiring();
+    void causalMask();
+    void scaleNone();
+    void customScaleStartsFromTheDivisorInUse();
+    void badDivisorIsReportedInline_data();
+    void badDivisorIsReportedInline();
+    void randomProjectionsSeed();
+    void explicitProjectionsOpenTheEditorPrefilled();
+    void editingAProjectionWeightRecomputes();
+    void undoAndRedoFollowThePanel();
+
+private:
+    Document *m_document = nullptr;
+    AttentionPanel *m_panel = nullptr;
+};
+
+void TestAttentionPanel::initTestCase()
+{
+    T::isolateSettings(QStringLiteral("tst_attentionpanel"));
+}
+
+void TestAttentionPanel::init()
+{
+    m_document = new Document;
+    m_panel = new AttentionPanel(m_document);
+    m_panel->resize(1000, 120);
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel));
+}
+
+void TestAttentionPanel::cleanup()
+{
+    delete m_panel;
+    delete m_document;
+}
+
+void TestAttentionPanel::headsRecompute_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<QString>("dk");
+    QTest::newRow("one head") << 1 << QStringLiteral("d_k = 4");
+    QTest::newRow("four heads") << 4 << QStringLiteral("d_k = 1");
+}
+
+void TestAttentionPanel::headsRecompute()
+{
+    QFETCH(int, heads);
+    QFETCH(QString, dk);
+    T::typeIntoSpinBox(m_panel->headsSpin(), heads);
+    QCOMPARE(m_document->session().attention.config.heads, heads);
+    QCOMPARE(static_cast<int>(m_document->result().heads.size()), heads);
+    QCOMPARE(m_panel->dkLabel()->text(), dk);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                T::meanWeights(exampleTarget(), exampleSource(), heads, false))
+        < 1e-12);
+    QCOMPARE(m_document->result().dK, 4 / heads);
+}
+
+void TestAttentionPanel::headsThatDoNotDivideAreShownNotChanged()
+{
+    const Eigen::MatrixXd before = m_document->result().meanWeights;
+    T::typeIntoSpinBox(m_panel->headsSpin(), 3);
+    QCOMPARE(m_panel->headsSpin()->value(), 3);
+    QCOMPARE(m_document->session().attention.config.heads, 3);
+    QVERIFY(m_document->error());
+    QCOMPARE(m_document->error()->path, QStringLiteral("attention.heads"));
+    QVERIFY(m_panel->dkLabel()->text().contains(QStringLiteral("not whole")));
+    QVERIFY(m_panel->headsSpin()->property("ae_invalid").toBool());
+    QVERIFY(m_panel->headsSpin()->toolTip().contains(QStringLiteral("does not divide")));
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, before) == 0.0);
+    T::typeIntoSpinBox(m_panel->headsSpin(), 2);
+    QVERIFY(!m_document->error());
+    QVERIFY(!m_panel->headsSpin()->property("ae_invalid").toBool());
+}
+
+void TestAttentionPanel::modelDimChangesDk()
+{
+    // Random projections map any width to any d_model.
+    QVERIFY(
+        T::chooseComboData(m_panel->projectionCombo(), static_cast<int>(ProjectionMode::Random)));
+    T::typeIntoSpinBox(m_panel->modelDimSpin(), 8);
+    QCOMPARE(m_document->session().attention.config.dModel, 8);
+    QCOMPARE(m_panel->dkLabel()->text(), QStringLiteral("d_k = 4"));
+    QVERIFY(!m_document->error());
+    QCOMPARE(m_document->result().q.cols(), 8);
+}
+
+void TestAttentionPanel::namedWiringsSetBothHalves_data()
+{
+    QTest::addColumn<SequenceRole>("query");
+    QTest::addColumn<SequenceRole>("keyValue");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("encoder self-attention") << SequenceRole::Source << SequenceRole::Source
+                                            << QStringLiteral("Encoder self-attention (X, X)");
+    QTest::newRow("reverse cross-attention") << SequenceRole::Source << SequenceRole::Target
+                                             << QStringLiteral("Reverse cross-attention (X, Y)");
+    QTest::newRow("standard cross-attention") << SequenceRole::Target << SequenceRole::Source
+                                              << QStringLiteral("Standard cross-attention (Y, X)");
+    QTest::newRow("decoder self-attention") << SequenceRole::Target << SequenceRole::Target
+                                            << QStringLiteral("Decoder self-attention (Y, Y)");
+}
+
+void TestAttentionPanel::namedWiringsSetBothHalves()
+{
+    QFETCH(SequenceRole, query);
+    QFETCH(SequenceRole, keyValue);
+    QFETCH(QString, name);
+    if (query == SequenceRole::Target && keyValue == SequenceRole::Source) {
+        // Already the example's wiring: go elsewhere first, so that choosing it is a change.
+        QVERIFY(T::chooseComboData(
+            m_panel->wiringCombo(), roles(SequenceRole::Source, SequenceRole::Source)));
+    }
+    QVERIFY(T::chooseComboData(m_panel->wiringCombo(), roles(query, keyValue)));
+    QCOMPARE(m_panel->wiringCombo()->currentText(), name);
+    QCOMPARE(m_document->session().attention.queryFrom, query);
+    QCOMPARE(m_document->session().attention.keyValueFrom, keyValue);
+    QCOMPARE(m_panel->queryCombo()->currentData().toInt(), static_cast<int>(query));
+    QCOMPARE(m_panel->keyValueCombo()->currentData().toInt(), static_cast<int>(keyValue));
+    const Eigen::MatrixXd xq = query == SequenceRole::Source ? exampleSource() : exampleTarget();
+    const Eigen::MatrixXd xkv
+        = keyValue == SequenceRole::Source ? exampleSource() : exampleTarget();
+    QVERIFY(
+        T::maxDiff(m_document->result().meanWeights, T::meanWeights(xq, xkv, 2, false)) < 1e-12);
+}
+
+void TestAttentionPanel::halvesSelectTheNamedWiring()
+{
+    QVERIFY(T::chooseComboData(m_panel->queryCombo(), static_cast<int>(SequenceRole::Source)));
+    QCOMPARE(
+        m_panel->wiringCombo()->currentText(), QStringLiteral("Encoder self-attention (X, X)"));
+    QVERIFY(T::chooseComboData(m_panel->keyValueCombo(), static_cast<int>(SequenceRole::Target)));
+    QCOMPARE(
+        m_panel->wiringCombo()->currentText(), QStringLiteral("Reverse cross-attention (X, Y)"));
+    QCOMPARE(m_document->result().meanWeights.rows(), 4);
+    QCOMPARE(m_document->result().meanWeights.cols(), 2);
+}
+
+void TestAttentionPanel::causalMask()
+{
+    T::toggleCheckBox(m_panel->causalCheck());
+    QVERIFY(m_document->session().attention.config.causal);
+    const Eigen::MatrixXd &w = m_document->result().meanWeights;
+    // Top-left aligned: query 0 sees key 0 only, query 1 keys 0 and 1.
+    QCOMPARE(w(0, 0), 1.0);
+    QCOMPARE(w(0, 1), 0.0);
+    QCOMPARE(w(1, 2), 0.0);
+    QVERIFY(!m_document->result().visible(1, 2));
+    QVERIFY(T::maxDiff(w, T::meanWeights(exampleTarget(), exampleSource(), 2, true)) < 1e-12);
+    T::toggleCheckBox(m_panel->causalCheck());
+    QVERIFY(!m_document->session().attention.config.causal);
+}
+
+void TestAttentionPanel::scaleNone()
+{
+    QVERIFY(T::chooseComboData(m_panel->scaleCombo(), static_cast<int>(ScaleMode::None)));
+    QCOMPARE(m_document->result().scale, 1.0);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, 1.0))
+        < 1e-12);
+    QVERIFY(!m_panel->divisorEdit()->isEnabled());
+}
+
+void TestAttentionPanel::customScaleStartsFromTheDivisorInUse()
+{
+    const Eigen::MatrixXd before = m_document->result().meanWeights;
+    QVERIFY(T::chooseComboData(m_panel->scaleCombo(), static_cast<int>(ScaleMode::Custom)));
+    QVERIFY(m_panel->divisorEdit()->isEnabled());
+    QCOMPARE(m_document->session().attention.config.scale.divisor, std::sqrt(2.0));
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, before) < 1e-15);
+    QLineEdit *edit = m_panel->divisorEdit();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("8"));
+    QCOMPARE(m_document->result().scale, 8.0);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, 8.0))
+        < 1e-12);
+}
+
+void TestAttentionPanel::badDivisorIsReportedInline_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("mentions");
+    QTest::addColumn<bool>("documentError");
+    QTest::addColumn<double>("divisorAfter");
+    // Typing is live: "2,5" applies 2 at its first keystroke, then stops at the comma.
+    QTest::newRow("letters") << QStringLiteral("abc") << QStringLiteral("“abc” is not a number")
+                             << false << std::sqrt(2.0);
+    QTest::newRow("decimal comma")
+        << QStringLiteral("2,5") << QStringLiteral("“2,5”") << false << 2.0;
+    QTest::newRow("zero") << QStringLiteral("0") << QString() << true << 0.0;
+    QTest::newRow("negative") << QStringLiteral("-2") << QString() << true << -2.0;
+}
+
+void TestAttentionPanel::badDivisorIsReportedInline()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, mentions);
+    QFETCH(bool, documentError);
+    QFETCH(double, divisorAfter);
+    QVERIFY(T::chooseComboData(m_panel->scaleCombo(), static_cast<int>(ScaleMode::Custom)));
+    QCOMPARE(m_document->session().attention.config.scale.divisor, std::sqrt(2.0));
+    QLineEdit *edit = m_panel->divisorEdit();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, typed);
+    QVERIFY(edit->property("ae_invalid").toBool());
+    QCOMPARE(m_document->session().attention.config.scale.divisor, divisorAfter);
+    if (documentError) {
+        // A number the core refuses: the document says which field and why, and the last
+        // valid picture stays.
+        QVERIFY(m_document->error());
+        QCOMPARE(m_document->error()->path, QStringLiteral("attention.scale"));
+        QVERIFY(m_document->isResultStale());
+        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                    T::referenceMatrix(
+                        QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights")))
+            < 1e-12);
+    } else {
+        // Not a number at all: the panel says so; the session keeps the last number typed.
+        QVERIFY(!m_document->error());
+        QVERIFY(m_panel->messageBar()->isVisible());
+        QVERIFY2(m_panel->messageBar()->text().contains(mentions),
+            qPrintable(m_panel->messageBar()->text()));
+        QVERIFY(m_panel->messageBar()->text().startsWith(QStringLiteral("Scale divisor")));
+        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                    T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, divisorAfter))
+            < 1e-12);
+    }
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("4"));
+    QVERIFY(!m_document->error());
+    QVERIFY(!m_panel->messageBar()->isVisible());
+    QVERIFY(!edit->property("ae_invalid").toBool());
+}
+
+void TestAttentionPanel::randomProjectionsSeed()
+{
+    QVERIFY(!m_panel->projectionSeedSpin()->isEnabled());
+    QVERIFY(
+        T::chooseComboData(m_panel->projectionCombo(), static_cast<int>(ProjectionMode::Random)));
+    QVERIFY(m_panel->projectionSeedSpin()->isEnabled());
+    const Eigen::MatrixXd seed0 = m_document->result().meanWeights;
+    T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 7);
+    QCOMPARE(m_document->session().attention.projections.seed, 7u);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, seed0) > 1e-6);
+    // The same seed always gives the same weights.
+    const Eigen::MatrixXd seed7 = m_document->result().meanWeights;
+    T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 8);
+    T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 7);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, seed7) == 0.0);
+}
+
+void TestAttentionPanel::explicitProjectionsOpenTheEditorPrefilled()
+{
+    QVERIFY(
+        T::chooseComboData(m_panel->projectionCombo(), static_cast<int>(ProjectionMode::Random)));
+    T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 7);
+    const Eigen::MatrixXd weights = m_document->result().meanWeights;
+    const Eigen::MatrixXd output = m_document->result().output;
+    QVERIFY(
+        T::chooseComboData(m_panel->projectionCombo(), static_cast<int>(ProjectionMode::Explicit)));
+    ProjectionEditor *editor = m_panel->projectionEditor();
+    QVERIFY(editor);
+    QVERIFY(editor->isVisible());
+    QCOMPARE(m_document->session().attention.projections.mode, ProjectionMode::Explicit);
+    // Switching changes no number: the editor starts from the random matrices of seed 7.
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, weights) < 1e-15);
+    QVERIFY(T::maxDiff(m_document->result().output, output) < 1e-15);
+    const Eigen::MatrixXd &wq = m_document->session().attention.projections.wq;
+    QVERIFY(T::maxDiff(editor->model(ProjectionPart::Wq)->values(), wq) == 0.0);
+    QVERIFY(!wq.isIdentity());
+    QCOMPARE(editor->model(ProjectionPart::Bq)->values().cols(), 4);
+}
+
+void TestAttentionPanel::editingAProjectionWeightRecomputes()
+{
+    m_panel->editProjectionsButton()->click();
+    ProjectionEditor *editor = m_panel->projectionEditor();
+    QVERIFY(editor && editor->isVisible());
+    // Identity projections are shown as identity matrices.
+    QVERIFY(editor->model(ProjectionPart::Wq)->values().isIdentity());
+    QTableView *view = editor->view(ProjectionPart::Wq);
+    QVERIFY(T::typeIntoCell(view, view->model()->index(0, 0), QStringLiteral("2")));
+    QCOMPARE(m_document->session().attention.projections.mode, ProjectionMode::Explicit);
+    QCOMPARE(m_document->session().attention.projections.wq(0, 0), 2.0);
+    QCOMPARE(m_panel->projectionCombo()->currentData().toInt(),
+        static_cast<int>(ProjectionMode::Explicit));
+    // Q = Y W_q doubles Q's first column; K = X.
+    Eigen::MatrixXd q = exampleTarget();
+    q.col(0) *= 2.0;
+    QVERIFY(
+        T::maxDiff(m_document->result().meanWeights, T::meanWeights(q, exampleSource(), 2, false))
+        < 1e-12);
+    // A bias on K shifts every key.
+    QTableView *bias = editor->view(ProjectionPart::Bk);
+    QVERIFY(T::typeIntoCell(bias, bias->model()->index(0, 1), QStringLiteral("0.5")));
+    Eigen::MatrixXd k = exampleSource();
+    k.col(1).array() += 0.5;
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, T::meanWeights(q, k, 2, false)) < 1e-12);
+    // Bad text is reported in the editor and changes nothing.
+    QVERIFY(T::typeIntoCell(view, view->model()->index(1, 1), QStringLiteral("x")));
+    QCOMPARE(m_document->session().attention.projections.wq(1, 1), 1.0);
+}
+
+void TestAttentionPanel::undoAndRedoFollowThePanel()
+{
+    T::typeIntoSpinBox(m_panel->headsSpin(), 4);
+    QVERIFY(T::chooseComboData(
+        m_panel->wiringCombo(), roles(SequenceRole::Target, SequenceRole::Target)));
+    T::toggleCheckBox(m_panel->causalCheck());
+    QCOMPARE(m_document->undoStack()->count(), 3);
+    m_document->undoStack()->undo();
+    QVERIFY(!m_panel->causalCheck()->isChecked());
+    m_document->undoStack()->undo();
+    QCOMPARE(
+        m_panel->wiringCombo()->currentText(), QStringLiteral("Standard cross-attention (Y, X)"));
+    m_document->undoStack()->undo();
+    QCOMPARE(m_panel->headsSpin()->value(), 2);
+    QVERIFY(
+        T::maxDiff(m_document->result().meanWeights,
+            T::referenceMatrix(QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights")))
+        < 1e-12);
+    m_document->undoStack()->redo();
+    m_document->undoStack()->redo();
+    m_document->undoStack()->redo();
+    QVERIFY(m_panel->causalCheck()->isChecked());
+    QCOMPARE(m_panel->headsSpin()->value(), 4);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                T::meanWeights(exampleTarget(), exampleTarget(), 4, true))
+        < 1e-12);
+}
+
+QTEST_MAIN(TestAttentionPanel)
+#include "tst_attentionpanel.moc"

@@ -1,0 +1,443 @@
+// The scaling dock: the d_k text syntax, curves equal to runEntropyExperiment for the same
+// parameters, edits through the document (undoable), inline messages, and cancellation of
+// stale runs.
+
+#include "document.h"
+#include "entropyexperiment.h"
+#include "scalingdims.h"
+#include "scalingplot.h"
+#include "scalingplotdock.h"
+#include "scalingrunner.h"
+#include "testsupportattention.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+using namespace ae;
+
+namespace {
+
+/// The (d_k, value) points of @p graph, in order of d_k.
+QList<QPointF> points(QCPGraph *graph)
+{
+    QList<QPointF> result;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        result.append(QPointF(it->key, it->value));
+    return result;
+}
+
+/// The points runEntropyExperiment gives for @p config, sorted by d_k.
+QList<QPointF> expectedPoints(const EntropyExperimentConfig &config, bool scaled)
+{
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    QList<QPointF> result;
+    for (size_t i = 0; i < r.dims.size(); ++i)
+        result.append(QPointF(r.dims[i], scaled ? r.scaled[i] : r.unscaled[i]));
+    std::sort(result.begin(), result.end(),
+        [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+    return result;
+}
+
+EntropyExperimentConfig smallConfig(int keys, std::uint64_t seed)
+{
+    EntropyExperimentConfig c;
+    c.dims = { 4, 16, 64 };
+    c.queries = 256;
+    c.keys = keys;
+    c.repeats = 2;
+    c.seed = seed;
+    return c;
+}
+
+} // namespace
+
+class TestScalingPlotDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void parsesDims_data();
+    void parsesDims();
+    void refusesDims_data();
+    void refusesDims();
+    void formatsDims_data();
+    void formatsDims();
+    void curvesEqualCore_data();
+    void curvesEqualCore();
+    void controlsEditThroughDocument();
+    void invalidTextShowsMessage_data();
+    void invalidTextShowsMessage();
+    void undoRestoresControls();
+    void lastOfQuickChangesIsShown();
+    void runnerCancelsStaleRun();
+    void runnerDropsQueuedRuns();
+    void markerFollowsModel();
+
+private:
+    Document *m_document = nullptr;
+    ScalingPlotDock *m_dock = nullptr;
+};
+
+void TestScalingPlotDock::initTestCase()
+{
+    AttentionTestSupport::isolateSettings(QStringLiteral("tst_scalingplotdock"));
+}
+
+void TestScalingPlotDock::init()
+{
+    m_document = new Document;
+    m_dock = new ScalingPlotDock(m_document);
+    m_dock->resize(700, 520);
+    m_dock->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dock));
+}
+
+void TestScalingPlotDock::cleanup()
+{
+    delete m_dock;
+    delete m_document;
+    m_dock = nullptr;
+    m_document = nullptr;
+}
+
+void TestScalingPlotDock::parsesDims_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<std::vector<int>>("expected");
+    QTest::newRow("range of powers of two")
+        << QStringLiteral("8..512") << std::vector<int> { 8, 16, 32, 64, 128, 256, 512 };
+    QTest::newRow("list with commas")
+        << QStringLiteral("8,32,128,512") << std::vector<int> { 8, 32, 128, 512 };
+    QTest::newRow("list with spaces and semicolons")
+        << QStringLiteral(" 8  32;128 ") << std::vector<int> { 8, 32, 128 };
+    QTest::newRow("Chinese punctuation")
+        << QStringLiteral("8，32、128") << std::vector<int> { 8, 32, 128 };
+    QTest::newRow("range with ends that are not powers of two")
+        << QStringLiteral("5..40") << std::vector<int> { 8, 16, 32 };
+    QTest::newRow("range and list mixed")
+        << QStringLiteral("1..4, 100") << std::vector<int> { 1, 2, 4, 100 };
+    QTest::newRow("single value") << QStringLiteral("64") << std::vector<int> { 64 };
+    QTest::newRow("one-element range") << QStringLiteral("16..16") << std::vector<int> { 16 };
+    QTest::newRow("tilde range") << QStringLiteral("2~8") << std::vector<int> { 2, 4, 8 };
+}
+
+void TestScalingPlotDock::parsesDims()
+{
+    QFETCH(QString, text);
+    QFETCH(std::vector<int>, expected);
+    QString error;
+    const auto dims = ScalingDims::parse(text, &error);
+    QVERIFY2(dims.has_value(), qPrintable(error));
+    QCOMPARE(*dims, expected);
+}
+
+void TestScalingPlotDock::refusesDims_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("empty") << QString() << QStringLiteral("at least one");
+    QTest::newRow("only separators") << QStringLiteral(" , ;") << QStringLiteral("at least one");
+    QTest::newRow("word") << QStringLiteral("8, abc") << QStringLiteral("entry 2");
+    QTest::newRow("negative") << QStringLiteral("-8") << QStringLiteral("entry 1");
+    QTest::newRow("decimal") << QStringLiteral("8, 3.5") << QStringLiteral("3.5");
+    QTest::newRow("downward range") << QStringLiteral("512..8") << QStringLiteral("smaller");
+    QTest::newRow("range without a power of two")
+        << QStringLiteral("33..63") << QStringLiteral("no power of two");
+    QTest::newRow("half a range") << QStringLiteral("8..") << QStringLiteral("not a range");
+    QTest::newRow("huge number") << QStringLiteral("99999999999") << QStringLiteral("entry 1");
+}
+
+void TestScalingPlotDock::refusesDims()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, mentions);
+    QString error;
+    QVERIFY(!ScalingDims::parse(text, &error).has_value());
+    QVERIFY2(error.contains(mentions), qPrintable(error));
+}
+
+void TestScalingPlotDock::formatsDims_data()
+{
+    QTest::addColumn<std::vector<int>>("dims");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("doubling run") << std::vector<int> { 8, 16, 32, 64 } << QStringLiteral("8..64");
+    QTest::newRow("spaced powers")
+        << std::vector<int> { 8, 32, 128, 512 } << QStringLiteral("8, 32, 128, 512");
+    QTest::newRow("two values") << std::vector<int> { 8, 16 } << QStringLiteral("8, 16");
+    QTest::newRow("not powers") << std::vector<int> { 3, 6, 12 } << QStringLiteral("3, 6, 12");
+}
+
+void TestScalingPlotDock::formatsDims()
+{
+    QFETCH(std::vector<int>, dims);
+    QFETCH(QString, expected);
+    QCOMPARE(ScalingDims::format(dims), expected);
+    QCOMPARE(*ScalingDims::parse(expected), dims);
+}
+
+void TestScalingPlotDock::curvesEqualCore_data()
+{
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<std::vector<int>>("dims");
+    QTest::newRow("the articles' experiment") << 10 << 0 << std::vector<int> { 8, 32, 128, 512 };
+    QTest::newRow("few keys, other seed") << 3 << 42 << std::vector<int> { 4, 16, 64 };
+    QTest::newRow("one key: entropy 0") << 1 << 7 << std::vector<int> { 2, 8 };
+    QTest::newRow("unsorted list") << 20 << 5 << std::vector<int> { 256, 8, 64 };
+}
+
+void TestScalingPlotDock::curvesEqualCore()
+{
+    QFETCH(int, keys);
+    QFETCH(int, seed);
+    QFETCH(std::vector<int>, dims);
+    EntropyExperimentConfig config;
+    config.dims = dims;
+    config.queries = 512;
+    config.keys = keys;
+    config.repeats = 1;
+    config.seed = static_cast<std::uint64_t>(seed);
+    m_document->setScalingConfig(config);
+    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == config);
+    QTRY_VERIFY(!m_dock->isComputing());
+
+    ScalingPlot *plot = m_dock->plot();
+    QCOMPARE(points(plot->unscaledGraph()), expectedPoints(config, false));
+    QCOMPARE(points(plot->scaledGraph()), expectedPoints(config, true));
+    // The ceiling ln(keys), worked out here, spans the axis as a horizontal dashed line.
+    const QList<QPointF> ceiling = points(plot->ceilingGraph());
+    QCOMPARE(ceiling.size(), 2);
+    QCOMPARE(ceiling[0].y(), std::log(double(keys)));
+    QCOMPARE(ceiling[1].y(), std::log(double(keys)));
+    QCOMPARE(plot->ceilingGraph()->pen().style(), Qt::DashLine);
+    QCOMPARE(ceiling[0].x(), plot->xAxis->range().lower);
+    QCOMPARE(ceiling[1].x(), plot->xAxis->range().upper);
+    // Entropies never exceed the ceiling.
+    for (const QPointF &p : points(plot->scaledGraph()))
+        QVERIFY(p.y() <= std::log(double(keys)) + 1e-12);
+    // A log2 axis with ticks at the dims.
+    QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    for (double d : plot->dimTicks())
+        QVERIFY(std::find(dims.begin(), dims.end(), int(d)) != dims.end()
+            || int(d) == plot->currentDk());
+    QVERIFY(m_dock->message().isEmpty());
+}
+
+void TestScalingPlotDock::controlsEditThroughDocument()
+{
+    QTRY_VERIFY(m_dock->shownConfig().has_value());
+    const int stepsBefore = m_document->undoStack()->count();
+    const EntropyExperimentConfig before = m_document->session().scaling;
+
+    AttentionTestSupport::typeIntoSpinBox(m_dock->keysBox(), 17);
+    QTRY_COMPARE(m_document->session().scaling.keys, 17);
+    QCOMPARE(m_document->undoStack()->count(), stepsBefore + 1);
+
+    m_dock->dimsEdit()->setFocus();
+    m_dock->dimsEdit()->selectAll();
+    QTest::keyClicks(m_dock->dimsEdit(), QStringLiteral("4..32"));
+    QTest::keyClick(m_dock->dimsEdit(), Qt::Key_Enter);
+    QTRY_COMPARE(m_document->session().scaling.dims, (std::vector<int> { 4, 8, 16, 32 }));
+
+    m_dock->seedEdit()->setFocus();
+    m_dock->seedEdit()->selectAll();
+    QTest::keyClicks(m_dock->seedEdit(), QStringLiteral("123"));
+    QTest::keyClick(m_dock->seedEdit(), Qt::Key_Enter);
+    QTRY_COMPARE(m_document->session().scaling.seed, std::uint64_t(123));
+
+    EntropyExperimentConfig expected = before;
+    expected.keys = 17;
+    expected.dims = { 4, 8, 16, 32 };
+    expected.seed = 123;
+    QCOMPARE(m_document->session().scaling, expected);
+    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == expected);
+    QCOMPARE(points(m_dock->plot()->scaledGraph()), expectedPoints(expected, true));
+    QCOMPARE(points(m_dock->plot()->ceilingGraph()).first().y(), std::log(17.0));
+}
+
+void TestScalingPlotDock::invalidTextShowsMessage_data()
+{
+    // An empty dims or seed column leaves that field as it is.
+    QTest::addColumn<QString>("dims");
+    QTest::addColumn<QString>("seed");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("not a number") << QStringLiteral("8, x") << QString()
+                                  << QStringLiteral("d_k values");
+    QTest::newRow("dimension too large")
+        << QStringLiteral("8, 100000") << QString() << QStringLiteral("entry 2");
+    QTest::newRow("zero dimension")
+        << QStringLiteral("0, 8") << QString() << QStringLiteral("entry 1");
+    QTest::newRow("negative seed") << QString() << QStringLiteral("-1") << QStringLiteral("Seed");
+    QTest::newRow("seed with letters")
+        << QString() << QStringLiteral("12ab") << QStringLiteral("Seed");
+    QTest::newRow("too much work for the live plot")
+        << QStringLiteral("64") << QString() << QStringLiteral("live plot");
+}
+
+void TestScalingPlotDock::invalidTextShowsMessage()
+{
+    QFETCH(QString, dims);
+    QFETCH(QString, seed);
+    QFETCH(QString, mentions);
+    const bool heavy
+        = QTest::currentDataTag() == QByteArrayLiteral("too much work for the live plot");
+    QTRY_VERIFY(m_dock->shownConfig().has_value());
+    if (heavy) {
+        AttentionTestSupport::typeIntoSpinBox(m_dock->keysBox(), 4096);
+        AttentionTestSupport::typeIntoSpinBox(m_dock->queriesBox(), 60000);
+    }
+    const EntropyExperimentConfig saved = m_document->session().scaling;
+    const int steps = m_document->undoStack()->count();
+
+    const auto type = [](QLineEdit *edit, const QString &text) {
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Enter);
+    };
+    if (!dims.isEmpty())
+        type(m_dock->dimsEdit(), dims);
+    if (!seed.isEmpty())
+        type(m_dock->seedEdit(), seed);
+
+    QVERIFY2(m_dock->message().contains(mentions), qPrintable(m_dock->message()));
+    // Nothing reaches the document; the typed text stays for the user to fix.
+    QCOMPARE(m_document->session().scaling, saved);
+    QCOMPARE(m_document->undoStack()->count(), steps);
+    if (!dims.isEmpty())
+        QCOMPARE(m_dock->dimsEdit()->text(), dims);
+    if (!seed.isEmpty())
+        QCOMPARE(m_dock->seedEdit()->text(), seed);
+    QVERIFY(m_dock->plot()->isDimmed());
+
+    // Fixing the text clears the message and the parameters reach the document.
+    if (heavy)
+        AttentionTestSupport::typeIntoSpinBox(m_dock->queriesBox(), 100);
+    type(m_dock->seedEdit(), QStringLiteral("1"));
+    type(m_dock->dimsEdit(), QStringLiteral("8..32"));
+    QTRY_VERIFY(m_dock->message().isEmpty());
+    QTRY_COMPARE(m_document->session().scaling.dims, (std::vector<int> { 8, 16, 32 }));
+    QCOMPARE(m_document->session().scaling.seed, std::uint64_t(1));
+    QTRY_VERIFY(!m_dock->plot()->isDimmed());
+}
+
+void TestScalingPlotDock::undoRestoresControls()
+{
+    const EntropyExperimentConfig original = m_document->session().scaling;
+    EntropyExperimentConfig changed = smallConfig(6, 9);
+    m_document->setScalingConfig(changed);
+    QCOMPARE(m_dock->keysBox()->value(), 6);
+    QCOMPARE(m_dock->queriesBox()->value(), 256);
+    QCOMPARE(m_dock->repeatsBox()->value(), 2);
+    QCOMPARE(*ScalingDims::parse(m_dock->dimsEdit()->text()), changed.dims);
+    QCOMPARE(m_dock->seedEdit()->text(), QStringLiteral("9"));
+
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->session().scaling, original);
+    QCOMPARE(m_dock->keysBox()->value(), original.keys);
+    QCOMPARE(m_dock->queriesBox()->value(), original.queries);
+    QCOMPARE(*ScalingDims::parse(m_dock->dimsEdit()->text()), original.dims);
+    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == original);
+    QCOMPARE(points(m_dock->plot()->unscaledGraph()), expectedPoints(original, false));
+}
+
+void TestScalingPlotDock::lastOfQuickChangesIsShown()
+{
+    QTRY_VERIFY(m_dock->shownConfig().has_value());
+    QTRY_VERIFY(!m_dock->isComputing());
+    QSignalSpy delivered(m_dock->runner(), &ScalingRunner::finished);
+    const EntropyExperimentConfig first = smallConfig(5, 1);
+    const EntropyExperimentConfig second = smallConfig(8, 2);
+    m_document->setScalingConfig(first);
+    m_document->setScalingConfig(second);
+    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == second);
+    QTRY_VERIFY(!m_dock->isComputing());
+    // The first never reached the plot.
+    for (const QList<QVariant> &call : delivered)
+        QVERIFY(call.first().value<EntropyExperimentConfig>() != first);
+    QCOMPARE(points(m_dock->plot()->scaledGraph()), expectedPoints(second, true));
+}
+
+void TestScalingPlotDock::runnerCancelsStaleRun()
+{
+    // The first run blocks until it is told to stop, so the order of events is certain.
+    ScalingRunner runner;
+    std::atomic_bool firstStarted { false };
+    runner.setExperiment(
+        [&](const EntropyExperimentConfig &config, const std::function<bool()> &shouldStop) {
+            if (config.keys == 5) {
+                firstStarted = true;
+                while (!shouldStop())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                EntropyExperimentResult stopped;
+                stopped.cancelled = true;
+                return stopped;
+            }
+            return runEntropyExperiment(config, shouldStop);
+        });
+    QSignalSpy delivered(&runner, &ScalingRunner::finished);
+    QSignalSpy busy(&runner, &ScalingRunner::busyChanged);
+    runner.request(smallConfig(5, 1));
+    QVERIFY(runner.isBusy());
+    QTRY_VERIFY(firstStarted.load());
+    const EntropyExperimentConfig last = smallConfig(8, 2);
+    runner.request(last);
+    QTRY_COMPARE(delivered.count(), 1);
+    QCOMPARE(delivered.first().first().value<EntropyExperimentConfig>(), last);
+    const auto result = delivered.first().at(1).value<EntropyExperimentResult>();
+    const EntropyExperimentResult direct = runEntropyExperiment(last);
+    QCOMPARE(result.scaled, direct.scaled);
+    QCOMPARE(result.unscaled, direct.unscaled);
+    QCOMPARE(runner.cancelledRuns(), 1);
+    QVERIFY(!runner.isBusy());
+    QCOMPARE(busy.count(), 2); // busy once, idle once: the hand-over stayed busy
+}
+
+void TestScalingPlotDock::runnerDropsQueuedRuns()
+{
+    // Many requests in a burst: only the last is delivered, every other is cancelled.
+    ScalingRunner runner;
+    QSignalSpy delivered(&runner, &ScalingRunner::finished);
+    for (int i = 1; i <= 6; ++i)
+        runner.request(smallConfig(i + 1, std::uint64_t(i)));
+    QTRY_COMPARE(delivered.count(), 1);
+    QCOMPARE(delivered.first().first().value<EntropyExperimentConfig>(), smallConfig(7, 6));
+    QTRY_COMPARE(runner.cancelledRuns(), 5);
+    QVERIFY(!runner.isBusy());
+
+    // Cancelling the current request delivers nothing.
+    runner.request(smallConfig(3, 3));
+    runner.cancel();
+    QVERIFY(!runner.isBusy());
+    QTRY_COMPARE(runner.cancelledRuns() + delivered.count(), 7);
+    QCOMPARE(delivered.count(), 1);
+}
+
+void TestScalingPlotDock::markerFollowsModel()
+{
+    // The default example: d_model 4, 2 heads, d_k 2.
+    Session s = m_document->session();
+    s.attention.config.dModel = 4;
+    s.attention.config.heads = 2;
+    m_document->resetSession(s, QString());
+    QVERIFY(m_document->hasResult());
+    QCOMPARE(m_dock->plot()->currentDk(), 2);
+    QVERIFY(m_dock->plot()->dkMarker()->visible());
+    QCOMPARE(m_dock->plot()->dkMarker()->point1->coords().x(), 2.0);
+    QVERIFY(m_dock->plot()->xAxis->range().contains(2.0));
+    m_document->setHeads(1);
+    QCOMPARE(m_dock->plot()->currentDk(), 4);
+    QCOMPARE(m_dock->plot()->dkMarker()->point1->coords().x(), 4.0);
+}
+
+QTEST_MAIN(TestScalingPlotDock)
+#include "tst_scalingplotdock.moc"

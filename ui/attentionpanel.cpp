@@ -1,0 +1,401 @@
+#include "attentionpanel.h"
+
+#include "document.h"
+#include "messagebar.h"
+#include "numberformat.h"
+#include "projectioneditor.h"
+#include "sessionlimits.h"
+#include "undoshortcutfilter.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+int encodeRoles(SequenceRole queryFrom, SequenceRole keyValueFrom)
+{
+    return (queryFrom == SequenceRole::Target ? 2 : 0)
+        + (keyValueFrom == SequenceRole::Target ? 1 : 0);
+}
+
+SequenceRole queryRoleOf(int code)
+{
+    return (code & 2) ? SequenceRole::Target : SequenceRole::Source;
+}
+
+SequenceRole keyValueRoleOf(int code)
+{
+    return (code & 1) ? SequenceRole::Target : SequenceRole::Source;
+}
+
+QFrame *separator(QWidget *parent)
+{
+    auto *line = new QFrame(parent);
+    line->setFrameShape(QFrame::VLine);
+    line->setFrameShadow(QFrame::Sunken);
+    return line;
+}
+
+QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+} // namespace
+
+AttentionPanel::AttentionPanel(Document *document, QWidget *parent)
+    : QDockWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("attentionDock"));
+    setWindowTitle(tr("Attention"));
+    buildUi();
+    followDocument();
+    followError();
+    connectUi();
+}
+
+AttentionPanel::Wiring AttentionPanel::wiringOf(SequenceRole queryFrom, SequenceRole keyValueFrom)
+{
+    if (queryFrom == SequenceRole::Source)
+        return keyValueFrom == SequenceRole::Source ? Wiring::EncoderSelf : Wiring::ReverseCross;
+    return keyValueFrom == SequenceRole::Source ? Wiring::StandardCross : Wiring::DecoderSelf;
+}
+
+QString AttentionPanel::wiringName(Wiring wiring)
+{
+    switch (wiring) {
+    case Wiring::EncoderSelf:
+        return tr("Encoder self-attention (X, X)");
+    case Wiring::ReverseCross:
+        return tr("Reverse cross-attention (X, Y)");
+    case Wiring::StandardCross:
+        return tr("Standard cross-attention (Y, X)");
+    case Wiring::DecoderSelf:
+        return tr("Decoder self-attention (Y, Y)");
+    }
+    return {};
+}
+
+void AttentionPanel::setPresentationMode(bool on)
+{
+    QFont font = QWidget::font();
+    font.setPointSizeF(on ? QFont().pointSizeF() * 1.5 : QFont().pointSizeF());
+    widget()->setFont(font);
+}
+
+void AttentionPanel::buildUi()
+{
+    auto *body = new QWidget(this);
+
+    // Wiring: the named combination and its two halves.
+    m_wiringCombo = new QComboBox(body);
+    m_wiringCombo->setObjectName(QStringLiteral("wiringCombo"));
+    for (Wiring w :
+        { Wiring::EncoderSelf, Wiring::ReverseCross, Wiring::StandardCross, Wiring::DecoderSelf }) {
+        const int code = w == Wiring::EncoderSelf
+            ? encodeRoles(SequenceRole::Source, SequenceRole::Source)
+            : w == Wiring::ReverseCross  ? encodeRoles(SequenceRole::Source, SequenceRole::Target)
+            : w == Wiring::StandardCross ? encodeRoles(SequenceRole::Target, SequenceRole::Source)
+                                         : encodeRoles(SequenceRole::Target, SequenceRole::Target);
+        m_wiringCombo->addItem(wiringName(w), code);
+    }
+    m_wiringCombo->setToolTip(tr("Where queries and keys/values come from, written (Q, K/V): the "
+                                 "decoder's queries reading the encoder's keys and values is "
+                                 "standard cross-attention (Y, X)."));
+    m_queryCombo = new QComboBox(body);
+    m_queryCombo->setObjectName(QStringLiteral("queryCombo"));
+    m_keyValueCombo = new QComboBox(body);
+    m_keyValueCombo->setObjectName(QStringLiteral("keyValueCombo"));
+    for (QComboBox *combo : { m_queryCombo, m_keyValueCombo }) {
+        combo->addItem(tr("Source X"), static_cast<int>(SequenceRole::Source));
+        combo->addItem(tr("Target Y"), static_cast<int>(SequenceRole::Target));
+    }
+    m_queryCombo->setToolTip(tr("The sequence whose tokens ask (the heatmap's rows)."));
+    m_keyValueCombo->setToolTip(tr("The sequence whose tokens are looked at (the heatmap's "
+                                   "columns); keys and values always come from the same "
+                                   "sequence."));
+
+    // Sizes.
+    m_modelDimSpin = new QSpinBox(body);
+    m_modelDimSpin->setObjectName(QStringLiteral("modelDimSpin"));
+    m_modelDimSpin->setRange(1, limits::maxModelDim);
+    m_modelDimSpin->setKeyboardTracking(false);
+    m_modelDimSpin->setToolTip(tr("Width of Q, K, V and the output."));
+    m_headsSpin = new QSpinBox(body);
+    m_headsSpin->setObjectName(QStringLiteral("headsSpin"));
+    m_headsSpin->setRange(1, limits::maxHeads);
+    m_headsSpin->setKeyboardTracking(false);
+    m_headsSpin->setToolTip(tr("Number of attention heads; it must divide d_model."));
+    m_dkLabel = new QLabel(body);
+    m_dkLabel->setObjectName(QStringLiteral("dkLabel"));
+    m_dkLabel->setToolTip(tr("Each head's width: d_k = d_model / heads."));
+    // Wide enough for the error text, so that the controls beside it never jump.
+    m_dkLabel->setMinimumWidth(
+        fontMetrics().horizontalAdvance(tr("d_k: %1 ÷ %2").arg(1024).arg(64)));
+
+    // Scores: scale and mask.
+    m_scaleCombo = new QComboBox(body);
+    m_scaleCombo->setObjectName(QStringLiteral("scaleCombo"));
+    m_scaleCombo->addItem(tr("÷ √d_k"), static_cast<int>(ScaleMode::SqrtDk));
+    m_scaleCombo->addItem(tr("none (÷ 1)"), static_cast<int>(ScaleMode::None));
+    m_scaleCombo->addItem(tr("÷ custom"), static_cast<int>(ScaleMode::Custom));
+    m_scaleCombo->setToolTip(tr("What Q·Kᵀ is divided by before the softmax."));
+    m_divisorEdit = new QLineEdit(body);
+    m_divisorEdit->setObjectName(QStringLiteral("divisorEdit"));
+    m_divisorEdit->setPlaceholderText(tr("divisor"));
+    m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
+    m_divisorEdit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000000000")));
+    m_causalCheck = new QCheckBox(tr("&Causal mask"), body);
+    m_causalCheck->setObjectName(QStringLiteral("causalCheck"));
+    m_causalCheck->setToolTip(tr("Query i sees key j only where j ≤ i: a decoder cannot look "
+                                 "ahead."));
+
+    // Projections.
+    m_projectionCombo = new QComboBox(body);
+    m_projectionCombo->setObjectName(QStringLiteral("projectionCombo"));
+    m_projectionCombo->addItem(tr("Identity"), static_cast<int>(ProjectionMode::Identity));
+    m_projectionCombo->addItem(tr("Random"), static_cast<int>(ProjectionMode::Random));
+    m_projectionCombo->addItem(tr("Explicit"), static_cast<int>(ProjectionMode::Explicit));
+    m_projectionCombo->setToolTip(tr("W_q, W_k, W_v, W_o: identity (needs both widths equal to "
+                                     "d_model), random from a seed, or typed in the editor."));
+    m_projectionSeedSpin = new QSpinBox(body);
+    m_projectionSeedSpin->setObjectName(QStringLiteral("projectionSeedSpin"));
+    m_projectionSeedSpin->setRange(0, std::numeric_limits<int>::max());
+    m_projectionSeedSpin->setKeyboardTracking(false);
+    m_projectionSeedSpin->setToolTip(tr("The seed of the random projections: the same seed gives "
+                                        "the same matrices on every computer."));
+    m_editProjectionsButton = new QPushButton(tr("&Matrices…"), body);
+    m_editProjectionsButton->setObjectName(QStringLiteral("editProjectionsButton"));
+    m_editProjectionsButton->setToolTip(tr("Show and edit W_q, W_k, W_v, W_o and the biases."));
+
+    m_message = new MessageBar(body);
+
+    auto *grid = new QGridLayout;
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(4);
+    grid->addWidget(buddyLabel(tr("&Wiring:"), m_wiringCombo, body), 0, 0);
+    grid->addWidget(m_wiringCombo, 0, 1, 1, 3);
+    grid->addWidget(buddyLabel(tr("&Q from:"), m_queryCombo, body), 1, 0);
+    grid->addWidget(m_queryCombo, 1, 1);
+    grid->addWidget(buddyLabel(tr("&K/V from:"), m_keyValueCombo, body), 1, 2);
+    grid->addWidget(m_keyValueCombo, 1, 3);
+    grid->addWidget(separator(body), 0, 4, 2, 1);
+
+    grid->addWidget(buddyLabel(tr("&d_model:"), m_modelDimSpin, body), 0, 5);
+    grid->addWidget(m_modelDimSpin, 0, 6);
+    grid->addWidget(buddyLabel(tr("&Heads:"), m_headsSpin, body), 1, 5);
+    grid->addWidget(m_headsSpin, 1, 6);
+    grid->addWidget(m_dkLabel, 0, 7, 2, 1);
+    grid->addWidget(separator(body), 0, 8, 2, 1);
+
+    auto *scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(m_scaleCombo);
+    scaleRow->addWidget(m_divisorEdit);
+    grid->addWidget(buddyLabel(tr("&Scale:"), m_scaleCombo, body), 0, 9);
+    grid->addLayout(scaleRow, 0, 10);
+    grid->addWidget(m_causalCheck, 1, 9, 1, 2);
+    grid->addWidget(separator(body), 0, 11, 2, 1);
+
+    auto *seedRow = new QHBoxLayout;
+    seedRow->addWidget(m_projectionSeedSpin, 1);
+    seedRow->addWidget(m_editProjectionsButton);
+    grid->addWidget(buddyLabel(tr("&Projections:"), m_projectionCombo, body), 0, 12);
+    grid->addWidget(m_projectionCombo, 0, 13);
+    grid->addWidget(buddyLabel(tr("S&eed:"), m_projectionSeedSpin, body), 1, 12);
+    grid->addLayout(seedRow, 1, 13);
+    grid->setColumnStretch(14, 1);
+
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(4);
+    layout->addLayout(grid);
+    layout->addWidget(m_message);
+    setWidget(body);
+}
+
+void AttentionPanel::connectUi()
+{
+    connect(m_document, &Document::sessionChanged, this, &AttentionPanel::followDocument);
+    connect(m_document, &Document::errorChanged, this, &AttentionPanel::followError);
+    UndoShortcutFilter::install(
+        this, { m_modelDimSpin, m_headsSpin, m_divisorEdit, m_projectionSeedSpin });
+
+    connect(m_wiringCombo, &QComboBox::currentIndexChanged, this, [this] {
+        const int code = m_wiringCombo->currentData().toInt();
+        m_document->setWiring(queryRoleOf(code), keyValueRoleOf(code));
+    });
+    const auto applyHalves = [this] {
+        m_document->setWiring(static_cast<SequenceRole>(m_queryCombo->currentData().toInt()),
+            static_cast<SequenceRole>(m_keyValueCombo->currentData().toInt()));
+    };
+    connect(m_queryCombo, &QComboBox::currentIndexChanged, this, applyHalves);
+    connect(m_keyValueCombo, &QComboBox::currentIndexChanged, this, applyHalves);
+
+    connect(m_modelDimSpin, &QSpinBox::valueChanged, m_document, &Document::setModelDim);
+    connect(m_modelDimSpin, &QSpinBox::editingFinished, m_document, &Document::finishEditRun);
+    connect(m_headsSpin, &QSpinBox::valueChanged, m_document, &Document::setHeads);
+    connect(m_headsSpin, &QSpinBox::editingFinished, m_document, &Document::finishEditRun);
+
+    connect(m_scaleCombo, &QComboBox::currentIndexChanged, this, [this] {
+        const auto mode = static_cast<ScaleMode>(m_scaleCombo->currentData().toInt());
+        if (mode != ScaleMode::Custom) {
+            m_divisorError = false;
+            m_message->clearMessage();
+            m_document->setScale(
+                ScaleSpec { mode, m_document->session().attention.config.scale.divisor });
+            return;
+        }
+        // Start from the divisor in use, so that switching alone changes nothing on screen.
+        const auto typed = NumberFormat::parse(m_divisorEdit->text());
+        double divisor = typed.value_or(1.0);
+        if (m_document->hasResult() && !m_document->isResultStale())
+            divisor = m_document->result().scale;
+        m_document->setScale(ScaleSpec { ScaleMode::Custom, divisor });
+        m_divisorEdit->setFocus();
+        m_divisorEdit->selectAll();
+    });
+    connect(m_divisorEdit, &QLineEdit::textEdited, this, &AttentionPanel::applyScale);
+    connect(m_divisorEdit, &QLineEdit::editingFinished, m_document, &Document::finishEditRun);
+    connect(m_causalCheck, &QCheckBox::toggled, m_document, &Document::setCausal);
+
+    connect(m_projectionCombo, &QComboBox::currentIndexChanged, this, [this] {
+        const auto mode = static_cast<ProjectionMode>(m_projectionCombo->currentData().toInt());
+        m_document->setProjectionMode(mode);
+        if (mode == ProjectionMode::Explicit)
+            openProjectionEditor();
+    });
+    connect(m_projectionSeedSpin, &QSpinBox::valueChanged, this,
+        [this](int seed) { m_document->setProjectionSeed(static_cast<std::uint64_t>(seed)); });
+    connect(m_projectionSeedSpin, &QSpinBox::editingFinished, m_document, &Document::finishEditRun);
+    connect(m_editProjectionsButton, &QPushButton::clicked, this,
+        &AttentionPanel::openProjectionEditor);
+}
+
+void AttentionPanel::openProjectionEditor()
+{
+    if (!m_projectionEditor)
+        m_projectionEditor = new ProjectionEditor(m_document, this);
+    m_projectionEditor->show();
+    m_projectionEditor->raise();
+    m_projectionEditor->activateWindow();
+}
+
+void AttentionPanel::followDocument()
+{
+    const AttentionSettings &a = m_document->session().attention;
+    const int code = encodeRoles(a.queryFrom, a.keyValueFrom);
+    {
+        const QSignalBlocker b1(m_wiringCombo), b2(m_queryCombo), b3(m_keyValueCombo);
+        m_wiringCombo->setCurrentIndex(m_wiringCombo->findData(code));
+        m_queryCombo->setCurrentIndex(m_queryCombo->findData(static_cast<int>(a.queryFrom)));
+        m_keyValueCombo->setCurrentIndex(
+            m_keyValueCombo->findData(static_cast<int>(a.keyValueFrom)));
+    }
+    {
+        const QSignalBlocker b1(m_modelDimSpin), b2(m_headsSpin);
+        m_modelDimSpin->setValue(a.config.dModel);
+        m_headsSpin->setValue(a.config.heads);
+    }
+    const int dModel = a.config.dModel;
+    const int heads = a.config.heads;
+    if (heads > 0 && dModel % heads == 0) {
+        m_dkLabel->setText(tr("d_k = %1").arg(dModel / heads));
+        m_dkLabel->setPalette(QPalette());
+    } else {
+        m_dkLabel->setText(tr("d_k: %1 ÷ %2\nis not whole").arg(dModel).arg(heads));
+        QPalette palette = m_dkLabel->palette();
+        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        m_dkLabel->setPalette(palette);
+    }
+    {
+        const QSignalBlocker b1(m_scaleCombo);
+        m_scaleCombo->setCurrentIndex(
+            m_scaleCombo->findData(static_cast<int>(a.config.scale.mode)));
+    }
+    const bool custom = a.config.scale.mode == ScaleMode::Custom;
+    m_divisorEdit->setEnabled(custom);
+    if (!custom) {
+        m_divisorEdit->clear();
+        if (m_divisorError) {
+            m_divisorError = false;
+            m_message->clearMessage();
+            MessageBar::markInvalid(m_divisorEdit, false);
+        }
+    } else if (!m_divisorError) {
+        // Rewrite the field only when it does not already say this divisor (keeps "8.0").
+        const auto typed = NumberFormat::parse(m_divisorEdit->text());
+        if (!typed || *typed != a.config.scale.divisor)
+            m_divisorEdit->setText(NumberFormat::exact(a.config.scale.divisor));
+    }
+    {
+        const QSignalBlocker b1(m_causalCheck);
+        m_causalCheck->setChecked(a.config.causal);
+    }
+    {
+        const QSignalBlocker b1(m_projectionCombo), b2(m_projectionSeedSpin);
+        m_projectionCombo->setCurrentIndex(
+            m_projectionCombo->findData(static_cast<int>(a.projections.mode)));
+        m_projectionSeedSpin->setValue(static_cast<int>(
+            std::min<std::uint64_t>(a.projections.seed, std::numeric_limits<int>::max())));
+        m_projectionSeedSpin->setEnabled(a.projections.mode == ProjectionMode::Random);
+    }
+}
+
+void AttentionPanel::followError()
+{
+    const auto &error = m_document->error();
+    const QString reason = error ? error->toString() : QString();
+    const auto concerns = [&](const QString &path) {
+        return error && (error->path == path || error->path.startsWith(path + QLatin1Char('.')));
+    };
+    MessageBar::markInvalid(m_headsSpin, concerns(QStringLiteral("attention.heads")), reason);
+    MessageBar::markInvalid(m_modelDimSpin, concerns(QStringLiteral("attention.d_model")), reason);
+    if (!m_divisorError)
+        MessageBar::markInvalid(m_divisorEdit, concerns(QStringLiteral("attention.scale")), reason);
+    MessageBar::markInvalid(
+        m_projectionCombo, concerns(QStringLiteral("attention.projections")), reason);
+}
+
+void AttentionPanel::applyScale()
+{
+    const QString text = m_divisorEdit->text();
+    const auto divisor = NumberFormat::parse(text);
+    if (!divisor) {
+        // Not a number: say so here and keep the last divisor in the session.
+        m_divisorError = true;
+        const QString message = text.trimmed().isEmpty()
+            ? tr("Scale divisor: the field is empty. Type a positive number, such as 8.")
+            : tr("Scale divisor: “%1” is not a number. Type a positive number with a decimal "
+                 "point, such as 8 or 2.83.")
+                  .arg(text.trimmed().left(40));
+        m_message->showMessage(MessageBar::Kind::Error, message);
+        MessageBar::markInvalid(m_divisorEdit, true, message);
+        return;
+    }
+    if (m_divisorError) {
+        m_divisorError = false;
+        m_message->clearMessage();
+        MessageBar::markInvalid(m_divisorEdit, false);
+    }
+    m_document->setScale(ScaleSpec { ScaleMode::Custom, *divisor });
+    followError();
+}
+
+} // namespace ae

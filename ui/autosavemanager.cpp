@@ -1,0 +1,193 @@
+#include "autosavemanager.h"
+
+#include "atomicfilewriter.h"
+#include "document.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QStandardPaths>
+#include <QUuid>
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+const char filePrefix[] = "session-";
+
+QString lockFileFor(const QString &autosaveFile)
+{
+    QString base = autosaveFile;
+    if (base.endsWith(QLatin1String(".json")))
+        base.chop(5);
+    return base + QStringLiteral(".lock");
+}
+
+} // namespace
+
+AutosaveManager::AutosaveManager(Document *document, const QString &directory, QObject *parent)
+    : QObject(parent)
+    , m_document(document)
+    , m_directory(directory.isEmpty()
+                          ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                                    + QStringLiteral("/autosave")
+                          : directory)
+    , m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    m_timer.setTimerType(Qt::VeryCoarseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &AutosaveManager::autosaveNow);
+    connect(m_document, &Document::sessionChanged, this, &AutosaveManager::onSessionChanged);
+    connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
+        if (!modified)
+            discard(); // saved, or undone back to the saved state
+    });
+}
+
+AutosaveManager::~AutosaveManager()
+{
+    discard();
+}
+
+QString AutosaveManager::fileName() const
+{
+    return m_directory + QLatin1Char('/') + QLatin1String(filePrefix) + m_id + QStringLiteral(".json");
+}
+
+QString AutosaveManager::metadataKey()
+{
+    return QStringLiteral("autosave");
+}
+
+void AutosaveManager::start(int intervalMs)
+{
+    m_timer.start(intervalMs);
+}
+
+void AutosaveManager::onSessionChanged()
+{
+    m_dirty = true;
+}
+
+bool AutosaveManager::ensureLock()
+{
+    if (m_lock)
+        return true;
+    auto lock = std::make_unique<QLockFile>(lockFileFor(fileName()));
+    lock->setStaleLockTime(0); // only a dead owner makes it stale, never its age
+    if (!lock->tryLock(0))
+        return false;
+    m_lock = std::move(lock);
+    return true;
+}
+
+bool AutosaveManager::autosaveNow()
+{
+    if (!m_document->isModified()) {
+        discard();
+        return false;
+    }
+    if (!m_dirty && m_written)
+        return false;
+    // An invalid session cannot be read back; the last valid one is the work worth keeping.
+    const bool valid = !m_document->error().has_value();
+    if (!valid && !m_document->hasResult())
+        return false;
+    const Session &session = valid ? m_document->session() : m_document->resultSession();
+    QJsonObject root = sessionToJson(session);
+    root.insert(metadataKey(),
+                QJsonObject{{QStringLiteral("original_file"), m_document->fileName()},
+                            {QStringLiteral("saved_at"),
+                             QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+                            {QStringLiteral("complete"), valid}});
+    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+
+    if (!QDir().mkpath(m_directory)) {
+        m_error = tr("cannot create the autosave folder %1").arg(QDir::toNativeSeparators(m_directory));
+        return false;
+    }
+    if (!ensureLock()) {
+        m_error = tr("cannot lock the autosave file in %1").arg(QDir::toNativeSeparators(m_directory));
+        return false;
+    }
+    QString reason;
+    if (!AtomicFileWriter::write(fileName(), bytes, &reason)) {
+        m_error = tr("cannot write the autosave %1: %2").arg(QDir::toNativeSeparators(fileName()), reason);
+        return false;
+    }
+    m_error.clear();
+    m_dirty = false;
+    m_written = true;
+    return true;
+}
+
+void AutosaveManager::discard()
+{
+    if (m_written || QFile::exists(fileName()))
+        QFile::remove(fileName());
+    m_written = false;
+    m_dirty = true; // the next change after this is new unsaved work
+    if (m_lock) {
+        m_lock->unlock(); // removes the lock file
+        m_lock.reset();
+    }
+}
+
+QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
+{
+    QList<Recovery> found;
+    const QDir dir(m_directory);
+    const QStringList names = dir.entryList({QLatin1String(filePrefix) + QStringLiteral("*.json")}, QDir::Files);
+    for (const QString &name : names) {
+        const QString path = dir.filePath(name);
+        if (path == fileName())
+            continue;
+        // A lock we can take belongs to nobody: its instance ended without cleaning up.
+        QLockFile lock(lockFileFor(path));
+        lock.setStaleLockTime(0);
+        if (!lock.tryLock(0))
+            continue;
+        lock.unlock();
+
+        Recovery r;
+        r.autosaveFile = path;
+        r.savedAt = QFileInfo(path).lastModified();
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            const QJsonObject root = QJsonDocument::fromJson(file.read(64 * 1024 * 1024)).object();
+            const QJsonObject meta = root.value(metadataKey()).toObject();
+            r.originalFile = meta.value(QStringLiteral("original_file")).toString();
+            const QDateTime saved = QDateTime::fromString(meta.value(QStringLiteral("saved_at")).toString(),
+                                                          Qt::ISODateWithMs);
+            if (saved.isValid())
+                r.savedAt = saved.toLocalTime();
+            r.title = root.value(QStringLiteral("title")).toString();
+        }
+        found << r;
+    }
+    std::sort(found.begin(), found.end(),
+              [](const Recovery &a, const Recovery &b) { return a.savedAt > b.savedAt; });
+    return found;
+}
+
+SessionLoadResult AutosaveManager::load(const Recovery &recovery)
+{
+    SessionLoadResult loaded = loadSessionFile(recovery.autosaveFile);
+    if (loaded.ok())
+        loaded.session.original.remove(metadataKey());
+    return loaded;
+}
+
+void AutosaveManager::remove(const Recovery &recovery)
+{
+    QFile::remove(recovery.autosaveFile);
+    QLockFile lock(lockFileFor(recovery.autosaveFile));
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0))
+        lock.unlock();
+}
+
+} // namespace ae

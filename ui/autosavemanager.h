@@ -1,0 +1,85 @@
+#pragma once
+
+/// @file autosavemanager.h
+/// Autosave of unsaved work and its recovery after a crash.
+
+#include "sessionjson.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QList>
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+class QLockFile;
+
+namespace ae {
+
+class Document;
+
+/// Every minute, writes the document's unsaved session to its own file in the autosave folder
+/// (QStandardPaths::AppDataLocation/autosave unless told otherwise), atomically. The file is
+/// removed once the work is saved, discarded or the application closes cleanly; a lock file
+/// held while the application runs tells a crashed instance's file from a running one's.
+class AutosaveManager : public QObject
+{
+    Q_OBJECT
+public:
+    /// An autosave left behind by an instance that did not close cleanly.
+    struct Recovery
+    {
+        QString autosaveFile; ///< the autosaved session
+        QString originalFile; ///< the file the work belonged to; empty when never saved
+        QString title; ///< the session's title
+        QDateTime savedAt; ///< when it was autosaved
+    };
+
+    /// Autosaves @p document into @p directory (empty: the application's data folder).
+    explicit AutosaveManager(Document *document, const QString &directory = QString(),
+                             QObject *parent = nullptr);
+    /// Removes this instance's autosave (a clean exit).
+    ~AutosaveManager() override;
+
+    /// The folder autosaves go to.
+    QString directory() const { return m_directory; }
+    /// This instance's autosave file (it exists only while there is unsaved work).
+    QString fileName() const;
+    /// Autosaves every @p intervalMs milliseconds (default one minute).
+    void start(int intervalMs = 60 * 1000);
+    int interval() const { return m_timer.interval(); }
+    bool isActive() const { return m_timer.isActive(); }
+
+    /// Writes the autosave now when there are unsaved changes not yet autosaved. Returns true
+    /// when a file was written; on a failed write, false, and error() says why.
+    bool autosaveNow();
+    /// Removes this instance's autosave (the work was saved or discarded).
+    void discard();
+    /// Why the last autosave failed, or an empty string.
+    QString error() const { return m_error; }
+
+    /// Autosaves in the folder left by instances that are no longer running, newest first.
+    QList<Recovery> recoverable() const;
+    /// Reads a recovery: the session, with the autosave's own bookkeeping removed.
+    static SessionLoadResult load(const Recovery &recovery);
+    /// Deletes a recovery's files (recovered or declined).
+    static void remove(const Recovery &recovery);
+
+    /// The key of the bookkeeping object added to autosaved session files.
+    static QString metadataKey();
+
+private:
+    void onSessionChanged();
+    bool ensureLock();
+
+    Document *m_document;
+    QString m_directory;
+    QString m_id;
+    QTimer m_timer;
+    std::unique_ptr<QLockFile> m_lock;
+    bool m_dirty = false; ///< changed since the last autosave
+    bool m_written = false; ///< an autosave file exists
+    QString m_error;
+};
+
+} // namespace ae

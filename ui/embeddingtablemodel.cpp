@@ -1,0 +1,286 @@
+#include "embeddingtablemodel.h"
+
+#include "document.h"
+#include "numberformat.h"
+
+#include <QFont>
+#include <QRegularExpression>
+
+namespace ae {
+
+EmbeddingTableModel::EmbeddingTableModel(Document *document, SequenceRole role, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_document(document)
+    , m_role(role)
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    m_rows = seq.length();
+    m_columns = seq.width();
+    connect(m_document, &Document::sessionChanged, this, &EmbeddingTableModel::followDocument);
+}
+
+int EmbeddingTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int EmbeddingTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_columns;
+}
+
+QVariant EmbeddingTableModel::data(const QModelIndex &index, int role) const
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    if (!index.isValid() || index.row() >= seq.length() || index.column() >= seq.width())
+        return {};
+    const double value = seq.embeddings(index.row(), index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+        return NumberFormat::display(value);
+    case Qt::EditRole:
+        return NumberFormat::exact(value);
+    case Qt::UserRole:
+        return value;
+    case Qt::ToolTipRole:
+        return tr("%1: %2").arg(cellName(index.row(), index.column()), NumberFormat::exact(value));
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (seq.isPadding(index.row())) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant EmbeddingTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    if (orientation == Qt::Horizontal) {
+        if (section < 0 || section >= seq.width())
+            return {};
+        if (role == Qt::DisplayRole)
+            return QString::number(section);
+        if (role == Qt::ToolTipRole)
+            return tr("Dimension %1 of the vectors").arg(section);
+        return {};
+    }
+    if (section < 0 || section >= seq.length())
+        return {};
+    const bool padded = seq.isPadding(section);
+    switch (role) {
+    case Qt::DisplayRole:
+        return padded ? tr("%1 · pad").arg(seq.tokens[section]) : seq.tokens[section];
+    case Qt::ToolTipRole:
+        return padded ? tr("Token %1, “%2”: padding, no query attends to it")
+                            .arg(section)
+                            .arg(seq.tokens[section])
+                      : tr("Token %1, “%2”").arg(section).arg(seq.tokens[section]);
+    case Qt::FontRole:
+        if (padded) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags EmbeddingTableModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable;
+}
+
+bool EmbeddingTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !index.isValid() || index.row() >= m_rows
+        || index.column() >= m_columns)
+        return false;
+    std::optional<double> number;
+    if (value.typeId() == QMetaType::Double)
+        number = value.toDouble();
+    else
+        number = NumberFormat::parse(value.toString());
+    if (!number || !std::isfinite(*number)) {
+        emit inputRejected(
+            tr("%1: “%2” is not a number. Type a number with a decimal point, "
+               "such as 0.25 or -1.5e-3.")
+                .arg(cellName(index.row(), index.column()), value.toString().trimmed().left(40)));
+        return false;
+    }
+    m_document->setEmbeddingCell(m_role, index.row(), index.column(), *number);
+    emit inputAccepted();
+    return true;
+}
+
+EmbeddingTableModel::ParsedBlock EmbeddingTableModel::parseBlock(const QString &text)
+{
+    ParsedBlock block;
+    QString normalized = text;
+    normalized.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+    normalized.replace(QLatin1Char('\r'), QLatin1Char('\n'));
+    QStringList lines = normalized.split(QLatin1Char('\n'));
+    while (!lines.isEmpty() && lines.constLast().trimmed().isEmpty())
+        lines.removeLast();
+    while (!lines.isEmpty() && lines.constFirst().trimmed().isEmpty())
+        lines.removeFirst();
+    if (lines.isEmpty()) {
+        block.error = tr("there are no numbers to paste");
+        return block;
+    }
+
+    // The first separator present wins: spreadsheets copy tabs, CSV files use ';' or ','.
+    QString separator;
+    for (const QChar candidate : { QLatin1Char('\t'), QLatin1Char(';'), QLatin1Char(',') }) {
+        if (normalized.contains(candidate)) {
+            separator = candidate;
+            break;
+        }
+    }
+    static const QRegularExpression whitespace(QStringLiteral("\\s+"));
+
+    std::vector<QStringList> rows;
+    rows.reserve(static_cast<size_t>(lines.size()));
+    for (const QString &line : std::as_const(lines)) {
+        QStringList cells = separator.isEmpty()
+            ? line.trimmed().split(whitespace, Qt::SkipEmptyParts)
+            : line.split(separator);
+        // Some spreadsheets end every copied row with a separator.
+        if (cells.size() > 1 && cells.constLast().trimmed().isEmpty())
+            cells.removeLast();
+        rows.push_back(cells);
+    }
+    const int columns = static_cast<int>(rows.front().size());
+    for (size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r].size() != columns) {
+            block.error = tr("row %1 of the pasted text has %2 cells but its first row has %3; "
+                             "paste a rectangular block")
+                              .arg(r + 1)
+                              .arg(rows[r].size())
+                              .arg(columns);
+            block.errorRow = static_cast<int>(r);
+            return block;
+        }
+    }
+    block.values.resize(static_cast<Eigen::Index>(rows.size()), columns);
+    for (size_t r = 0; r < rows.size(); ++r) {
+        for (int c = 0; c < columns; ++c) {
+            const QString cell = rows[r][c].trimmed();
+            const auto number = NumberFormat::parse(cell);
+            if (!number) {
+                block.error = cell.isEmpty()
+                    ? tr("row %1, column %2 of the pasted text is empty").arg(r + 1).arg(c + 1)
+                    : tr("row %1, column %2 of the pasted text, “%3”, is not a number with "
+                         "a decimal point")
+                          .arg(r + 1)
+                          .arg(c + 1)
+                          .arg(cell.left(40));
+                block.errorRow = static_cast<int>(r);
+                block.errorColumn = c;
+                block.values.resize(0, 0);
+                return block;
+            }
+            block.values(static_cast<Eigen::Index>(r), c) = *number;
+        }
+    }
+    return block;
+}
+
+bool EmbeddingTableModel::paste(const QModelIndex &topLeft, const QString &text)
+{
+    const int row0 = topLeft.isValid() ? topLeft.row() : 0;
+    const int column0 = topLeft.isValid() ? topLeft.column() : 0;
+    if (m_rows == 0 || m_columns == 0) {
+        emit inputRejected(tr("Nothing was pasted: the table is empty. Type the tokens first."));
+        return false;
+    }
+    const ParsedBlock block = parseBlock(text);
+    if (!block.error.isEmpty()) {
+        QString message = tr("Nothing was pasted: %1.").arg(block.error);
+        if (block.errorColumn >= 0) {
+            const int row = row0 + block.errorRow;
+            const int column = column0 + block.errorColumn;
+            if (row < m_rows && column < m_columns)
+                message += QLatin1Char(' ') + tr("It was meant for %1.").arg(cellName(row, column));
+        }
+        emit inputRejected(message);
+        return false;
+    }
+    const int rows = static_cast<int>(block.values.rows());
+    const int columns = static_cast<int>(block.values.cols());
+    const int keptRows = std::min(rows, m_rows - row0);
+    const int keptColumns = std::min(columns, m_columns - column0);
+    m_document->setEmbeddingBlock(m_role, row0, column0, block.values);
+    if (keptRows < rows || keptColumns < columns)
+        emit inputNote(tr("Pasted %1 of %2 rows and %3 of %4 columns; the rest did not fit. Add "
+                          "tokens or widen the vectors to make room.")
+                           .arg(keptRows)
+                           .arg(rows)
+                           .arg(keptColumns)
+                           .arg(columns));
+    else
+        emit inputAccepted();
+    return true;
+}
+
+QString EmbeddingTableModel::copyText(const QModelIndexList &indexes) const
+{
+    if (indexes.isEmpty())
+        return {};
+    int top = m_rows, left = m_columns, bottom = -1, right = -1;
+    for (const QModelIndex &index : indexes) {
+        top = std::min(top, index.row());
+        left = std::min(left, index.column());
+        bottom = std::max(bottom, index.row());
+        right = std::max(right, index.column());
+    }
+    const Eigen::MatrixXd &m = m_document->session().sequence(m_role).embeddings;
+    QStringList lines;
+    for (int r = top; r <= bottom && r < m.rows(); ++r) {
+        QStringList cells;
+        for (int c = left; c <= right && c < m.cols(); ++c)
+            cells << NumberFormat::exact(m(r, c));
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void EmbeddingTableModel::finishEditRun()
+{
+    m_document->finishEditRun();
+}
+
+void EmbeddingTableModel::followDocument()
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    if (seq.length() != m_rows || seq.width() != m_columns) {
+        beginResetModel();
+        m_rows = seq.length();
+        m_columns = seq.width();
+        endResetModel();
+        return;
+    }
+    if (m_rows == 0 || m_columns == 0)
+        return;
+    emit dataChanged(index(0, 0), index(m_rows - 1, m_columns - 1));
+    emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+}
+
+QString EmbeddingTableModel::cellName(int row, int column) const
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    const QString token = row < seq.length() ? seq.tokens[row] : QString();
+    const QString sequence = m_role == SequenceRole::Source ? tr("Source X") : tr("Target Y");
+    return tr("%1, token %2 “%3”, dimension %4").arg(sequence).arg(row).arg(token).arg(column);
+}
+
+} // namespace ae

@@ -1,0 +1,95 @@
+#include "examplecatalog.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace ae {
+
+namespace {
+
+/// Names and descriptions of the examples this version knows; other files in the folder are
+/// listed under the title they carry.
+struct KnownExample
+{
+    const char *file;
+    const char *name;
+    const char *description;
+};
+
+const KnownExample knownExamples[] = {
+    { "cross-attention-2heads.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "我爱深度学习 → i love: cross-attention, 2 heads"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "The translation example: the decoder's “i love” attends to the encoder's "
+            "我 爱 深度 学习, d_model 4, 2 heads, identity projections.") },
+    { "standard-cross.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "我爱 → I love: standard cross-attention (Y, X)"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Queries from the target, keys and values from the source: each English "
+            "word looks for its Chinese counterpart.") },
+    { "reverse-cross.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "我爱 → I love: reverse cross-attention (X, Y)"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "The same pair with the roles swapped: the source asks, the target "
+            "answers.") },
+    { "decoder-causal.json",
+        QT_TRANSLATE_NOOP(
+            "ExampleCatalog", "<s> i love deep learning: causal decoder self-attention"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Decoder self-attention with the causal mask: no token sees the ones after "
+            "it. Hashed vectors with positions, random projections.") },
+    { "long-sentence-pair.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "A longer sentence pair, 4 heads"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "12 source and 10 target tokens, d_model 16, 4 heads: enough to see the "
+            "heads specialise.") },
+};
+
+constexpr char examplesFolder[] = ":/examples";
+
+} // namespace
+
+QList<ExampleCatalog::Entry> ExampleCatalog::entries()
+{
+    QList<Entry> list;
+    QStringList files = QDir(QString::fromLatin1(examplesFolder))
+                            .entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+    // The known examples first, in teaching order; then anything else the build added.
+    for (const KnownExample &known : knownExamples) {
+        const QString file = QString::fromLatin1(known.file);
+        if (files.removeAll(file) == 0)
+            continue;
+        list.append(Entry { QString::fromLatin1(examplesFolder) + QLatin1Char('/') + file,
+            tr(known.name), tr(known.description) });
+    }
+    for (const QString &file : std::as_const(files)) {
+        const QString path = QString::fromLatin1(examplesFolder) + QLatin1Char('/') + file;
+        const SessionLoadResult loaded = load(path);
+        const QString name = loaded.ok() && !loaded.session.title.isEmpty()
+            ? loaded.session.title
+            : QFileInfo(file).completeBaseName();
+        list.append(Entry { path, name, QString() });
+    }
+    return list;
+}
+
+QString ExampleCatalog::defaultExamplePath()
+{
+    return QStringLiteral(":/examples/cross-attention-2heads.json");
+}
+
+SessionLoadResult ExampleCatalog::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        SessionLoadResult result;
+        result.error = SessionError { SessionError::Kind::Io, QString(),
+            tr("the example %1 cannot be read").arg(path) };
+        return result;
+    }
+    return sessionFromJson(file.readAll());
+}
+
+} // namespace ae

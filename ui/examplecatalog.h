@@ -1,0 +1,35 @@
+#pragma once
+
+/// @file examplecatalog.h
+/// The built-in example sessions (resources/examples/*.json, compiled in under ":/examples/").
+
+#include "sessionjson.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+namespace ae {
+
+/// Lists and reads the built-in examples, with translated names.
+class ExampleCatalog
+{
+    Q_DECLARE_TR_FUNCTIONS(ExampleCatalog)
+public:
+    /// One built-in example.
+    struct Entry
+    {
+        QString path; ///< resource path, e.g. ":/examples/decoder-causal.json"
+        QString name; ///< translated menu text
+        QString description; ///< translated one-line description (status tip)
+    };
+
+    /// Every built-in example, the application's default first, then by name of file.
+    static QList<Entry> entries();
+    /// The resource path of the example the application opens on.
+    static QString defaultExamplePath();
+    /// Reads the example at @p path.
+    static SessionLoadResult load(const QString &path);
+};
+
+} // namespace ae

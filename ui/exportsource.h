@@ -1,0 +1,51 @@
+#pragma once
+
+/// @file exportsource.h
+/// What the export dialog can draw: the heatmaps of one result (computed or imported) and,
+/// for a computed session, the scaling experiment.
+
+#include "entropyexperiment.h"
+#include "figure.h"
+#include "figureoptions.h"
+#include "heatmapdata.h"
+
+#include <QCoreApplication>
+#include <optional>
+#include <vector>
+
+namespace ae {
+
+/// The data behind File ▸ Export…, independent of where it came from.
+struct ExportSource
+{
+    Q_DECLARE_TR_FUNCTIONS(ExportSource)
+public:
+    /// The figures on offer.
+    enum class What {
+        Heatmap, ///< the view shown large (the mean or one head)
+        Grid, ///< the mean and every head
+        Scaling ///< the entropy-vs-d_k plot
+    };
+
+    HeatmapData mean; ///< the head-averaged weights
+    std::vector<HeatmapData> heads; ///< every head's weights
+    int selectedView = -1; ///< the view shown large: -1 the mean, else a head
+    QString sessionTitle; ///< used in the grid's default title and the file name
+    bool scalingAvailable = false; ///< false for imported weights
+    EntropyExperimentConfig scalingConfig;
+    std::optional<EntropyExperimentResult> scalingResult; ///< as on screen, when already computed
+    int currentDk = 0; ///< marked on the scaling plot
+
+    /// The heatmap of the selected view.
+    const HeatmapData &selectedHeatmap() const;
+    /// Cells @p what would draw (0 for the scaling plot).
+    qint64 cellCount(What what) const;
+    /// The figure of @p what; the scaling plot needs scalingResult.
+    Figure figure(What what, const FigureOptions &options) const;
+    /// The default title of @p what.
+    QString defaultTitle(What what) const;
+    /// A file name stem for @p what, e.g. "attention-mean" or "attention-head-2".
+    QString suggestedStem(What what) const;
+};
+
+} // namespace ae

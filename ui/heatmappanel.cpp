@@ -1,0 +1,393 @@
+#include "heatmappanel.h"
+
+#include "document.h"
+#include "heatmapdata.h"
+#include "heatmapplot.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <limits>
+
+namespace ae {
+
+namespace {
+
+/// Gap between small multiples, in pixels.
+constexpr int tileGap = 6;
+
+} // namespace
+
+HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("heatmapPanel"));
+
+    m_colorMapLabel = new QLabel(this);
+    m_colorMapCombo = new QComboBox(this);
+    m_colorMapCombo->setObjectName(QStringLiteral("colorMapCombo"));
+    m_colorMapCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (ColorMapKind kind : ColorMap::all())
+        m_colorMapCombo->addItem(ColorMap::displayName(kind), ColorMap::key(kind));
+    m_colorMapLabel->setBuddy(m_colorMapCombo);
+    m_valuesCheck = new QCheckBox(this);
+    m_valuesCheck->setObjectName(QStringLiteral("showValuesCheck"));
+    m_valuesCheck->setChecked(true);
+    m_stretchCheck = new QCheckBox(this);
+    m_stretchCheck->setObjectName(QStringLiteral("stretchColoursCheck"));
+    m_keyLabel = new QLabel(this);
+    m_keyLabel->setObjectName(QStringLiteral("heatmapKeyLabel"));
+    m_keyLabel->setTextFormat(Qt::RichText);
+    m_keyLabel->setWordWrap(true);
+    m_keyLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_colorMapLabel);
+    header->addWidget(m_colorMapCombo);
+    header->addSpacing(12);
+    header->addWidget(m_valuesCheck);
+    header->addWidget(m_stretchCheck);
+    header->addStretch(1);
+
+    m_large = new HeatmapPlot(this);
+    m_large->setObjectName(QStringLiteral("largeHeatmap"));
+    m_emptyLabel = new QLabel(this);
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_largeStack = new QStackedWidget(this);
+    m_largeStack->addWidget(m_large);
+    m_largeStack->addWidget(m_emptyLabel);
+
+    m_tileHost = new QWidget;
+    m_tileGrid = new QGridLayout(m_tileHost);
+    m_tileGrid->setSpacing(tileGap);
+    m_tileGrid->setContentsMargins(tileGap, tileGap, tileGap, tileGap);
+    m_tileGrid->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_tileArea = new QScrollArea(this);
+    m_tileArea->setObjectName(QStringLiteral("smallMultiplesArea"));
+    m_tileArea->setWidget(m_tileHost);
+    m_tileArea->setWidgetResizable(true);
+    m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tileArea->viewport()->installEventFilter(this);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_largeStack);
+    m_splitter->addWidget(m_tileArea);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(header);
+    layout->addWidget(m_keyLabel);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_colorMapCombo, &QComboBox::activated, this, [this](int index) {
+        if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(index).toString()))
+            setColorMap(*kind);
+    });
+    connect(m_valuesCheck, &QCheckBox::toggled, this, &HeatmapPanel::setShowValues);
+    connect(m_stretchCheck, &QCheckBox::toggled, this, &HeatmapPanel::setStretchColours);
+    connect(m_document, &Document::resultChanged, this, &HeatmapPanel::refresh);
+    connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
+    connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
+
+    retranslate();
+    refresh();
+}
+
+bool HeatmapPanel::smallMultiplesShown() const
+{
+    return !m_tiles.isEmpty() && !m_tileArea->isHidden();
+}
+
+void HeatmapPanel::setSelectedView(int view)
+{
+    const int heads = m_document->hasResult() ? static_cast<int>(m_document->result().heads.size())
+                                              : std::numeric_limits<int>::max();
+    if (view < -1 || view >= heads)
+        view = -1;
+    if (view == m_selectedView)
+        return;
+    m_selectedView = view;
+    showSelected();
+    emit selectedViewChanged(view);
+}
+
+void HeatmapPanel::setColorMap(ColorMapKind kind)
+{
+    const int index = m_colorMapCombo->findData(ColorMap::key(kind));
+    if (index >= 0)
+        m_colorMapCombo->setCurrentIndex(index);
+    if (kind == m_colorMap)
+        return;
+    m_colorMap = kind;
+    m_large->setColorMap(kind);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setColorMap(kind);
+    retranslate(); // the key shows the marker colour
+    emit colorMapChanged(kind);
+}
+
+void HeatmapPanel::setPresentationMode(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    m_large->setPresentationMode(on);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setPresentationMode(on);
+    m_tileColumns = 0; // the minimum tile size changed
+    layoutTiles();
+}
+
+void HeatmapPanel::setShowValues(bool on)
+{
+    m_showValues = on;
+    if (m_valuesCheck->isChecked() != on)
+        m_valuesCheck->setChecked(on);
+    m_large->setShowValues(on);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setShowValues(on);
+}
+
+void HeatmapPanel::setStretchColours(bool on)
+{
+    if (m_stretchCheck->isChecked() != on)
+        m_stretchCheck->setChecked(on);
+    if (m_stretch == on)
+        return;
+    m_stretch = on;
+    applyColourRange();
+    pushViews();
+}
+
+void HeatmapPanel::refresh()
+{
+    if (!m_document->hasResult()) {
+        m_largeStack->setCurrentWidget(m_emptyLabel);
+        m_views.clear();
+        ensureTiles(0);
+        m_tileArea->hide();
+        return;
+    }
+    m_largeStack->setCurrentWidget(m_large);
+    const AttentionResult &result = m_document->result();
+    const Session &session = m_document->resultSession();
+    const int heads = static_cast<int>(result.heads.size());
+    const bool selectionLost = m_selectedView >= heads;
+    if (selectionLost)
+        m_selectedView = -1;
+
+    m_views.clear();
+    for (int view = -1; view < heads; ++view)
+        m_views.push_back(HeatmapDataBuilder::weights(session, result, view));
+    applyColourRange();
+    // With one head the mean is that head: the small multiples would repeat the large map.
+    ensureTiles(heads > 1 ? heads + 1 : 0);
+    m_tileArea->setVisible(!m_tiles.isEmpty());
+    pushViews();
+    updateStale();
+    layoutTiles();
+    if (selectionLost)
+        emit selectedViewChanged(m_selectedView);
+}
+
+void HeatmapPanel::applyColourRange()
+{
+    // One range for all views, so that the same colour means the same weight everywhere.
+    double top = 0.0;
+    for (const HeatmapData &d : m_views) {
+        for (int r = 0; r < d.rows(); ++r) {
+            for (int c = 0; c < d.columns(); ++c) {
+                if (d.isVisible(r, c))
+                    top = std::max(top, d.values(r, c));
+            }
+        }
+    }
+    const double maximum = m_stretch && top > 0.0 ? top : 1.0;
+    for (HeatmapData &d : m_views) {
+        d.minimum = 0.0;
+        d.maximum = maximum;
+    }
+}
+
+void HeatmapPanel::pushViews()
+{
+    for (int i = 0; i < m_tiles.size() && i < static_cast<int>(m_views.size()); ++i)
+        m_tiles[i]->setData(m_views[static_cast<size_t>(i)]);
+    showSelected();
+}
+
+void HeatmapPanel::showSelected()
+{
+    const size_t index = static_cast<size_t>(m_selectedView + 1);
+    if (index >= m_views.size())
+        return;
+    m_large->setData(m_views[index]);
+    for (int i = 0; i < m_tiles.size(); ++i)
+        m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
+}
+
+void HeatmapPanel::updateStale()
+{
+    const bool stale = m_document->isResultStale();
+    m_large->setDimmed(stale);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setDimmed(stale);
+}
+
+void HeatmapPanel::ensureTiles(int count)
+{
+    if (count == m_tiles.size())
+        return;
+    while (m_tiles.size() > count)
+        delete m_tiles.takeLast();
+    while (m_tiles.size() < count) {
+        const int index = static_cast<int>(m_tiles.size());
+        auto *tile = new HeatmapPlot(m_tileHost);
+        tile->setObjectName(QStringLiteral("smallMultiple%1").arg(index));
+        tile->setCompact(true);
+        tile->setColorMap(m_colorMap);
+        tile->setShowValues(m_showValues);
+        tile->setPresentationMode(m_presentation);
+        tile->setToolTip(QString());
+        connect(tile, &HeatmapPlot::clicked, this, [this, index] { setSelectedView(index - 1); });
+        m_tiles.append(tile);
+    }
+    m_tileColumns = 0; // force a new arrangement
+}
+
+int HeatmapPanel::minimumTileSize() const
+{
+    return m_presentation ? 160 : 100;
+}
+
+HeatmapPanel::TileArrangement HeatmapPanel::arrange(int count, int width, int height)
+{
+    // The column count that makes the tiles largest while all of them fit.
+    TileArrangement best;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const int size = std::min(width / columns, height / rows) - tileGap;
+        if (size > best.size) {
+            best.size = size;
+            best.columns = columns;
+        }
+    }
+    return best;
+}
+
+void HeatmapPanel::layoutTiles()
+{
+    const int n = static_cast<int>(m_tiles.size());
+    if (n == 0)
+        return;
+    const QSize room = m_tileArea->viewport()->size();
+    const int w = std::max(1, room.width() - tileGap);
+    const int h = std::max(1, room.height() - tileGap);
+    const int minimum = minimumTileSize();
+    TileArrangement best = arrange(n, w, h);
+    if (best.size < minimum) {
+        // Not all fit at a readable size: as many columns of the minimum size as fit, and
+        // the area scrolls.
+        best.columns = std::clamp(w / (minimum + tileGap), 1, n);
+        best.size = std::max(minimum, w / best.columns - tileGap);
+    }
+    if (best.columns == m_tileColumns && best.size == m_tileSize)
+        return;
+    m_tileColumns = best.columns;
+    m_tileSize = best.size;
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        m_tileGrid->removeWidget(tile);
+    for (int i = 0; i < n; ++i) {
+        m_tiles[i]->setFixedSize(best.size, best.size);
+        m_tileGrid->addWidget(m_tiles[i], i / best.columns, i % best.columns);
+    }
+}
+
+void HeatmapPanel::updateOrientation()
+{
+    const int n = std::max(2, static_cast<int>(m_tiles.size()));
+    const QSize room = m_splitter->size();
+    if (room.isEmpty())
+        return;
+    // Beside the large map or below it, whichever gives the small multiples more room, the
+    // large map keeping 70% of the panel either way.
+    const int beside = arrange(n, room.width() * 3 / 10, room.height()).size;
+    const int below = arrange(n, room.width(), room.height() * 3 / 10).size;
+    const Qt::Orientation wanted = beside >= below ? Qt::Horizontal : Qt::Vertical;
+    if (m_splitter->orientation() == wanted && m_splitterPlaced)
+        return;
+    m_splitterPlaced = true;
+    m_splitter->setOrientation(wanted);
+    const int scrollBar = m_tileArea->verticalScrollBar()->sizeHint().width();
+    const int least = minimumTileSize() + 2 * tileGap + scrollBar;
+    if (wanted == Qt::Horizontal) {
+        m_tileArea->setMinimumSize(least, 0);
+    } else {
+        m_tileArea->setMinimumSize(0, minimumTileSize() + 2 * tileGap);
+    }
+    const int total = wanted == Qt::Horizontal ? room.width() : room.height();
+    const int tiles = std::max(least, total * 3 / 10);
+    m_splitter->setSizes({ total - tiles, tiles });
+}
+
+bool HeatmapPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tileArea->viewport() && event->type() == QEvent::Resize)
+        layoutTiles();
+    return QWidget::eventFilter(watched, event);
+}
+
+void HeatmapPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateOrientation();
+}
+
+void HeatmapPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void HeatmapPanel::retranslate()
+{
+    m_colorMapLabel->setText(tr("&Colour map:"));
+    for (int i = 0; i < m_colorMapCombo->count(); ++i) {
+        if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(i).toString()))
+            m_colorMapCombo->setItemText(i, ColorMap::displayName(*kind));
+    }
+    m_valuesCheck->setText(tr("&Values in cells"));
+    m_valuesCheck->setToolTip(tr("Write each weight into its cell when the cell is large enough"));
+    m_stretchCheck->setText(tr("&Stretch colours"));
+    m_stretchCheck->setToolTip(tr("End the colour scale at the largest weight shown instead of at "
+                                  "1, so that small differences between weights show"));
+    const QString accent = ColorMap::accent(m_colorMap).name();
+    m_keyLabel->setText(QStringLiteral("<span style=\"color:%1; font-weight:bold\">\u25a2</span> %2"
+                                       "&nbsp;&nbsp; <span style=\"color:#808080\">\u25a8</span> %3"
+                                       "&nbsp;&nbsp; <span style=\"color:#606060\">%4</span>")
+                            .arg(accent, tr("largest weight in its row").toHtmlEscaped(),
+                                tr("masked").toHtmlEscaped(),
+                                tr("hover a cell to see how it was computed; click a small map to "
+                                   "enlarge it")
+                                    .toHtmlEscaped()));
+    m_emptyLabel->setText(tr("No attention weights yet.\nGive both sequences at least one token "
+                             "and valid settings; the heatmaps appear at once."));
+}
+
+} // namespace ae

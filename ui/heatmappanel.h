@@ -1,0 +1,124 @@
+#pragma once
+
+/// @file heatmappanel.h
+/// The centre of the window: the selected heatmap large, the mean and every head as small
+/// multiples beside it, a colour map chooser and a key to the marks.
+
+#include "colormap.h"
+#include "heatmapdata.h"
+
+#include <QList>
+#include <QWidget>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QScrollArea;
+class QSplitter;
+class QStackedWidget;
+
+namespace ae {
+
+class Document;
+class HeatmapPlot;
+
+/// Shows the document's attention weights; follows its result and dims a stale one.
+class HeatmapPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatmapPanel(Document *document, QWidget *parent = nullptr);
+
+    /// The view shown large: -1 for the mean of the heads, else a head index.
+    int selectedView() const { return m_selectedView; }
+    /// Shows @p view large (-1 = mean; an index past the last head selects the mean).
+    void setSelectedView(int view);
+    ColorMapKind colorMap() const { return m_colorMap; }
+    void setColorMap(ColorMapKind kind);
+    /// Larger fonts and tiles for teaching in front of a class.
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    /// Whether cells show their values (when they fit).
+    void setShowValues(bool on);
+    bool showValues() const { return m_showValues; }
+    /// Whether the colour scale ends at the largest weight on show instead of at 1, so that
+    /// small differences between weights show (as the articles' figure with vmax = 0.4).
+    void setStretchColours(bool on);
+    bool stretchColours() const { return m_stretch; }
+
+    /// @name Inspection (tests)
+    /// @{
+    HeatmapPlot *largePlot() const { return m_large; }
+    /// The small multiples: the mean first, then head 1, head 2, ... (empty with one head).
+    QList<HeatmapPlot *> smallMultiples() const { return m_tiles; }
+    /// True while the small multiples are shown (more than one head).
+    bool smallMultiplesShown() const;
+    /// @}
+
+signals:
+    void selectedViewChanged(int view);
+    void colorMapChanged(ColorMapKind kind);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    /// Rebuilds every plot from the document's result.
+    void refresh();
+    /// Sets the colour range of every view: [0, 1], or [0, largest visible weight].
+    void applyColourRange();
+    /// Hands the views to the tiles and the selected one to the large plot.
+    void pushViews();
+    /// Dims the pictures when the document's result is stale.
+    void updateStale();
+    /// Puts the selected view into the large plot and highlights its tile.
+    void showSelected();
+    /// Columns and side length of tiles filling a width x height area.
+    struct TileArrangement
+    {
+        int columns = 1;
+        int size = 0;
+    };
+    /// The arrangement of @p count square tiles in @p width x @p height with the largest tiles.
+    static TileArrangement arrange(int count, int width, int height);
+    /// The smallest side of a small multiple, in pixels.
+    int minimumTileSize() const;
+    /// Creates or removes tiles so there is one for the mean and one per head.
+    void ensureTiles(int count);
+    /// Arranges the tiles in as many columns as fit the scroll area.
+    void layoutTiles();
+    /// Chooses a side-by-side or stacked arrangement from the panel's shape.
+    void updateOrientation();
+    void retranslate();
+
+    Document *m_document;
+    int m_selectedView = -1;
+    ColorMapKind m_colorMap = ColorMapKind::Blues;
+    bool m_presentation = false;
+    bool m_showValues = true;
+    bool m_stretch = false;
+    std::vector<HeatmapData> m_views; ///< the mean, then every head
+
+    QLabel *m_colorMapLabel;
+    QComboBox *m_colorMapCombo;
+    QCheckBox *m_valuesCheck;
+    QCheckBox *m_stretchCheck;
+    QLabel *m_keyLabel;
+    QSplitter *m_splitter;
+    QStackedWidget *m_largeStack;
+    QLabel *m_emptyLabel;
+    HeatmapPlot *m_large;
+    QScrollArea *m_tileArea;
+    QWidget *m_tileHost;
+    QGridLayout *m_tileGrid;
+    QList<HeatmapPlot *> m_tiles;
+    int m_tileColumns = 0;
+    int m_tileSize = 0;
+    bool m_splitterPlaced = false; ///< the splitter got its first sizes
+};
+
+} // namespace ae

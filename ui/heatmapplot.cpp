@@ -1,0 +1,352 @@
+#include "heatmapplot.h"
+
+#include "heatmapcellinfo.h"
+#include "heatmapcelllayer.h"
+#include "matrixplotadapter.h"
+
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+/// Longest token label, in characters, before it is cut with an ellipsis.
+constexpr int maxLabelChars = 14;
+/// Fraction of a cell an alignment outline is inset by, so neighbouring outlines stay apart.
+constexpr double markerInset = 0.06;
+
+const QString cellsLayer = QStringLiteral("cells");
+const QString markersLayer = QStringLiteral("markers");
+
+} // namespace
+
+HeatmapPlot::HeatmapPlot(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setBackground(Qt::white);
+    setMinimumSize(120, 120);
+
+    addLayer(cellsLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    addLayer(markersLayer, layer(cellsLayer), QCustomPlot::limAbove);
+
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString());
+    plotLayout()->addElement(0, 0, m_title);
+
+    m_map = new QCPColorMap(xAxis, yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_map->setGradient(MatrixPlotAdapter::gradient(m_colorMap));
+
+    m_marginGroup = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, m_marginGroup);
+
+    m_cells = new HeatmapCellLayer(axisRect(), cellsLayer);
+
+    for (QCPAxis *axis : { xAxis, yAxis }) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 4);
+        axis->setPadding(4);
+    }
+    xAxis2->setVisible(false);
+    yAxis2->setVisible(false);
+    // Row 0 (the first query) at the top, as in a matrix.
+    yAxis->setRangeReversed(true);
+
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { updateTickLayout(); });
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        // The margins may have changed the cell size: lay the labels out again if needed.
+        if (updateTickLayout())
+            replot(QCustomPlot::rpQueuedReplot);
+    });
+
+    applyStyle();
+    setData(HeatmapData());
+}
+
+double HeatmapPlot::fontScale() const
+{
+    return m_presentation ? 1.6 : 1.0;
+}
+
+void HeatmapPlot::applyStyle()
+{
+    const double s = fontScale();
+    const double base = m_compact ? 8.0 : 10.0;
+    m_title->setFont(MatrixPlotAdapter::plotFont(base * s + 1, true));
+    m_title->setText(m_compact && !m_data.shortTitle.isEmpty() ? m_data.shortTitle : m_data.title);
+    for (QCPAxis *axis : { xAxis, yAxis }) {
+        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(base * s));
+        axis->setLabelFont(MatrixPlotAdapter::plotFont(base * s));
+        axis->setTickLabels(!m_compact);
+        axis->setTicks(!m_compact);
+    }
+    xAxis->setLabel(m_compact ? QString() : m_data.columnAxisTitle);
+    yAxis->setLabel(m_compact ? QString() : m_data.rowAxisTitle);
+    m_cells->setValueFont(MatrixPlotAdapter::plotFont((m_compact ? 7.0 : 9.0) * s));
+
+    if (m_compact && m_scale) {
+        plotLayout()->remove(m_scale);
+        plotLayout()->simplify();
+        m_scale = nullptr;
+    } else if (!m_compact && !m_scale) {
+        m_scale = new QCPColorScale(this);
+        plotLayout()->addElement(1, 1, m_scale);
+        m_scale->setType(QCPAxis::atRight);
+        m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_marginGroup);
+        m_scale->setLabel(tr("attention weight"));
+        m_scale->setRangeDrag(false);
+        m_scale->setRangeZoom(false);
+        // Linking copies the scale's range and gradient onto the map: keep the map's.
+        const QCPRange range = m_map->dataRange();
+        const QCPColorGradient gradient = m_map->gradient();
+        m_map->setColorScale(m_scale);
+        m_scale->setGradient(gradient);
+        m_scale->setDataRange(range);
+    }
+    if (m_scale) {
+        m_scale->setBarWidth(m_presentation ? 22 : 14);
+        m_scale->axis()->setTickLabelFont(MatrixPlotAdapter::plotFont(base * s));
+        m_scale->axis()->setLabelFont(MatrixPlotAdapter::plotFont(base * s));
+        m_scale->axis()->setLabel(m_data.imported ? tr("weight") : tr("attention weight"));
+    }
+    const int margin = m_compact ? 2 : 6;
+    plotLayout()->setMargins(QMargins(margin, margin, margin, margin));
+    setCursor(m_compact ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    styleMarkers();
+    m_rowStep = m_columnStep = 0;
+}
+
+void HeatmapPlot::setData(const HeatmapData &data)
+{
+    m_data = data;
+    MatrixPlotAdapter::setHeatmap(m_map, m_data);
+    if (m_scale)
+        m_scale->setDataRange(m_map->dataRange());
+    m_cells->setData(m_data);
+    xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
+    yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
+    applyStyle();
+    rebuildMarkers();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setColorMap(ColorMapKind kind)
+{
+    m_colorMap = kind;
+    m_map->setGradient(MatrixPlotAdapter::gradient(kind));
+    m_cells->setColorMap(kind);
+    styleMarkers();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setShowValues(bool on)
+{
+    m_showValues = on;
+    m_cells->setShowValues(on);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setCompact(bool on)
+{
+    if (m_compact == on)
+        return;
+    m_compact = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setPresentationMode(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setDimmed(bool on)
+{
+    if (m_dimmed == on)
+        return;
+    m_dimmed = on;
+    update();
+}
+
+void HeatmapPlot::setHighlighted(bool on)
+{
+    if (m_highlighted == on)
+        return;
+    m_highlighted = on;
+    update();
+}
+
+void HeatmapPlot::rebuildMarkers()
+{
+    for (QCPItemRect *marker : std::as_const(m_markers))
+        removeItem(marker);
+    m_markers.clear();
+    for (int r = 0; r < m_data.rows(); ++r) {
+        for (int c : m_data.alignedColumns(r)) {
+            auto *marker = new QCPItemRect(this);
+            marker->setLayer(markersLayer);
+            marker->setClipAxisRect(axisRect());
+            marker->setSelectable(false);
+            marker->setObjectName(QStringLiteral("alignmentMarker"));
+            marker->setProperty("row", r);
+            marker->setProperty("column", c);
+            marker->topLeft->setCoords(c - 0.5 + markerInset, r - 0.5 + markerInset);
+            marker->bottomRight->setCoords(c + 0.5 - markerInset, r + 0.5 - markerInset);
+            m_markers.append(marker);
+        }
+    }
+    styleMarkers();
+}
+
+void HeatmapPlot::styleMarkers()
+{
+    const double width = (m_compact ? 1.5 : 2.5) * (m_presentation ? 1.5 : 1.0);
+    const QPen pen(
+        ColorMap::accent(m_colorMap), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin);
+    for (QCPItemRect *marker : std::as_const(m_markers)) {
+        marker->setPen(pen);
+        marker->setBrush(Qt::NoBrush);
+    }
+}
+
+bool HeatmapPlot::updateTickLayout()
+{
+    if (m_compact || m_data.rows() == 0 || m_data.columns() == 0) {
+        const bool changed = m_rowStep != 1 || m_columnStep != 1;
+        if (changed) {
+            xAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.columnLabels, 1, maxLabelChars));
+            yAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.rowLabels, 1, maxLabelChars));
+        }
+        m_rowStep = m_columnStep = 1;
+        return changed;
+    }
+    const QRect area = axisRect()->rect();
+    const QFontMetricsF metrics(xAxis->tickLabelFont());
+    // Before the first layout there is no rectangle yet: assume every label fits.
+    const double cellWidth = area.width() > 0 ? area.width() / double(m_data.columns()) : 1e9;
+    const double cellHeight = area.height() > 0 ? area.height() / double(m_data.rows()) : 1e9;
+    double widest = 0.0;
+    for (const QString &label : m_data.columnLabels)
+        widest = std::max(
+            widest, metrics.horizontalAdvance(MatrixPlotAdapter::elided(label, maxLabelChars)));
+    const bool rotate = widest + 6.0 > cellWidth;
+    const double columnSpace = rotate ? metrics.height() + 2.0 : widest + 6.0;
+    const int columnStep = std::max(1, static_cast<int>(std::ceil(columnSpace / cellWidth)));
+    const int rowStep
+        = std::max(1, static_cast<int>(std::ceil((metrics.height() + 1.0) / cellHeight)));
+    if (rowStep == m_rowStep && columnStep == m_columnStep && rotate == m_rotateColumns)
+        return false;
+    m_rowStep = rowStep;
+    m_columnStep = columnStep;
+    m_rotateColumns = rotate;
+    xAxis->setTicker(
+        MatrixPlotAdapter::labelTicker(m_data.columnLabels, columnStep, maxLabelChars));
+    yAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.rowLabels, rowStep, maxLabelChars));
+    xAxis->setTickLabelRotation(rotate ? -90 : 0);
+    return true;
+}
+
+int HeatmapPlot::valueDecimals() const
+{
+    return m_cells->valueDecimals();
+}
+
+QString HeatmapPlot::cellText(int row, int column) const
+{
+    return m_cells->cellText(row, column);
+}
+
+QString HeatmapPlot::cellToolTip(int row, int column) const
+{
+    return HeatmapCellInfo::toolTip(m_data, row, column);
+}
+
+QRectF HeatmapPlot::cellRect(int row, int column) const
+{
+    return m_cells->cellRect(row, column);
+}
+
+QPoint HeatmapPlot::cellAt(const QPoint &pos) const
+{
+    return m_cells->cellAt(pos);
+}
+
+QMap<double, QString> HeatmapPlot::rowTickLabels() const
+{
+    const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(yAxis->ticker());
+    return ticker ? ticker->ticks() : QMap<double, QString>();
+}
+
+QMap<double, QString> HeatmapPlot::columnTickLabels() const
+{
+    const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(xAxis->ticker());
+    return ticker ? ticker->ticks() : QMap<double, QString>();
+}
+
+QSize HeatmapPlot::minimumSizeHint() const
+{
+    return QSize(120, 120);
+}
+
+bool HeatmapPlot::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QPoint cell = cellAt(help->pos());
+        if (cell.x() < 0) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(), cellToolTip(cell.y(), cell.x()), this,
+                cellRect(cell.y(), cell.x()).toAlignedRect());
+        }
+        return true;
+    }
+    return QCustomPlot::event(event);
+}
+
+void HeatmapPlot::mousePressEvent(QMouseEvent *event)
+{
+    m_pressed = event->button() == Qt::LeftButton;
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void HeatmapPlot::mouseReleaseEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseReleaseEvent(event);
+    const bool click = m_pressed && event->button() == Qt::LeftButton
+        && (event->pos() - m_pressPos).manhattanLength() <= QApplication::startDragDistance();
+    m_pressed = false;
+    if (click)
+        emit clicked();
+}
+
+void HeatmapPlot::paintEvent(QPaintEvent *event)
+{
+    QCustomPlot::paintEvent(event);
+    if (!m_dimmed && !m_highlighted)
+        return;
+    QPainter painter(this);
+    if (m_dimmed)
+        painter.fillRect(rect(), QColor(255, 255, 255, 150));
+    if (m_highlighted) {
+        const int width = m_presentation ? 4 : 3;
+        painter.setPen(QPen(ColorMap::accent(m_colorMap), width));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(
+            QRectF(rect()).adjusted(width / 2.0, width / 2.0, -width / 2.0, -width / 2.0));
+    }
+}
+
+} // namespace ae

@@ -1,0 +1,116 @@
+#pragma once
+
+/// @file heatmapplot.h
+/// One attention heatmap on QCustomPlot: coloured cells, token labels, values, the marked
+/// alignment of each row, hatched masked cells, a colour bar and explanatory tooltips.
+
+#include "colormap.h"
+#include "heatmapdata.h"
+
+#include <QList>
+#include <qcustomplot.h>
+
+namespace ae {
+
+class HeatmapCellLayer;
+
+/// A heatmap widget. Rows are queries (top to bottom), columns keys (left to right).
+class HeatmapPlot : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit HeatmapPlot(QWidget *parent = nullptr);
+
+    /// Shows @p data (copied).
+    void setData(const HeatmapData &data);
+    const HeatmapData &data() const { return m_data; }
+    /// Recolours the cells with @p kind.
+    void setColorMap(ColorMapKind kind);
+    ColorMapKind colorMap() const { return m_colorMap; }
+    /// Whether cells show their values (when the cells are large enough).
+    void setShowValues(bool on);
+    bool showValues() const { return m_showValues; }
+    /// The small-multiple look: a short title, no colour bar, no axis labels, hand cursor.
+    void setCompact(bool on);
+    bool isCompact() const { return m_compact; }
+    /// Larger fonts and thicker markers, readable from the back of a classroom.
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    /// Draws the picture faded (it belongs to an older, still valid session).
+    void setDimmed(bool on);
+    bool isDimmed() const { return m_dimmed; }
+    /// Frames the plot as the selected small multiple.
+    void setHighlighted(bool on);
+    bool isHighlighted() const { return m_highlighted; }
+
+    /// @name Inspection (tests, exports)
+    /// @{
+    QCPColorMap *colorMapPlottable() const { return m_map; }
+    /// The colour bar; null in compact mode.
+    QCPColorScale *colorScale() const { return m_scale; }
+    QCPTextElement *titleElement() const { return m_title; }
+    /// The outlines marking each row's largest weight; each has the properties "row" and
+    /// "column" of its cell.
+    QList<QCPItemRect *> alignmentMarkers() const { return m_markers; }
+    /// The decimals the cell values are written with now, 0 when they are hidden.
+    int valueDecimals() const;
+    /// The text written in cell (@p row, @p column) now; empty when none.
+    QString cellText(int row, int column) const;
+    /// The tooltip of cell (@p row, @p column).
+    QString cellToolTip(int row, int column) const;
+    /// The cell's rectangle in widget pixels (valid after a replot).
+    QRectF cellRect(int row, int column) const;
+    /// The cell under @p pos (x = column, y = row), or (-1, -1).
+    QPoint cellAt(const QPoint &pos) const;
+    /// The tick labels on the row (left) and column (bottom) axes, by position.
+    QMap<double, QString> rowTickLabels() const;
+    QMap<double, QString> columnTickLabels() const;
+    /// @}
+
+    /// Small: the plot squeezes its margins rather than forcing a wide window.
+    QSize minimumSizeHint() const override;
+
+signals:
+    /// The user clicked the plot (left button, without dragging).
+    void clicked();
+
+protected:
+    bool event(QEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
+    void applyStyle();
+    /// Rebuilds the alignment markers from the data.
+    void rebuildMarkers();
+    /// Re-styles the markers for the colour map and mode.
+    void styleMarkers();
+    /// Chooses label thinning and rotation for the current axis rectangle; true if changed.
+    bool updateTickLayout();
+    /// Points of the fonts for the current mode.
+    double fontScale() const;
+
+    HeatmapData m_data;
+    ColorMapKind m_colorMap = ColorMapKind::Blues;
+    bool m_showValues = true;
+    bool m_compact = false;
+    bool m_presentation = false;
+    bool m_dimmed = false;
+    bool m_highlighted = false;
+    QPoint m_pressPos;
+    bool m_pressed = false;
+
+    QCPColorMap *m_map = nullptr;
+    QCPColorScale *m_scale = nullptr;
+    QCPMarginGroup *m_marginGroup = nullptr;
+    QCPTextElement *m_title = nullptr;
+    HeatmapCellLayer *m_cells = nullptr;
+    QList<QCPItemRect *> m_markers;
+    int m_rowStep = 0; ///< label every m_rowStep-th row (0 before the first layout)
+    int m_columnStep = 0;
+    bool m_rotateColumns = false;
+};
+
+} // namespace ae

@@ -1,0 +1,131 @@
+#include "matrixplotadapter.h"
+
+#include <QApplication>
+#include <cmath>
+#include <limits>
+
+namespace ae {
+
+QColor MatrixPlotAdapter::maskedCellColor()
+{
+    return QColor(0xd9, 0xd9, 0xd9);
+}
+
+QCPColorGradient MatrixPlotAdapter::gradient(ColorMapKind kind)
+{
+    QCPColorGradient g;
+    const QList<QColor> points = ColorMap::controlPoints(kind);
+    QMap<double, QColor> stops;
+    for (qsizetype i = 0; i < points.size(); ++i)
+        stops.insert(static_cast<double>(i) / static_cast<double>(points.size() - 1), points[i]);
+    g.setColorStops(stops);
+    // Interpolate in RGB, as ColorMap::at() does, so screen and exports agree.
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setLevelCount(512);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(maskedCellColor());
+    return g;
+}
+
+void MatrixPlotAdapter::setHeatmap(QCPColorMap *map, const HeatmapData &data)
+{
+    const int rows = data.rows();
+    const int columns = data.columns();
+    // QCustomPlot places the first and last cell centres on the range ends, so a single
+    // row or column would have no width: such an axis gets two identical half cells instead.
+    const int keySize = columns == 1 ? 2 : columns;
+    const int valueSize = rows == 1 ? 2 : rows;
+    const QCPRange keyRange = columns == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, columns - 1);
+    const QCPRange valueRange = rows == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, rows - 1);
+    QCPColorMapData *cells = map->data();
+    cells->clear();
+    if (rows == 0 || columns == 0) {
+        cells->setSize(0, 0);
+        map->setVisible(false);
+        return;
+    }
+    map->setVisible(true);
+    cells->setSize(keySize, valueSize);
+    cells->setRange(keyRange, valueRange);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (int k = 0; k < keySize; ++k) {
+        const int c = columns == 1 ? 0 : k;
+        for (int v = 0; v < valueSize; ++v) {
+            const int r = rows == 1 ? 0 : v;
+            cells->setCell(k, v, data.isVisible(r, c) ? data.values(r, c) : nan);
+        }
+    }
+    double lo = data.minimum, hi = data.maximum;
+    if (!(hi > lo))
+        hi = lo + 1.0;
+    map->setDataRange(QCPRange(lo, hi));
+}
+
+double MatrixPlotAdapter::cellValue(const QCPColorMap *map, int row, int column)
+{
+    return map->data()->data(column, row);
+}
+
+QString MatrixPlotAdapter::elided(const QString &text, int maxChars)
+{
+    if (maxChars < 2 || text.size() <= maxChars)
+        return text;
+    return text.left(maxChars - 1) + QChar(0x2026);
+}
+
+QSharedPointer<QCPAxisTickerText> MatrixPlotAdapter::labelTicker(
+    const QStringList &labels, int step, int maxChars)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    step = std::max(1, step);
+    for (qsizetype i = 0; i < labels.size(); i += step)
+        ticker->addTick(static_cast<double>(i), elided(labels[i], maxChars));
+    ticker->setSubTickCount(0);
+    return ticker;
+}
+
+QSharedPointer<QCPAxisTickerText> MatrixPlotAdapter::dimsTicker(const std::vector<int> &dims)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int d : dims)
+        ticker->addTick(static_cast<double>(d), QString::number(d));
+    ticker->setSubTickCount(0);
+    return ticker;
+}
+
+void MatrixPlotAdapter::setCurve(
+    QCPGraph *graph, const std::vector<int> &dims, const std::vector<double> &values)
+{
+    const size_t n = std::min(dims.size(), values.size());
+    QVector<double> keys, vals;
+    keys.reserve(static_cast<int>(n));
+    vals.reserve(static_cast<int>(n));
+    for (size_t i = 0; i < n; ++i) {
+        keys.append(static_cast<double>(dims[i]));
+        vals.append(values[i]);
+    }
+    graph->setData(keys, vals);
+}
+
+QStringList MatrixPlotAdapter::fontFamilies()
+{
+    QStringList families { QApplication::font().family() };
+    for (const char *name : { "Noto Sans", "DejaVu Sans", "Noto Sans CJK SC", "Noto Sans CJK JP",
+             "Noto Sans CJK TC", "Droid Sans Fallback" }) {
+        const QString family = QString::fromLatin1(name);
+        if (!families.contains(family))
+            families.append(family);
+    }
+    return families;
+}
+
+QFont MatrixPlotAdapter::plotFont(double pointSize, bool bold)
+{
+    QFont font = QApplication::font();
+    font.setFamilies(fontFamilies());
+    font.setPointSizeF(pointSize);
+    font.setBold(bold);
+    return font;
+}
+
+} // namespace ae

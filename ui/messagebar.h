@@ -1,0 +1,56 @@
+#pragma once
+
+/// @file messagebar.h
+/// An inline message strip (what is wrong and how to fix it), never a dialog.
+
+#include <QFrame>
+
+class QLabel;
+class QToolButton;
+
+namespace ae {
+
+/// A coloured frame with an icon, a wrapped text and an optional close button. Hidden while
+/// it has no message.
+class MessageBar : public QFrame
+{
+    Q_OBJECT
+public:
+    /// How serious a message is; sets the colours and the icon.
+    enum class Kind { Error, Warning, Information };
+
+    explicit MessageBar(QWidget *parent = nullptr);
+
+    /// Shows @p text (plain text). @p closable adds a button that hides the message.
+    void showMessage(Kind kind, const QString &text, bool closable = false);
+    /// Hides the message.
+    void clearMessage();
+
+    QString text() const;
+
+    /// Tints an input field whose value is the problem (or clears the tint), and puts the
+    /// reason in its tooltip.
+    static void markInvalid(QWidget *field, bool invalid, const QString &reason = QString());
+    Kind kind() const { return m_kind; }
+    /// True while a message is set (whether or not the bar's parent is visible).
+    bool hasMessage() const { return !m_text.isEmpty(); }
+
+signals:
+    /// The user closed the message with its button.
+    void closed();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void applyStyle();
+    void updateIcon();
+
+    QLabel *m_icon;
+    QLabel *m_label;
+    QToolButton *m_closeButton;
+    Kind m_kind = Kind::Information;
+    QString m_text;
+};
+
+} // namespace ae

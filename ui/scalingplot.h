@@ -1,0 +1,79 @@
+#pragma once
+
+/// @file scalingplot.h
+/// The scaling plot on screen: mean softmax entropy against d_k on a log2 axis, unscaled and
+/// scaled curves, the ceiling ln(keys) and the current model's d_k.
+
+#include "entropyexperiment.h"
+
+#include <qcustomplot.h>
+
+namespace ae {
+
+/// A QCustomPlot showing one EntropyExperimentResult.
+class ScalingPlot : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit ScalingPlot(QWidget *parent = nullptr);
+
+    /// Shows @p result, computed with @p keys keys per draw (the ceiling is ln(keys)).
+    void setResult(const EntropyExperimentResult &result, int keys);
+    /// Marks the current model's head width; 0 removes the marker.
+    void setCurrentDk(int dK);
+    int currentDk() const { return m_currentDk; }
+    /// Larger fonts, thicker lines.
+    void setPresentationMode(bool on);
+    /// Draws the picture faded (its parameters are no longer the ones in the controls).
+    void setDimmed(bool on);
+    bool isDimmed() const { return m_dimmed; }
+
+    /// @name Inspection (tests)
+    /// @{
+    QCPGraph *unscaledGraph() const { return m_unscaled; }
+    QCPGraph *scaledGraph() const { return m_scaled; }
+    /// A horizontal dashed line at ln(keys) across the plot.
+    QCPGraph *ceilingGraph() const { return m_ceiling; }
+    /// The vertical line at the current d_k (hidden without one).
+    QCPItemStraightLine *dkMarker() const { return m_dkLine; }
+    /// The d_k values with a tick label on the x axis.
+    QList<double> dimTicks() const;
+    /// Small: the plot squeezes its margins rather than forcing a wide window.
+    QSize minimumSizeHint() const override;
+    /// True while the plot uses the short layout (no title).
+    bool isShortLayout() const { return m_short; }
+    /// @}
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    /// Sets the axis ranges, the ceiling and the marker for the data and d_k.
+    void updateRanges();
+    /// Keeps the d_k tick labels that do not overlap at the current width; true if changed.
+    bool updateTicks();
+    /// Fits the legend's columns and the y axis title to the space there is; true if changed.
+    bool fitTexts();
+    void applyStyle();
+    /// A short plot drops its title; a tall one shows it above the legend.
+    void updateLayoutForSize();
+
+    QCPGraph *m_unscaled;
+    QCPGraph *m_scaled;
+    QCPGraph *m_ceiling;
+    QCPItemStraightLine *m_dkLine;
+    QCPItemText *m_dkLabel;
+    QCPTextElement *m_title;
+    std::vector<int> m_dims;
+    int m_keys = 0;
+    int m_currentDk = 0;
+    bool m_presentation = false;
+    bool m_dimmed = false;
+    bool m_short = false;
+    int m_legendWrap = 0;
+    QList<double> m_ticks;
+};
+
+} // namespace ae

@@ -1,0 +1,95 @@
+#pragma once
+
+/// @file scalingplotdock.h
+/// The scaling dock: the entropy-vs-d_k plot with its parameters, recomputed live off the GUI
+/// thread whenever they change.
+
+#include "entropyexperiment.h"
+
+#include <QDockWidget>
+#include <QTimer>
+#include <optional>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QSpinBox;
+
+namespace ae {
+
+class Document;
+class ScalingPlot;
+class ScalingRunner;
+
+/// Shows the document's scaling experiment; edits its parameters through the document.
+class ScalingPlotDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit ScalingPlotDock(Document *document, QWidget *parent = nullptr);
+
+    /// Larger fonts for teaching in front of a class.
+    void setPresentationMode(bool on);
+
+    /// @name Inspection (tests)
+    /// @{
+    ScalingPlot *plot() const { return m_plot; }
+    ScalingRunner *runner() const { return m_runner; }
+    QSpinBox *keysBox() const { return m_keys; }
+    QSpinBox *queriesBox() const { return m_queries; }
+    QSpinBox *repeatsBox() const { return m_repeats; }
+    QLineEdit *dimsEdit() const { return m_dims; }
+    QLineEdit *seedEdit() const { return m_seed; }
+    /// The inline message; empty when the controls hold a valid experiment.
+    QString message() const;
+    /// The parameters of the curves on show, or nothing before the first result.
+    const std::optional<EntropyExperimentConfig> &shownConfig() const { return m_shown; }
+    /// True while the "computing…" indicator shows.
+    bool isComputing() const;
+    /// @}
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    /// The experiment the controls describe, or nothing (and the message says why).
+    std::optional<EntropyExperimentConfig> readControls(QString *error) const;
+    /// A control changed: validate, then hand the new parameters to the document.
+    void controlsEdited();
+    /// Pushes the controls' parameters to the document if they are valid.
+    void commitControls();
+    /// The document's parameters changed: show them and schedule a run.
+    void syncFromDocument();
+    /// Starts a run of the document's parameters unless they are on show or running.
+    void startRun();
+    void updateCurrentDk();
+    void showMessage(const QString &message);
+    void retranslate();
+
+    Document *m_document;
+    ScalingPlot *m_plot;
+    ScalingRunner *m_runner;
+    QLabel *m_keysLabel;
+    QLabel *m_queriesLabel;
+    QLabel *m_repeatsLabel;
+    QLabel *m_dimsLabel;
+    QLabel *m_seedLabel;
+    QSpinBox *m_keys;
+    QSpinBox *m_queries;
+    QSpinBox *m_repeats;
+    QLineEdit *m_dims;
+    QLineEdit *m_seed;
+    QLabel *m_message;
+    QLabel *m_busyLabel;
+    QProgressBar *m_busyBar;
+    QTimer m_commitTimer; ///< gathers a burst of keystrokes into one edit
+    QTimer m_runTimer; ///< gathers a burst of edits into one run
+    std::optional<EntropyExperimentConfig> m_shown;
+    std::optional<EntropyExperimentConfig> m_requested;
+    std::optional<EntropyExperimentConfig> m_lastSynced; ///< the document's, as last seen
+    bool m_syncing = false;
+    bool m_runPending = false;
+};
+
+} // namespace ae

@@ -1,0 +1,57 @@
+#include "sessioneditcommand.h"
+
+#include "document.h"
+
+namespace ae {
+
+namespace {
+/// The id shared by every mergeable command; mergeWith() then compares the keys.
+constexpr int mergeableId = 0x4145;
+} // namespace
+
+int SessionEditCommand::mergeKey(Field field, int a, int b, int c)
+{
+    // 5 bits of field, then 1 + 11 + 11 bits of arguments (role or matrix, row, column); the
+    // limits keep rows and columns below 2048, so keys never collide.
+    const int fieldBits = static_cast<int>(field) << 26;
+    return fieldBits | ((a & 0x7) << 22) | ((b & 0x7ff) << 11) | (c & 0x7ff);
+}
+
+SessionEditCommand::SessionEditCommand(Document *document, const QString &text,
+    std::shared_ptr<const Session> before, std::shared_ptr<const Session> after, int mergeKey)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_mergeKey(mergeKey)
+{
+}
+
+void SessionEditCommand::undo()
+{
+    m_document->installSession(m_before);
+}
+
+void SessionEditCommand::redo()
+{
+    m_document->installSession(m_after);
+}
+
+int SessionEditCommand::id() const
+{
+    return isOpen() ? mergeableId : -1;
+}
+
+bool SessionEditCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *edit = dynamic_cast<const SessionEditCommand *>(other);
+    if (!edit || !isOpen() || edit->m_mergeKey != m_mergeKey)
+        return false;
+    m_after = edit->m_after;
+    // Typing a value and then the old one again leaves nothing to undo.
+    if (Document::sameSession(*m_before, *m_after))
+        setObsolete(true);
+    return true;
+}
+
+} // namespace ae
