@@ -72,7 +72,7 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "export" || first == "--help"
-            || first == "-h" || first == "--version" || first == "-v" || first == "help";
+        || first == "-h" || first == "--version" || first == "-v" || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)
@@ -86,7 +86,9 @@ int CommandLine::run(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
     args = QCoreApplication::arguments();
     if (command == "--version" || command == "-v") {
-        printOut(QStringLiteral("attention-explorer %1\n").arg(QStringLiteral(AE_VERSION_STRING)).toUtf8());
+        printOut(QStringLiteral("attention-explorer %1\n")
+                     .arg(QStringLiteral(AE_VERSION_STRING))
+                     .toUtf8());
         return Ok;
     }
     if (command == "--help" || command == "-h" || command == "help")
@@ -100,7 +102,7 @@ int CommandLine::run(int argc, char **argv)
 int CommandLine::printHelp()
 {
     printOut(QByteArray("Attention Explorer ") + AE_VERSION_STRING
-             + " - explore multi-head, self- and cross-attention.\n\n" + usageText);
+        + " - explore multi-head, self- and cross-attention.\n\n" + usageText);
     return Ok;
 }
 
@@ -119,7 +121,8 @@ int CommandLine::compute(const QStringList &args)
         return Ok;
     }
     if (p.positionalArguments().size() != 1) {
-        printErr(QStringLiteral("compute: expected exactly one session file\n") + QLatin1String(usageText));
+        printErr(QStringLiteral("compute: expected exactly one session file\n")
+            + QLatin1String(usageText));
         return Refused;
     }
     const QString file = p.positionalArguments().constFirst();
@@ -129,27 +132,29 @@ int CommandLine::compute(const QStringList &args)
         return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
     }
     const AttentionResult result = computeSession(loaded.session);
-    printOut(QJsonDocument(attentionResultToJson(loaded.session, result)).toJson(QJsonDocument::Indented));
+    printOut(QJsonDocument(attentionResultToJson(loaded.session, result))
+                 .toJson(QJsonDocument::Indented));
     return Ok;
 }
 
 int CommandLine::entropy(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-            QStringLiteral("Mean softmax entropy (nats) of random scores against d_k, scaled and unscaled."));
+    p.setApplicationDescription(QStringLiteral(
+        "Mean softmax entropy (nats) of random scores against d_k, scaled and unscaled."));
     p.addHelpOption();
     const EntropyExperimentConfig defaults;
     p.addOptions({
-            {QStringLiteral("dims"), QStringLiteral("Comma-separated d_k values."), QStringLiteral("list"),
-             QStringLiteral("8,32,128,512")},
-            {QStringLiteral("queries"), QStringLiteral("Queries per draw."), QStringLiteral("n"),
-             QString::number(defaults.queries)},
-            {QStringLiteral("keys"), QStringLiteral("Keys per draw."), QStringLiteral("n"),
-             QString::number(defaults.keys)},
-            {QStringLiteral("repeats"), QStringLiteral("Independent draws averaged."), QStringLiteral("n"),
-             QString::number(defaults.repeats)},
-            {QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n"), QStringLiteral("0")},
+        { QStringLiteral("dims"), QStringLiteral("Comma-separated d_k values."),
+            QStringLiteral("list"), QStringLiteral("8,32,128,512") },
+        { QStringLiteral("queries"), QStringLiteral("Queries per draw."), QStringLiteral("n"),
+            QString::number(defaults.queries) },
+        { QStringLiteral("keys"), QStringLiteral("Keys per draw."), QStringLiteral("n"),
+            QString::number(defaults.keys) },
+        { QStringLiteral("repeats"), QStringLiteral("Independent draws averaged."),
+            QStringLiteral("n"), QString::number(defaults.repeats) },
+        { QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n"),
+            QStringLiteral("0") },
     });
     if (!p.parse(args)) {
         printErr(QStringLiteral("entropy: %1").arg(p.errorText()));
@@ -160,7 +165,8 @@ int CommandLine::entropy(const QStringList &args)
         return Ok;
     }
     if (!p.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("entropy: unexpected argument \"%1\"").arg(p.positionalArguments().constFirst().left(40)));
+        printErr(QStringLiteral("entropy: unexpected argument \"%1\"")
+                     .arg(p.positionalArguments().constFirst().left(40)));
         return Refused;
     }
     EntropyExperimentConfig config;
@@ -190,8 +196,9 @@ int CommandLine::entropy(const QStringList &args)
     bool seedOk = false;
     config.seed = p.value(QStringLiteral("seed")).toULongLong(&seedOk);
     if (!seedOk) {
-        printErr(QStringLiteral("--seed: \"%1\" is not a whole number from 0 to 18446744073709551615")
-                         .arg(p.value(QStringLiteral("seed")).left(40)));
+        printErr(
+            QStringLiteral("--seed: \"%1\" is not a whole number from 0 to 18446744073709551615")
+                .arg(p.value(QStringLiteral("seed")).left(40)));
         return Refused;
     }
     if (auto error = validateExperiment(config)) {
@@ -206,9 +213,8 @@ int CommandLine::entropy(const QStringList &args)
         unscaled.append(r.unscaled[i]);
         scaled.append(r.scaled[i]);
     }
-    QJsonObject o{{QStringLiteral("dims"), d},
-                  {QStringLiteral("unscaled"), unscaled},
-                  {QStringLiteral("scaled"), scaled}};
+    QJsonObject o { { QStringLiteral("dims"), d }, { QStringLiteral("unscaled"), unscaled },
+        { QStringLiteral("scaled"), scaled } };
     printOut(QJsonDocument(o).toJson(QJsonDocument::Indented));
     return Ok;
 }

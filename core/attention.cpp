@@ -25,7 +25,7 @@ namespace {
 
 /// x W + b, or x itself for identity projections.
 Eigen::MatrixXd project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
-                        const Eigen::MatrixXd &w, const Eigen::RowVectorXd &b)
+    const Eigen::MatrixXd &w, const Eigen::RowVectorXd &b)
 {
     if (p.mode == ProjectionMode::Identity)
         return x;
@@ -37,9 +37,8 @@ Eigen::MatrixXd project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projec
 } // namespace
 
 AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
-                                 const Eigen::Ref<const Eigen::MatrixXd> &xkv,
-                                 const std::vector<bool> &keyPadding,
-                                 const AttentionConfig &config, const Projections &projections)
+    const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
+    const AttentionConfig &config, const Projections &projections)
 {
     assert(config.heads > 0 && config.dModel % config.heads == 0);
     assert(projections.mode != ProjectionMode::Random);

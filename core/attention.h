@@ -24,8 +24,7 @@ namespace ae {
 ///        and biases, as returned by materializeProjections()
 /// @pre the sizes agree (validateSession() checks them for sessions); inputs are finite.
 AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
-                                 const Eigen::Ref<const Eigen::MatrixXd> &xkv,
-                                 const std::vector<bool> &keyPadding,
-                                 const AttentionConfig &config, const Projections &projections);
+    const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
+    const AttentionConfig &config, const Projections &projections);
 
 } // namespace ae

@@ -19,7 +19,8 @@ struct HeadResult
                             ///< use AttentionResult::visible to tell them apart)
     Eigen::MatrixXd weights; ///< Lq x Lk, softmax rows; hidden entries and fully masked rows are 0
     Eigen::MatrixXd output; ///< Lq x d_k, weights * V_i
-    Eigen::VectorXd entropy; ///< Lq, Shannon entropy in nats of each weight row (0 when fully masked)
+    Eigen::VectorXd
+        entropy; ///< Lq, Shannon entropy in nats of each weight row (0 when fully masked)
 };
 
 /// The result of computeAttention(). Never contains NaN or infinity.

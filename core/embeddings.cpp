@@ -75,8 +75,7 @@ Eigen::MatrixXd sinusoidalPositions(int length, int width)
 }
 
 std::optional<Eigen::MatrixXd> generateEmbeddings(const EmbeddingRecipe &recipe,
-                                                  const QStringList &tokens, int width,
-                                                  const Eigen::MatrixXd &manual)
+    const QStringList &tokens, int width, const Eigen::MatrixXd &manual)
 {
     const int n = static_cast<int>(tokens.size());
     Eigen::MatrixXd m;

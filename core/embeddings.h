@@ -55,7 +55,6 @@ Eigen::MatrixXd sinusoidalPositions(int length, int width);
 /// but Manual.
 /// @return nothing when a one-hot vocabulary does not fit @p width.
 std::optional<Eigen::MatrixXd> generateEmbeddings(const EmbeddingRecipe &recipe,
-                                                  const QStringList &tokens, int width,
-                                                  const Eigen::MatrixXd &manual = {});
+    const QStringList &tokens, int width, const Eigen::MatrixXd &manual = {});
 
 } // namespace ae

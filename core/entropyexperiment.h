@@ -16,7 +16,7 @@ namespace ae {
 /// Parameters of one run.
 struct EntropyExperimentConfig
 {
-    std::vector<int> dims{8, 32, 128, 512}; ///< the d_k values, each >= 1
+    std::vector<int> dims { 8, 32, 128, 512 }; ///< the d_k values, each >= 1
     int queries = 2048; ///< rows of q per draw
     int keys = 10; ///< rows of k per draw (the entropy ceiling is ln(keys))
     int repeats = 1; ///< independent draws averaged per d_k
@@ -25,7 +25,7 @@ struct EntropyExperimentConfig
     bool operator==(const EntropyExperimentConfig &o) const
     {
         return dims == o.dims && queries == o.queries && keys == o.keys && repeats == o.repeats
-                && seed == o.seed;
+            && seed == o.seed;
     }
     bool operator!=(const EntropyExperimentConfig &o) const { return !(*this == o); }
 };
@@ -46,7 +46,7 @@ std::optional<SessionError> validateExperiment(const EntropyExperimentConfig &co
 /// Runs the experiment. @p shouldStop, when given, is polled often (at least once per
 /// 64 queries); returning true ends the run early with result.cancelled set.
 /// @pre validateExperiment(config) is empty.
-EntropyExperimentResult runEntropyExperiment(const EntropyExperimentConfig &config,
-                                             const std::function<bool()> &shouldStop = {});
+EntropyExperimentResult runEntropyExperiment(
+    const EntropyExperimentConfig &config, const std::function<bool()> &shouldStop = {});
 
 } // namespace ae

@@ -2,8 +2,8 @@
 
 namespace ae {
 
-BoolMatrix buildVisibilityMask(int queryCount, int keyCount, bool causal,
-                               const std::vector<bool> &keyPadding)
+BoolMatrix buildVisibilityMask(
+    int queryCount, int keyCount, bool causal, const std::vector<bool> &keyPadding)
 {
     BoolMatrix visible = BoolMatrix::Constant(queryCount, keyCount, true);
     if (causal) {

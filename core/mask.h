@@ -13,7 +13,7 @@ namespace ae {
 /// @param causal when true, query i sees key j only where j <= i (top-left aligned, as
 ///        torch.tril(torch.ones(Lq, Lk))).
 /// @param keyPadding empty, or Lk flags; a padded key is seen by no query.
-BoolMatrix buildVisibilityMask(int queryCount, int keyCount, bool causal,
-                               const std::vector<bool> &keyPadding);
+BoolMatrix buildVisibilityMask(
+    int queryCount, int keyCount, bool causal, const std::vector<bool> &keyPadding);
 
 } // namespace ae

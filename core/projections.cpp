@@ -33,7 +33,7 @@ Projections materializeProjections(const Projections &spec, int dq, int dkv, int
         out.wo = xavierUniform(dModel, dModel, Rng::mix(spec.seed * 4 + 3));
         out.bq = out.bk = out.bv = out.bo = Eigen::RowVectorXd();
     }
-    for (Eigen::RowVectorXd *b : {&out.bq, &out.bk, &out.bv, &out.bo}) {
+    for (Eigen::RowVectorXd *b : { &out.bq, &out.bk, &out.bv, &out.bo }) {
         if (b->size() == 0)
             *b = Eigen::RowVectorXd::Zero(dModel);
     }

@@ -27,8 +27,10 @@ QJsonArray matrixToJson(const Eigen::MatrixXd &m, const BoolMatrix *visible = nu
 QJsonObject attentionResultToJson(const Session &session, const AttentionResult &result)
 {
     QJsonObject o;
-    o.insert(QStringLiteral("query_tokens"), QJsonArray::fromStringList(session.querySequence().tokens));
-    o.insert(QStringLiteral("key_tokens"), QJsonArray::fromStringList(session.keyValueSequence().tokens));
+    o.insert(
+        QStringLiteral("query_tokens"), QJsonArray::fromStringList(session.querySequence().tokens));
+    o.insert(QStringLiteral("key_tokens"),
+        QJsonArray::fromStringList(session.keyValueSequence().tokens));
     o.insert(QStringLiteral("d_k"), result.dK);
     QJsonArray heads;
     for (const HeadResult &h : result.heads) {

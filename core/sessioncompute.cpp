@@ -11,7 +11,7 @@ AttentionResult computeSession(const Session &session)
     const SequenceData &kv = session.keyValueSequence();
     const AttentionSettings &a = session.attention;
     const Projections projections
-            = materializeProjections(a.projections, q.width(), kv.width(), a.config.dModel);
+        = materializeProjections(a.projections, q.width(), kv.width(), a.config.dModel);
     return computeAttention(q.embeddings, kv.embeddings, kv.padding, a.config, projections);
 }
 

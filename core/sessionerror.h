@@ -19,7 +19,10 @@ struct SessionError
     QString message; ///< e.g. "3 does not divide d_model 4"
 
     /// "path: message", or just the message when there is no path.
-    QString toString() const { return path.isEmpty() ? message : path + QStringLiteral(": ") + message; }
+    QString toString() const
+    {
+        return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+    }
 };
 
 } // namespace ae

@@ -28,7 +28,7 @@ struct ParseFailure
 
 [[noreturn]] void fail(const QString &path, const QString &message)
 {
-    throw ParseFailure{SessionError{SessionError::Kind::Invalid, path, message}};
+    throw ParseFailure { SessionError { SessionError::Kind::Invalid, path, message } };
 }
 
 QString join(const QString &path, const char *key)
@@ -39,13 +39,20 @@ QString join(const QString &path, const char *key)
 QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return Msg::tr("null");
-    case QJsonValue::Bool: return Msg::tr("a boolean");
-    case QJsonValue::Double: return Msg::tr("a number");
-    case QJsonValue::String: return Msg::tr("a string");
-    case QJsonValue::Array: return Msg::tr("an array");
-    case QJsonValue::Object: return Msg::tr("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Null:
+        return Msg::tr("null");
+    case QJsonValue::Bool:
+        return Msg::tr("a boolean");
+    case QJsonValue::Double:
+        return Msg::tr("a number");
+    case QJsonValue::String:
+        return Msg::tr("a string");
+    case QJsonValue::Array:
+        return Msg::tr("an array");
+    case QJsonValue::Object:
+        return Msg::tr("an object");
+    case QJsonValue::Undefined:
+        break;
     }
     return Msg::tr("missing");
 }
@@ -175,7 +182,7 @@ EmbeddingRecipe parseRecipe(const QJsonObject &o, const QString &path)
         r.mode = EmbeddingMode::OneHot;
     else
         fail(join(path, "mode"),
-             Msg::tr("\"%1\" is not one of \"manual\", \"hashed\", \"one_hot\"").arg(mode.left(64)));
+            Msg::tr("\"%1\" is not one of \"manual\", \"hashed\", \"one_hot\"").arg(mode.left(64)));
     if (o.contains(QLatin1String("seed")))
         r.seed = asSeed(o.value(QLatin1String("seed")), join(path, "seed"));
     if (o.contains(QLatin1String("positional")))
@@ -189,7 +196,8 @@ SequenceData parseSequence(const QJsonObject &o, const QString &path)
     const QString tokensPath = join(path, "tokens");
     const QJsonArray tokens = asArray(required(o, path, "tokens"), tokensPath);
     if (tokens.size() > limits::maxTokens)
-        fail(tokensPath, Msg::tr("%1 tokens, at most %2 allowed").arg(tokens.size()).arg(limits::maxTokens));
+        fail(tokensPath,
+            Msg::tr("%1 tokens, at most %2 allowed").arg(tokens.size()).arg(limits::maxTokens));
     if (tokens.isEmpty())
         fail(tokensPath, Msg::tr("the sequence is empty; give it at least one token"));
     for (int i = 0; i < tokens.size(); ++i)
@@ -198,9 +206,10 @@ SequenceData parseSequence(const QJsonObject &o, const QString &path)
     const QString embPath = join(path, "embeddings");
     const QJsonArray rows = asArray(required(o, path, "embeddings"), embPath);
     if (rows.size() != tokens.size())
-        fail(embPath, Msg::tr("%1 rows for %2 tokens; give one vector per token")
-                              .arg(rows.size())
-                              .arg(tokens.size()));
+        fail(embPath,
+            Msg::tr("%1 rows for %2 tokens; give one vector per token")
+                .arg(rows.size())
+                .arg(tokens.size()));
     s.embeddings = asMatrix(rows, embPath, limits::maxTokens, limits::maxEmbeddingWidth);
 
     if (o.contains(QLatin1String("padding"))) {
@@ -230,19 +239,21 @@ Projections parseProjections(const QJsonObject &o, const QString &path, int maxR
         p.seed = asSeed(required(o, path, "seed"), join(path, "seed"));
     } else if (mode == QLatin1String("explicit")) {
         p.mode = ProjectionMode::Explicit;
-        const std::pair<const char *, Eigen::MatrixXd *> mats[] = {
-            {"w_q", &p.wq}, {"w_k", &p.wk}, {"w_v", &p.wv}, {"w_o", &p.wo}};
+        const std::pair<const char *, Eigen::MatrixXd *> mats[]
+            = { { "w_q", &p.wq }, { "w_k", &p.wk }, { "w_v", &p.wv }, { "w_o", &p.wo } };
         for (const auto &[key, m] : mats)
             *m = asMatrix(required(o, path, key), join(path, key), maxRows, limits::maxModelDim);
-        const std::pair<const char *, Eigen::RowVectorXd *> biases[] = {
-            {"b_q", &p.bq}, {"b_k", &p.bk}, {"b_v", &p.bv}, {"b_o", &p.bo}};
+        const std::pair<const char *, Eigen::RowVectorXd *> biases[]
+            = { { "b_q", &p.bq }, { "b_k", &p.bk }, { "b_v", &p.bv }, { "b_o", &p.bo } };
         for (const auto &[key, b] : biases) {
             if (o.contains(QLatin1String(key)))
-                *b = asRow(o.value(QLatin1String(key)), join(path, key), dModel, limits::maxModelDim);
+                *b = asRow(
+                    o.value(QLatin1String(key)), join(path, key), dModel, limits::maxModelDim);
         }
     } else {
-        fail(modePath, Msg::tr("\"%1\" is not one of \"identity\", \"random\", \"explicit\"")
-                               .arg(mode.left(64)));
+        fail(modePath,
+            Msg::tr("\"%1\" is not one of \"identity\", \"random\", \"explicit\"")
+                .arg(mode.left(64)));
     }
     return p;
 }
@@ -253,12 +264,13 @@ AttentionSettings parseAttention(const QJsonObject &o, const QString &path)
     a.queryFrom = asRole(required(o, path, "query_from"), join(path, "query_from"));
     a.keyValueFrom = asRole(required(o, path, "key_value_from"), join(path, "key_value_from"));
     AttentionConfig &c = a.config;
-    c.dModel = static_cast<int>(asInteger(required(o, path, "d_model"), join(path, "d_model"), 1,
-                                          limits::maxModelDim));
+    c.dModel = static_cast<int>(
+        asInteger(required(o, path, "d_model"), join(path, "d_model"), 1, limits::maxModelDim));
     c.heads = static_cast<int>(
-            asInteger(required(o, path, "heads"), join(path, "heads"), 1, limits::maxHeads));
+        asInteger(required(o, path, "heads"), join(path, "heads"), 1, limits::maxHeads));
     if (c.dModel % c.heads != 0)
-        fail(join(path, "heads"), Msg::tr("%1 does not divide d_model %2").arg(c.heads).arg(c.dModel));
+        fail(join(path, "heads"),
+            Msg::tr("%1 does not divide d_model %2").arg(c.heads).arg(c.dModel));
     if (o.contains(QLatin1String("scale"))) {
         const QJsonValue s = o.value(QLatin1String("scale"));
         const QString scalePath = join(path, "scale");
@@ -268,24 +280,27 @@ AttentionSettings parseAttention(const QJsonObject &o, const QString &path)
             else if (s.toString() == QLatin1String("none"))
                 c.scale.mode = ScaleMode::None;
             else
-                fail(scalePath, Msg::tr("\"%1\" is not one of \"sqrt_dk\", \"none\", or a positive number")
-                                        .arg(s.toString().left(64)));
+                fail(scalePath,
+                    Msg::tr("\"%1\" is not one of \"sqrt_dk\", \"none\", or a positive number")
+                        .arg(s.toString().left(64)));
         } else if (s.isDouble()) {
             c.scale.mode = ScaleMode::Custom;
             c.scale.divisor = asNumber(s, scalePath);
             if (c.scale.divisor <= 0)
-                fail(scalePath, Msg::tr("%1 is not positive; the divisor must be greater than 0")
-                                        .arg(c.scale.divisor, 0, 'g', 17));
+                fail(scalePath,
+                    Msg::tr("%1 is not positive; the divisor must be greater than 0")
+                        .arg(c.scale.divisor, 0, 'g', 17));
         } else {
-            fail(scalePath, Msg::tr("expected \"sqrt_dk\", \"none\" or a positive number, found %1")
-                                    .arg(typeName(s)));
+            fail(scalePath,
+                Msg::tr("expected \"sqrt_dk\", \"none\" or a positive number, found %1")
+                    .arg(typeName(s)));
         }
     }
     if (o.contains(QLatin1String("causal")))
         c.causal = asBool(o.value(QLatin1String("causal")), join(path, "causal"));
     const QString projPath = join(path, "projections");
-    a.projections = parseProjections(asObject(required(o, path, "projections"), projPath),
-                                     projPath, limits::maxEmbeddingWidth, c.dModel);
+    a.projections = parseProjections(asObject(required(o, path, "projections"), projPath), projPath,
+        limits::maxEmbeddingWidth, c.dModel);
     return a;
 }
 
@@ -296,19 +311,23 @@ EntropyExperimentConfig parseScaling(const QJsonObject &o, const QString &path)
         const QString dimsPath = join(path, "dims");
         const QJsonArray dims = asArray(o.value(QLatin1String("dims")), dimsPath);
         if (dims.size() > limits::maxExperimentDims)
-            fail(dimsPath, Msg::tr("%1 dimensions, at most %2 allowed").arg(dims.size()).arg(limits::maxExperimentDims));
+            fail(dimsPath,
+                Msg::tr("%1 dimensions, at most %2 allowed")
+                    .arg(dims.size())
+                    .arg(limits::maxExperimentDims));
         e.dims.clear();
         for (int i = 0; i < dims.size(); ++i)
-            e.dims.push_back(static_cast<int>(asInteger(dims.at(i), QStringLiteral("%1[%2]").arg(dimsPath).arg(i), 1,
-                                                        limits::maxExperimentDim)));
+            e.dims.push_back(static_cast<int>(asInteger(dims.at(i),
+                QStringLiteral("%1[%2]").arg(dimsPath).arg(i), 1, limits::maxExperimentDim)));
     }
-    const std::pair<const char *, std::pair<int *, int>> ints[] = {
-        {"queries", {&e.queries, limits::maxExperimentQueries}},
-        {"keys", {&e.keys, limits::maxExperimentKeys}},
-        {"repeats", {&e.repeats, limits::maxExperimentRepeats}}};
+    const std::pair<const char *, std::pair<int *, int>> ints[]
+        = { { "queries", { &e.queries, limits::maxExperimentQueries } },
+              { "keys", { &e.keys, limits::maxExperimentKeys } },
+              { "repeats", { &e.repeats, limits::maxExperimentRepeats } } };
     for (const auto &[key, target] : ints) {
         if (o.contains(QLatin1String(key)))
-            *target.first = static_cast<int>(asInteger(o.value(QLatin1String(key)), join(path, key), 1, target.second));
+            *target.first = static_cast<int>(
+                asInteger(o.value(QLatin1String(key)), join(path, key), 1, target.second));
     }
     if (o.contains(QLatin1String("seed")))
         e.seed = asSeed(o.value(QLatin1String("seed")), join(path, "seed"));
@@ -320,25 +339,31 @@ Session parseSession(const QJsonObject &root)
     Session s;
     const QJsonValue format = required(root, QString(), "format");
     if (asString(format, QStringLiteral("format")) != QLatin1String(sessionFormatName))
-        fail(QStringLiteral("format"), Msg::tr("\"%1\" is not \"%2\"; this is not an Attention Explorer session")
-                                               .arg(format.toString().left(64), QLatin1String(sessionFormatName)));
+        fail(QStringLiteral("format"),
+            Msg::tr("\"%1\" is not \"%2\"; this is not an Attention Explorer session")
+                .arg(format.toString().left(64), QLatin1String(sessionFormatName)));
     const QJsonValue version = required(root, QString(), "version");
     const double v = asNumber(version, QStringLiteral("version"));
     if (v != sessionFormatVersion)
-        fail(QStringLiteral("version"), Msg::tr("%1 is not supported; this program reads version %2")
-                                                .arg(v, 0, 'g', 17)
-                                                .arg(sessionFormatVersion));
+        fail(QStringLiteral("version"),
+            Msg::tr("%1 is not supported; this program reads version %2")
+                .arg(v, 0, 'g', 17)
+                .arg(sessionFormatVersion));
     if (root.contains(QLatin1String("title")))
         s.title = asString(root.value(QLatin1String("title")), QStringLiteral("title"));
-    s.source = parseSequence(asObject(required(root, QString(), "source"), QStringLiteral("source")),
-                             QStringLiteral("source"));
-    s.target = parseSequence(asObject(required(root, QString(), "target"), QStringLiteral("target")),
-                             QStringLiteral("target"));
-    s.attention = parseAttention(asObject(required(root, QString(), "attention"), QStringLiteral("attention")),
-                                 QStringLiteral("attention"));
+    s.source
+        = parseSequence(asObject(required(root, QString(), "source"), QStringLiteral("source")),
+            QStringLiteral("source"));
+    s.target
+        = parseSequence(asObject(required(root, QString(), "target"), QStringLiteral("target")),
+            QStringLiteral("target"));
+    s.attention = parseAttention(
+        asObject(required(root, QString(), "attention"), QStringLiteral("attention")),
+        QStringLiteral("attention"));
     if (root.contains(QLatin1String("scaling")))
-        s.scaling = parseScaling(asObject(root.value(QLatin1String("scaling")), QStringLiteral("scaling")),
-                                 QStringLiteral("scaling"));
+        s.scaling = parseScaling(
+            asObject(root.value(QLatin1String("scaling")), QStringLiteral("scaling")),
+            QStringLiteral("scaling"));
     s.original = root;
     return s;
 }
@@ -362,7 +387,7 @@ QJsonArray toJson(const Eigen::MatrixXd &m)
 /// @p fresh on top of @p original, with @p known keys of original dropped first, so that a
 /// field this version writes conditionally (a bias, a seed) does not linger from the old file.
 QJsonObject merged(const QJsonObject &original, const QJsonObject &fresh,
-                   std::initializer_list<const char *> known)
+    std::initializer_list<const char *> known)
 {
     QJsonObject out = original;
     for (const char *key : known)
@@ -389,13 +414,13 @@ QJsonObject sequenceToJson(const SequenceData &s, const QJsonObject &original)
         o.insert(QStringLiteral("padding"), pad);
     }
     QJsonObject gen;
-    static const char *modes[] = {"manual", "hashed", "one_hot"};
+    static const char *modes[] = { "manual", "hashed", "one_hot" };
     gen.insert(QStringLiteral("mode"), QLatin1String(modes[static_cast<int>(s.recipe.mode)]));
     gen.insert(QStringLiteral("seed"), static_cast<double>(s.recipe.seed));
     gen.insert(QStringLiteral("positional"), s.recipe.positional);
     o.insert(QStringLiteral("generator"),
-             merged(sub(original, "generator"), gen, {"mode", "seed", "positional"}));
-    return merged(original, o, {"tokens", "embeddings", "padding", "generator"});
+        merged(sub(original, "generator"), gen, { "mode", "seed", "positional" }));
+    return merged(original, o, { "tokens", "embeddings", "padding", "generator" });
 }
 
 QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &original)
@@ -406,9 +431,15 @@ QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &origi
     o.insert(QStringLiteral("d_model"), a.config.dModel);
     o.insert(QStringLiteral("heads"), a.config.heads);
     switch (a.config.scale.mode) {
-    case ScaleMode::SqrtDk: o.insert(QStringLiteral("scale"), QStringLiteral("sqrt_dk")); break;
-    case ScaleMode::None: o.insert(QStringLiteral("scale"), QStringLiteral("none")); break;
-    case ScaleMode::Custom: o.insert(QStringLiteral("scale"), a.config.scale.divisor); break;
+    case ScaleMode::SqrtDk:
+        o.insert(QStringLiteral("scale"), QStringLiteral("sqrt_dk"));
+        break;
+    case ScaleMode::None:
+        o.insert(QStringLiteral("scale"), QStringLiteral("none"));
+        break;
+    case ScaleMode::Custom:
+        o.insert(QStringLiteral("scale"), a.config.scale.divisor);
+        break;
     }
     o.insert(QStringLiteral("causal"), a.config.causal);
     const Projections &p = a.projections;
@@ -427,8 +458,8 @@ QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &origi
         proj.insert(QStringLiteral("w_k"), toJson(p.wk));
         proj.insert(QStringLiteral("w_v"), toJson(p.wv));
         proj.insert(QStringLiteral("w_o"), toJson(p.wo));
-        const std::pair<const char *, const Eigen::RowVectorXd *> biases[] = {
-            {"b_q", &p.bq}, {"b_k", &p.bk}, {"b_v", &p.bv}, {"b_o", &p.bo}};
+        const std::pair<const char *, const Eigen::RowVectorXd *> biases[]
+            = { { "b_q", &p.bq }, { "b_k", &p.bk }, { "b_v", &p.bv }, { "b_o", &p.bo } };
         for (const auto &[key, b] : biases) {
             if (b->size() > 0)
                 proj.insert(QLatin1String(key), toJson(*b));
@@ -436,10 +467,10 @@ QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &origi
         break;
     }
     o.insert(QStringLiteral("projections"),
-             merged(sub(original, "projections"), proj,
-                    {"mode", "seed", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o"}));
+        merged(sub(original, "projections"), proj,
+            { "mode", "seed", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o" }));
     return merged(original, o,
-                  {"query_from", "key_value_from", "d_model", "heads", "scale", "causal", "projections"});
+        { "query_from", "key_value_from", "d_model", "heads", "scale", "causal", "projections" });
 }
 
 QJsonObject scalingToJson(const EntropyExperimentConfig &e, const QJsonObject &original)
@@ -453,7 +484,7 @@ QJsonObject scalingToJson(const EntropyExperimentConfig &e, const QJsonObject &o
     o.insert(QStringLiteral("keys"), e.keys);
     o.insert(QStringLiteral("repeats"), e.repeats);
     o.insert(QStringLiteral("seed"), static_cast<double>(e.seed));
-    return merged(original, o, {"dims", "queries", "keys", "repeats", "seed"});
+    return merged(original, o, { "dims", "queries", "keys", "repeats", "seed" });
 }
 
 } // namespace
@@ -462,10 +493,10 @@ SessionLoadResult sessionFromJson(const QByteArray &json)
 {
     SessionLoadResult result;
     if (json.size() > limits::maxSessionFileBytes) {
-        result.error = SessionError{SessionError::Kind::Invalid, QString(),
-                                    Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                                            .arg(json.size())
-                                            .arg(limits::maxSessionFileBytes)};
+        result.error = SessionError { SessionError::Kind::Invalid, QString(),
+            Msg::tr("%1 bytes, more than the limit of %2 bytes")
+                .arg(json.size())
+                .arg(limits::maxSessionFileBytes) };
         return result;
     }
     QJsonParseError parseError;
@@ -475,8 +506,8 @@ SessionLoadResult sessionFromJson(const QByteArray &json)
         return result;
     }
     if (!doc.isObject()) {
-        result.error = SessionError{SessionError::Kind::Invalid, QString(),
-                                    Msg::tr("the top level must be a JSON object")};
+        result.error = SessionError { SessionError::Kind::Invalid, QString(),
+            Msg::tr("the top level must be a JSON object") };
         return result;
     }
     try {
@@ -495,27 +526,28 @@ SessionLoadResult loadSessionFile(const QString &fileName)
     QFile file(fileName);
     const QFileInfo info(fileName);
     if (info.isDir()) {
-        result.error = SessionError{SessionError::Kind::Io, QString(), Msg::tr("is a folder, not a file")};
+        result.error = SessionError { SessionError::Kind::Io, QString(),
+            Msg::tr("is a folder, not a file") };
         return result;
     }
     if (!file.open(QIODevice::ReadOnly)) {
-        result.error = SessionError{SessionError::Kind::Io, QString(),
-                                    Msg::tr("cannot be read: %1").arg(file.errorString())};
+        result.error = SessionError { SessionError::Kind::Io, QString(),
+            Msg::tr("cannot be read: %1").arg(file.errorString()) };
         return result;
     }
     // Refuse an oversized file before reading it; a pipe or device reports no size, so read
     // at most one byte past the limit.
     if (file.size() > limits::maxSessionFileBytes) {
-        result.error = SessionError{SessionError::Kind::Invalid, QString(),
-                                    Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                                            .arg(file.size())
-                                            .arg(limits::maxSessionFileBytes)};
+        result.error = SessionError { SessionError::Kind::Invalid, QString(),
+            Msg::tr("%1 bytes, more than the limit of %2 bytes")
+                .arg(file.size())
+                .arg(limits::maxSessionFileBytes) };
         return result;
     }
     const QByteArray bytes = file.read(limits::maxSessionFileBytes + 1);
     if (file.error() != QFileDevice::NoError) {
-        result.error = SessionError{SessionError::Kind::Io, QString(),
-                                    Msg::tr("cannot be read: %1").arg(file.errorString())};
+        result.error = SessionError { SessionError::Kind::Io, QString(),
+            Msg::tr("cannot be read: %1").arg(file.errorString()) };
         return result;
     }
     return sessionFromJson(bytes);
@@ -533,7 +565,8 @@ QJsonObject sessionToJson(const Session &s)
     o.insert(QStringLiteral("target"), sequenceToJson(s.target, sub(orig, "target")));
     o.insert(QStringLiteral("attention"), attentionToJson(s.attention, sub(orig, "attention")));
     o.insert(QStringLiteral("scaling"), scalingToJson(s.scaling, sub(orig, "scaling")));
-    return merged(orig, o, {"format", "version", "title", "source", "target", "attention", "scaling"});
+    return merged(
+        orig, o, { "format", "version", "title", "source", "target", "attention", "scaling" });
 }
 
 QByteArray sessionToJsonBytes(const Session &session)

@@ -8,7 +8,7 @@ namespace ae {
 namespace {
 
 /// Softmax of one row in place over the visible entries; returns false if none is visible.
-template<typename RowIn, typename RowMask, typename RowOut>
+template <typename RowIn, typename RowMask, typename RowOut>
 bool softmaxRow(const RowIn &logits, const RowMask &visible, RowOut &&out)
 {
     const Eigen::Index n = logits.size();
@@ -30,8 +30,8 @@ bool softmaxRow(const RowIn &logits, const RowMask &visible, RowOut &&out)
     for (Eigen::Index j = 0; j < n; ++j) {
         if (!visible(j) || std::isnan(logits(j)))
             continue;
-        const double e = degenerate ? (logits(j) == maxLogit ? 1.0 : 0.0)
-                                    : std::exp(logits(j) - maxLogit);
+        const double e
+            = degenerate ? (logits(j) == maxLogit ? 1.0 : 0.0) : std::exp(logits(j) - maxLogit);
         out(j) = e;
         sum += e;
     }
@@ -43,13 +43,13 @@ bool softmaxRow(const RowIn &logits, const RowMask &visible, RowOut &&out)
 } // namespace
 
 std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits,
-                                    const Eigen::Ref<const BoolMatrix> &visible,
-                                    Eigen::MatrixXd &weights)
+    const Eigen::Ref<const BoolMatrix> &visible, Eigen::MatrixXd &weights)
 {
     weights.resize(logits.rows(), logits.cols());
     std::vector<bool> fullyMasked(static_cast<size_t>(logits.rows()), false);
     for (Eigen::Index i = 0; i < logits.rows(); ++i)
-        fullyMasked[static_cast<size_t>(i)] = !softmaxRow(logits.row(i), visible.row(i), weights.row(i));
+        fullyMasked[static_cast<size_t>(i)]
+            = !softmaxRow(logits.row(i), visible.row(i), weights.row(i));
     return fullyMasked;
 }
 

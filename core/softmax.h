@@ -16,8 +16,7 @@ namespace ae {
 /// @param[out] weights resized to R x C.
 /// @return for each row, true when it had no visible entry.
 std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits,
-                                    const Eigen::Ref<const BoolMatrix> &visible,
-                                    Eigen::MatrixXd &weights);
+    const Eigen::Ref<const BoolMatrix> &visible, Eigen::MatrixXd &weights);
 
 /// Row-wise softmax with every entry visible. @p weights is resized to match @p logits.
 void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixXd &weights);
