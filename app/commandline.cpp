@@ -37,10 +37,12 @@ const char *const usageText = R"(Usage:
   attention-explorer entropy [--dims 8,32,128,512] [--queries 2048] [--keys 10]
                              [--repeats 1] [--seed 0]
                                              print the softmax entropy vs d_k experiment as JSON
-  attention-explorer export SESSION.json -o OUT.(svg|png|pdf) [--view mean|head:N|scaling]
-                             [--width PX] [--height PX] [--dpi N] [--no-values]
-                             [--no-colorbar] [--title TEXT]
-                                             draw a heatmap or the scaling plot to a file
+  attention-explorer export SESSION.json -o OUT.(svg|png|pdf)
+                             [--view mean|head:N|grid|scaling] [--width PX] [--height PX]
+                             [--dpi N] [--no-values] [--no-colorbar] [--title TEXT]
+                             [--colormap blues|viridis|cividis]
+                                             draw a heatmap (head N counts from 0), the grid of
+                                             the mean and every head, or the scaling plot
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.

@@ -42,36 +42,37 @@ std::optional<View> parseView(const QString &text, QString *error)
 {
     const QString t = text.trimmed().toLower();
     if (t == QLatin1String("mean"))
-        return View{View::Kind::Mean, -1};
+        return View { View::Kind::Mean, -1 };
     if (t == QLatin1String("grid"))
-        return View{View::Kind::Grid, -1};
+        return View { View::Kind::Grid, -1 };
     if (t == QLatin1String("scaling"))
-        return View{View::Kind::Scaling, -1};
+        return View { View::Kind::Scaling, -1 };
     if (t.startsWith(QLatin1String("head:"))) {
         bool ok = false;
         const int n = t.mid(5).toInt(&ok);
         if (ok && n >= 0)
-            return View{View::Kind::Head, n};
-        *error = QStringLiteral("--view: \"%1\": N in head:N must be a whole number from 0").arg(text.left(40));
+            return View { View::Kind::Head, n };
+        *error = QStringLiteral("--view: \"%1\": N in head:N must be a whole number from 0")
+                     .arg(text.left(40));
         return std::nullopt;
     }
     *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling")
-                     .arg(text.left(40));
+                 .arg(text.left(40));
     return std::nullopt;
 }
 
 /// Reads a whole-number option in [lo, hi]; on failure sets @p error.
-std::optional<int> intOption(const QCommandLineParser &p, const QString &name, int lo, int hi,
-                             QString *error)
+std::optional<int> intOption(
+    const QCommandLineParser &p, const QString &name, int lo, int hi, QString *error)
 {
     bool ok = false;
     const QString text = p.value(name);
     const int v = text.toInt(&ok);
     if (!ok || v < lo || v > hi) {
         *error = QStringLiteral("--%1: \"%2\" is not a whole number from %3 to %4")
-                         .arg(name, text.left(40))
-                         .arg(lo)
-                         .arg(hi);
+                     .arg(name, text.left(40))
+                     .arg(lo)
+                     .arg(hi);
         return std::nullopt;
     }
     return v;
@@ -99,28 +100,30 @@ int run(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-            "Draw a session's heatmap or the scaling plot to SVG, PNG or PDF (by OUT's extension)."));
+        "Draw a session's heatmap or the scaling plot to SVG, PNG or PDF (by OUT's extension)."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
     p.addOptions({
-            {{QStringLiteral("o"), QStringLiteral("output")},
-             QStringLiteral("The file to write: .svg, .png or .pdf."),
-             QStringLiteral("OUT")},
-            {QStringLiteral("view"),
-             QStringLiteral("mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
-             QStringLiteral("view"), QStringLiteral("mean")},
-            {QStringLiteral("width"), QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
-             QStringLiteral("px"), QStringLiteral("0")},
-            {QStringLiteral("height"), QStringLiteral("Height in pixels (1/96 inch); 0 fits the content."),
-             QStringLiteral("px"), QStringLiteral("0")},
-            {QStringLiteral("dpi"), QStringLiteral("PNG resolution; 96 is one pixel per unit."),
-             QStringLiteral("n"), QStringLiteral("96")},
-            {QStringLiteral("no-values"), QStringLiteral("Do not write the values in the cells.")},
-            {QStringLiteral("no-colorbar"), QStringLiteral("Leave out the colour bar.")},
-            {QStringLiteral("title"), QStringLiteral("The figure's title (default: the view's)."),
-             QStringLiteral("text")},
-            {QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
-             QStringLiteral("name"), QStringLiteral("blues")},
+        { { QStringLiteral("o"), QStringLiteral("output") },
+            QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
+        { QStringLiteral("view"),
+            QStringLiteral(
+                "mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
+            QStringLiteral("view"), QStringLiteral("mean") },
+        { QStringLiteral("width"),
+            QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
+            QStringLiteral("px"), QStringLiteral("0") },
+        { QStringLiteral("height"),
+            QStringLiteral("Height in pixels (1/96 inch); 0 fits the content."),
+            QStringLiteral("px"), QStringLiteral("0") },
+        { QStringLiteral("dpi"), QStringLiteral("PNG resolution; 96 is one pixel per unit."),
+            QStringLiteral("n"), QStringLiteral("96") },
+        { QStringLiteral("no-values"), QStringLiteral("Do not write the values in the cells.") },
+        { QStringLiteral("no-colorbar"), QStringLiteral("Leave out the colour bar.") },
+        { QStringLiteral("title"), QStringLiteral("The figure's title (default: the view's)."),
+            QStringLiteral("text") },
+        { QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
+            QStringLiteral("name"), QStringLiteral("blues") },
     });
     if (!p.parse(args)) {
         printErr(QStringLiteral("export: %1").arg(p.errorText()));
@@ -153,19 +156,22 @@ int run(const QStringList &args)
     const auto view = parseView(p.value(QStringLiteral("view")), &error);
     const auto width = intOption(p, QStringLiteral("width"), 0, FigureOptions::maxSide, &error);
     const auto height = intOption(p, QStringLiteral("height"), 0, FigureOptions::maxSide, &error);
-    const auto dpi = intOption(p, QStringLiteral("dpi"), FigureOptions::minDpi, FigureOptions::maxDpi, &error);
+    const auto dpi
+        = intOption(p, QStringLiteral("dpi"), FigureOptions::minDpi, FigureOptions::maxDpi, &error);
     if (!view || !width || !height || !dpi)
         return refuse(error);
-    if ((*width > 0 && *width < FigureOptions::minSide) || (*height > 0 && *height < FigureOptions::minSide)) {
-        return refuse(QStringLiteral("--%1: at least %2 pixels (or 0 to fit the content)")
-                              .arg(*width > 0 && *width < FigureOptions::minSide ? QStringLiteral("width")
-                                                                                : QStringLiteral("height"))
-                              .arg(FigureOptions::minSide));
+    if ((*width > 0 && *width < FigureOptions::minSide)
+        || (*height > 0 && *height < FigureOptions::minSide)) {
+        return refuse(
+            QStringLiteral("--%1: at least %2 pixels (or 0 to fit the content)")
+                .arg(*width > 0 && *width < FigureOptions::minSide ? QStringLiteral("width")
+                                                                   : QStringLiteral("height"))
+                .arg(FigureOptions::minSide));
     }
     const auto colorMap = ColorMap::fromKey(p.value(QStringLiteral("colormap")));
     if (!colorMap) {
         return refuse(QStringLiteral("--colormap: \"%1\" is not one of blues, viridis, cividis")
-                              .arg(p.value(QStringLiteral("colormap")).left(40)));
+                          .arg(p.value(QStringLiteral("colormap")).left(40)));
     }
     options.size = QSize(*width, *height);
     options.dpi = *dpi;
@@ -185,33 +191,40 @@ int run(const QStringList &args)
     Figure figure;
     if (view->kind == View::Kind::Scaling) {
         if (const auto problem = validateExperiment(session.scaling))
-            return refuse(problem->path.isEmpty() ? problem->message : QStringLiteral("scaling.") + problem->toString());
+            return refuse(problem->path.isEmpty()
+                    ? problem->message
+                    : QStringLiteral("scaling.") + problem->toString());
         const EntropyExperimentResult r = runEntropyExperiment(session.scaling);
-        figure = ScalingFigure::make(r, session.scaling, session.attention.config.dModel / std::max(1, heads),
-                                     options);
+        figure = ScalingFigure::make(
+            r, session.scaling, session.attention.config.dModel / std::max(1, heads), options);
     } else {
         if (view->kind == View::Kind::Head && view->head >= heads) {
-            return refuse(QStringLiteral("--view head:%1: out of range, the session has %2 head%3 (head:0 to head:%4)")
-                                  .arg(view->head)
-                                  .arg(heads)
-                                  .arg(heads == 1 ? QString() : QStringLiteral("s"))
-                                  .arg(heads - 1));
+            return refuse(QStringLiteral(
+                "--view head:%1: out of range, the session has %2 head%3 (head:0 to head:%4)")
+                              .arg(view->head)
+                              .arg(heads)
+                              .arg(heads == 1 ? QString() : QStringLiteral("s"))
+                              .arg(heads - 1));
         }
         // Refuse an SVG that is too large before laying out a quarter of a million cells.
-        const qint64 cells = qint64(session.querySequence().length()) * session.keyValueSequence().length()
-                * (view->kind == View::Kind::Grid && heads > 1 ? heads + 1 : 1);
-        if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg && cells > SvgFigureWriter::maxCells) {
+        const qint64 cells = qint64(session.querySequence().length())
+            * session.keyValueSequence().length()
+            * (view->kind == View::Kind::Grid && heads > 1 ? heads + 1 : 1);
+        if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg
+            && cells > SvgFigureWriter::maxCells) {
             printErr(out + QStringLiteral(": ") + SvgFigureWriter::tooManyCells(cells));
             return Refused;
         }
         const AttentionResult result = computeSession(session);
         if (view->kind == View::Kind::Grid) {
-            std::vector<HeatmapData> panels{HeatmapDataBuilder::weights(session, result, -1)};
+            std::vector<HeatmapData> panels { HeatmapDataBuilder::weights(session, result, -1) };
             for (int h = 0; heads > 1 && h < heads; ++h) // one head: the mean is that head
                 panels.push_back(HeatmapDataBuilder::weights(session, result, h));
-            figure = HeatmapFigure::grid(panels, options, HeatmapFigure::gridTitle(session.title, heads));
+            figure = HeatmapFigure::grid(
+                panels, options, HeatmapFigure::gridTitle(session.title, heads));
         } else {
-            figure = HeatmapFigure::single(HeatmapDataBuilder::weights(session, result, view->head), options);
+            figure = HeatmapFigure::single(
+                HeatmapDataBuilder::weights(session, result, view->head), options);
         }
     }
 

@@ -17,8 +17,8 @@ bool AtomicFileWriter::write(const QString &fileName, const QByteArray &bytes, Q
         if (error) {
             *error = written < 0 ? file.errorString()
                                  : tr("only %1 of %2 bytes could be written; the disk may be full")
-                                           .arg(written)
-                                           .arg(bytes.size());
+                                       .arg(written)
+                                       .arg(bytes.size());
         }
         file.cancelWriting();
         return false;

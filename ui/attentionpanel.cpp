@@ -98,6 +98,7 @@ void AttentionPanel::setPresentationMode(bool on)
     QFont font = QWidget::font();
     font.setPointSizeF(on ? QFont().pointSizeF() * 1.5 : QFont().pointSizeF());
     widget()->setFont(font);
+    fitGroups();
 }
 
 void AttentionPanel::buildUi()
@@ -187,47 +188,102 @@ void AttentionPanel::buildUi()
 
     m_message = new MessageBar(body);
 
-    auto *grid = new QGridLayout;
-    grid->setHorizontalSpacing(6);
-    grid->setVerticalSpacing(4);
-    grid->addWidget(buddyLabel(tr("&Wiring:"), m_wiringCombo, body), 0, 0);
-    grid->addWidget(m_wiringCombo, 0, 1, 1, 3);
-    grid->addWidget(buddyLabel(tr("&Q from:"), m_queryCombo, body), 1, 0);
-    grid->addWidget(m_queryCombo, 1, 1);
-    grid->addWidget(buddyLabel(tr("&K/V from:"), m_keyValueCombo, body), 1, 2);
-    grid->addWidget(m_keyValueCombo, 1, 3);
-    grid->addWidget(separator(body), 0, 4, 2, 1);
+    // Four groups (wiring, sizes, scores, projections), side by side when they fit, else two
+    // by two; see arrangeGroups().
+    const auto makeGroup = [body](int index) {
+        auto *group = new QWidget(body);
+        auto *grid = new QGridLayout(group);
+        grid->setContentsMargins(0, 0, 0, 0);
+        grid->setHorizontalSpacing(6);
+        grid->setVerticalSpacing(4);
+        if (index > 0) {
+            // The line before the group shows only when another group is to its left.
+            auto *line = separator(group);
+            line->setObjectName(QStringLiteral("groupSeparator"));
+            grid->addWidget(line, 0, 0, 2, 1);
+        }
+        return std::make_pair(group, grid);
+    };
+    auto [wiring, wiringGrid] = makeGroup(0);
+    wiringGrid->addWidget(buddyLabel(tr("&Wiring:"), m_wiringCombo, body), 0, 1);
+    wiringGrid->addWidget(m_wiringCombo, 0, 2, 1, 3);
+    wiringGrid->addWidget(buddyLabel(tr("&Q from:"), m_queryCombo, body), 1, 1);
+    wiringGrid->addWidget(m_queryCombo, 1, 2);
+    wiringGrid->addWidget(buddyLabel(tr("&K/V from:"), m_keyValueCombo, body), 1, 3);
+    wiringGrid->addWidget(m_keyValueCombo, 1, 4);
 
-    grid->addWidget(buddyLabel(tr("&d_model:"), m_modelDimSpin, body), 0, 5);
-    grid->addWidget(m_modelDimSpin, 0, 6);
-    grid->addWidget(buddyLabel(tr("&Heads:"), m_headsSpin, body), 1, 5);
-    grid->addWidget(m_headsSpin, 1, 6);
-    grid->addWidget(m_dkLabel, 0, 7, 2, 1);
-    grid->addWidget(separator(body), 0, 8, 2, 1);
+    auto [sizes, sizesGrid] = makeGroup(1);
+    sizesGrid->addWidget(buddyLabel(tr("&d_model:"), m_modelDimSpin, body), 0, 1);
+    sizesGrid->addWidget(m_modelDimSpin, 0, 2);
+    sizesGrid->addWidget(buddyLabel(tr("&Heads:"), m_headsSpin, body), 1, 1);
+    sizesGrid->addWidget(m_headsSpin, 1, 2);
+    sizesGrid->addWidget(m_dkLabel, 0, 3, 2, 1);
 
+    auto [scores, scoresGrid] = makeGroup(2);
     auto *scaleRow = new QHBoxLayout;
     scaleRow->addWidget(m_scaleCombo);
     scaleRow->addWidget(m_divisorEdit);
-    grid->addWidget(buddyLabel(tr("&Scale:"), m_scaleCombo, body), 0, 9);
-    grid->addLayout(scaleRow, 0, 10);
-    grid->addWidget(m_causalCheck, 1, 9, 1, 2);
-    grid->addWidget(separator(body), 0, 11, 2, 1);
+    scoresGrid->addWidget(buddyLabel(tr("&Scale:"), m_scaleCombo, body), 0, 1);
+    scoresGrid->addLayout(scaleRow, 0, 2);
+    scoresGrid->addWidget(m_causalCheck, 1, 1, 1, 2);
 
+    auto [projections, projectionsGrid] = makeGroup(3);
     auto *seedRow = new QHBoxLayout;
     seedRow->addWidget(m_projectionSeedSpin, 1);
     seedRow->addWidget(m_editProjectionsButton);
-    grid->addWidget(buddyLabel(tr("&Projections:"), m_projectionCombo, body), 0, 12);
-    grid->addWidget(m_projectionCombo, 0, 13);
-    grid->addWidget(buddyLabel(tr("S&eed:"), m_projectionSeedSpin, body), 1, 12);
-    grid->addLayout(seedRow, 1, 13);
-    grid->setColumnStretch(14, 1);
+    projectionsGrid->addWidget(buddyLabel(tr("&Projections:"), m_projectionCombo, body), 0, 1);
+    projectionsGrid->addWidget(m_projectionCombo, 0, 2);
+    projectionsGrid->addWidget(buddyLabel(tr("S&eed:"), m_projectionSeedSpin, body), 1, 1);
+    projectionsGrid->addLayout(seedRow, 1, 2);
+
+    m_groups = {wiring, sizes, scores, projections};
+    m_groupGrid = new QGridLayout;
+    m_groupGrid->setHorizontalSpacing(8);
+    m_groupGrid->setVerticalSpacing(6);
 
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
-    layout->addLayout(grid);
+    layout->addLayout(m_groupGrid);
     layout->addWidget(m_message);
+    // The groups rearrange to fit; the panel never forces the window wider than the screen.
+    body->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    arrangeGroups(true);
     setWidget(body);
+}
+
+void AttentionPanel::arrangeGroups(bool sideBySide)
+{
+    if (m_sideBySide == sideBySide && m_groupGrid->count() == 4)
+        return;
+    m_sideBySide = sideBySide;
+    for (QWidget *group : m_groups)
+        m_groupGrid->removeWidget(group);
+    for (int i = 0; i < 4; ++i) {
+        const int row = sideBySide ? 0 : i / 2;
+        const int column = sideBySide ? i : i % 2;
+        m_groupGrid->addWidget(m_groups[i], row, column, Qt::AlignLeft | Qt::AlignVCenter);
+        if (auto *line = m_groups[i]->findChild<QFrame *>(QStringLiteral("groupSeparator")))
+            line->setVisible(column > 0);
+    }
+    for (int column = 0; column < 5; ++column)
+        m_groupGrid->setColumnStretch(column, 0);
+    m_groupGrid->setColumnStretch(sideBySide ? 4 : 2, 1);
+}
+
+void AttentionPanel::fitGroups()
+{
+    // Side by side needs the four groups' widths plus the gaps and margins.
+    int needed = 12 + 3 * m_groupGrid->horizontalSpacing();
+    for (QWidget *group : m_groups)
+        needed += group->sizeHint().width();
+    arrangeGroups(widget()->width() >= needed);
+}
+
+void AttentionPanel::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    fitGroups();
 }
 
 void AttentionPanel::connectUi()

@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -63,8 +64,15 @@ public:
     /// Opens (or raises) the projection editor.
     void openProjectionEditor();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void buildUi();
+    /// Puts the four control groups in one row, or two by two.
+    void arrangeGroups(bool sideBySide);
+    /// Chooses the arrangement that fits the panel's width.
+    void fitGroups();
     void connectUi();
     void followDocument();
     void followError();
@@ -86,6 +94,9 @@ private:
     MessageBar *m_message = nullptr;
     ProjectionEditor *m_projectionEditor = nullptr;
     bool m_divisorError = false;
+    QList<QWidget *> m_groups;
+    QGridLayout *m_groupGrid = nullptr;
+    bool m_sideBySide = true;
 };
 
 } // namespace ae

@@ -33,9 +33,9 @@ AutosaveManager::AutosaveManager(Document *document, const QString &directory, Q
     : QObject(parent)
     , m_document(document)
     , m_directory(directory.isEmpty()
-                          ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                                    + QStringLiteral("/autosave")
-                          : directory)
+              ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+                  + QStringLiteral("/autosave")
+              : directory)
     , m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     m_timer.setTimerType(Qt::VeryCoarseTimer);
@@ -54,7 +54,8 @@ AutosaveManager::~AutosaveManager()
 
 QString AutosaveManager::fileName() const
 {
-    return m_directory + QLatin1Char('/') + QLatin1String(filePrefix) + m_id + QStringLiteral(".json");
+    return m_directory + QLatin1Char('/') + QLatin1String(filePrefix) + m_id
+        + QStringLiteral(".json");
 }
 
 QString AutosaveManager::metadataKey()
@@ -99,23 +100,26 @@ bool AutosaveManager::autosaveNow()
     const Session &session = valid ? m_document->session() : m_document->resultSession();
     QJsonObject root = sessionToJson(session);
     root.insert(metadataKey(),
-                QJsonObject{{QStringLiteral("original_file"), m_document->fileName()},
-                            {QStringLiteral("saved_at"),
-                             QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
-                            {QStringLiteral("complete"), valid}});
+        QJsonObject { { QStringLiteral("original_file"), m_document->fileName() },
+            { QStringLiteral("saved_at"),
+                QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) },
+            { QStringLiteral("complete"), valid } });
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
 
     if (!QDir().mkpath(m_directory)) {
-        m_error = tr("cannot create the autosave folder %1").arg(QDir::toNativeSeparators(m_directory));
+        m_error
+            = tr("cannot create the autosave folder %1").arg(QDir::toNativeSeparators(m_directory));
         return false;
     }
     if (!ensureLock()) {
-        m_error = tr("cannot lock the autosave file in %1").arg(QDir::toNativeSeparators(m_directory));
+        m_error
+            = tr("cannot lock the autosave file in %1").arg(QDir::toNativeSeparators(m_directory));
         return false;
     }
     QString reason;
     if (!AtomicFileWriter::write(fileName(), bytes, &reason)) {
-        m_error = tr("cannot write the autosave %1: %2").arg(QDir::toNativeSeparators(fileName()), reason);
+        m_error = tr("cannot write the autosave %1: %2")
+                      .arg(QDir::toNativeSeparators(fileName()), reason);
         return false;
     }
     m_error.clear();
@@ -140,7 +144,8 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
 {
     QList<Recovery> found;
     const QDir dir(m_directory);
-    const QStringList names = dir.entryList({QLatin1String(filePrefix) + QStringLiteral("*.json")}, QDir::Files);
+    const QStringList names
+        = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.json") }, QDir::Files);
     for (const QString &name : names) {
         const QString path = dir.filePath(name);
         if (path == fileName())
@@ -160,8 +165,8 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
             const QJsonObject root = QJsonDocument::fromJson(file.read(64 * 1024 * 1024)).object();
             const QJsonObject meta = root.value(metadataKey()).toObject();
             r.originalFile = meta.value(QStringLiteral("original_file")).toString();
-            const QDateTime saved = QDateTime::fromString(meta.value(QStringLiteral("saved_at")).toString(),
-                                                          Qt::ISODateWithMs);
+            const QDateTime saved = QDateTime::fromString(
+                meta.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs);
             if (saved.isValid())
                 r.savedAt = saved.toLocalTime();
             r.title = root.value(QStringLiteral("title")).toString();
@@ -169,7 +174,7 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
         found << r;
     }
     std::sort(found.begin(), found.end(),
-              [](const Recovery &a, const Recovery &b) { return a.savedAt > b.savedAt; });
+        [](const Recovery &a, const Recovery &b) { return a.savedAt > b.savedAt; });
     return found;
 }
 

@@ -36,8 +36,8 @@ public:
     };
 
     /// Autosaves @p document into @p directory (empty: the application's data folder).
-    explicit AutosaveManager(Document *document, const QString &directory = QString(),
-                             QObject *parent = nullptr);
+    explicit AutosaveManager(
+        Document *document, const QString &directory = QString(), QObject *parent = nullptr);
     /// Removes this instance's autosave (a clean exit).
     ~AutosaveManager() override;
 

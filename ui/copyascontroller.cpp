@@ -17,15 +17,15 @@ QStringList dimensionLabels(int count)
     return labels;
 }
 
-const CopyAsController::MatrixKind allKinds[] = {
-        CopyAsController::MatrixKind::Weights, CopyAsController::MatrixKind::Scores,
-        CopyAsController::MatrixKind::Query,   CopyAsController::MatrixKind::Key,
-        CopyAsController::MatrixKind::Value,   CopyAsController::MatrixKind::Output};
+const CopyAsController::MatrixKind allKinds[]
+    = { CopyAsController::MatrixKind::Weights, CopyAsController::MatrixKind::Scores,
+          CopyAsController::MatrixKind::Query, CopyAsController::MatrixKind::Key,
+          CopyAsController::MatrixKind::Value, CopyAsController::MatrixKind::Output };
 
 } // namespace
 
-CopyAsController::CopyAsController(Document *document, std::function<int()> selectedView,
-                                   QObject *parent)
+CopyAsController::CopyAsController(
+    Document *document, std::function<int()> selectedView, QObject *parent)
     : QObject(parent)
     , m_document(document)
     , m_selectedView(std::move(selectedView))
@@ -65,9 +65,9 @@ std::vector<LabelledMatrix> CopyAsController::matrices(MatrixKind kind) const
             s.values = result.heads[size_t(h)].scores;
             s.visible = result.visible;
             s.name = tr("Scores (q\u00b7k / %1), head %2 of %3")
-                             .arg(QString::number(result.scale, 'g', 6))
-                             .arg(h + 1)
-                             .arg(heads);
+                         .arg(QString::number(result.scale, 'g', 6))
+                         .arg(h + 1)
+                         .arg(heads);
             s.rowLabels = queries;
             s.columnLabels = keys;
             out.push_back(s);
@@ -125,10 +125,14 @@ QString CopyAsController::menuText(MatrixKind kind) const
         return view < 0 ? tr("&Weights (Mean of Heads)") : tr("&Weights (Head %1)").arg(view + 1);
     case MatrixKind::Scores:
         return view < 0 ? tr("&Scores (Every Head)") : tr("&Scores (Head %1)").arg(view + 1);
-    case MatrixKind::Query: return tr("&Q");
-    case MatrixKind::Key: return tr("&K");
-    case MatrixKind::Value: return tr("&V");
-    case MatrixKind::Output: return tr("&Output");
+    case MatrixKind::Query:
+        return tr("&Q");
+    case MatrixKind::Key:
+        return tr("&K");
+    case MatrixKind::Value:
+        return tr("&V");
+    case MatrixKind::Output:
+        return tr("&Output");
     }
     return {};
 }
@@ -144,7 +148,8 @@ void CopyAsController::fillMenu(QMenu *menu)
             action->setObjectName(QStringLiteral("copyAs_%1_%2").arg(int(kind)).arg(int(format)));
             if (kind == MatrixKind::Weights && format == MatrixClipboard::Format::Tsv)
                 action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-            connect(action, &QAction::triggered, this, [this, kind, format] { copy(kind, format); });
+            connect(
+                action, &QAction::triggered, this, [this, kind, format] { copy(kind, format); });
         }
     }
     // The shown view and the result change: the texts and enabled state follow on opening.

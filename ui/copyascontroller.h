@@ -26,7 +26,8 @@ public:
     enum class MatrixKind { Weights, Scores, Query, Key, Value, Output };
 
     /// @p selectedView returns the view shown large (-1 = the mean of the heads, else a head).
-    CopyAsController(Document *document, std::function<int()> selectedView, QObject *parent = nullptr);
+    CopyAsController(
+        Document *document, std::function<int()> selectedView, QObject *parent = nullptr);
 
     /// Adds the submenus to @p menu (Edit ▸ Copy As).
     void fillMenu(QMenu *menu);

@@ -132,10 +132,11 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
             out.error = tr("row %1: a quoted field is not closed").arg(i + 1);
             return out;
         }
-        rows.push_back(Row{i + 1, *fields});
+        rows.push_back(Row { i + 1, *fields });
         // One header row more than the limit is fine; anything beyond is refused now.
         if (int(rows.size()) > limits::maxTokens + 1) {
-            out.error = tr("more than %1 rows: a sequence holds at most %1 tokens").arg(limits::maxTokens);
+            out.error = tr("more than %1 rows: a sequence holds at most %1 tokens")
+                            .arg(limits::maxTokens);
             return out;
         }
     }
@@ -169,19 +170,20 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
     const int width = fieldCount - (tokenColumn ? 1 : 0);
     if (width < 1) {
         out.error = tr("row %1: no numbers; expected a token followed by its embedding numbers")
-                            .arg(firstData.line);
+                        .arg(firstData.line);
         return out;
     }
     if (width > limits::maxEmbeddingWidth) {
         out.error = tr("row %1: %2 numbers; an embedding has at most %3")
-                            .arg(firstData.line)
-                            .arg(width)
-                            .arg(limits::maxEmbeddingWidth);
+                        .arg(firstData.line)
+                        .arg(width)
+                        .arg(limits::maxEmbeddingWidth);
         return out;
     }
     const int count = int(rows.size() - begin);
     if (count > limits::maxTokens) {
-        out.error = tr("%1 rows: a sequence holds at most %2 tokens").arg(count).arg(limits::maxTokens);
+        out.error
+            = tr("%1 rows: a sequence holds at most %2 tokens").arg(count).arg(limits::maxTokens);
         return out;
     }
 
@@ -191,10 +193,10 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
         const Row &row = rows[r];
         if (row.fields.size() != fieldCount) {
             out.error = tr("row %1: %2 fields, expected %3 like row %4")
-                                .arg(row.line)
-                                .arg(row.fields.size())
-                                .arg(fieldCount)
-                                .arg(firstData.line);
+                            .arg(row.line)
+                            .arg(row.fields.size())
+                            .arg(fieldCount)
+                            .arg(firstData.line);
             return out;
         }
         int c = 0;
@@ -206,8 +208,8 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
             }
             if (token.size() > limits::maxTokenLength) {
                 out.error = tr("row %1, column 1: the token is longer than %2 characters")
-                                    .arg(row.line)
-                                    .arg(limits::maxTokenLength);
+                                .arg(row.line)
+                                .arg(limits::maxTokenLength);
                 return out;
             }
             out.tokens << token;
@@ -217,38 +219,40 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
             double v = 0.0;
             const QString &field = row.fields.at(c);
             switch (checkNumber(field, &v)) {
-            case NumberCheck::Number: break;
+            case NumberCheck::Number:
+                break;
             case NumberCheck::NotFinite:
                 out.error = tr("row %1, column %2: \"%3\" is not a finite number")
-                                    .arg(row.line)
-                                    .arg(c + 1)
-                                    .arg(shortText(field));
+                                .arg(row.line)
+                                .arg(c + 1)
+                                .arg(shortText(field));
                 return out;
             case NumberCheck::NotANumber:
                 out.error = field.contains(QLatin1Char(','))
-                        ? tr("row %1, column %2: \"%3\" is not a number (write decimals with a point, "
-                             "e.g. 0.5)")
-                                  .arg(row.line)
-                                  .arg(c + 1)
-                                  .arg(shortText(field))
-                        : tr("row %1, column %2: \"%3\" is not a number")
-                                  .arg(row.line)
-                                  .arg(c + 1)
-                                  .arg(shortText(field));
+                    ? tr("row %1, column %2: \"%3\" is not a number (write decimals with a point, "
+                         "e.g. 0.5)")
+                          .arg(row.line)
+                          .arg(c + 1)
+                          .arg(shortText(field))
+                    : tr("row %1, column %2: \"%3\" is not a number")
+                          .arg(row.line)
+                          .arg(c + 1)
+                          .arg(shortText(field));
                 return out;
             }
             if (std::abs(v) > limits::maxAbsValue) {
                 out.error = tr("row %1, column %2: %3 is larger than %4 in magnitude")
-                                    .arg(row.line)
-                                    .arg(c + 1)
-                                    .arg(shortText(field))
-                                    .arg(limits::maxAbsValue, 0, 'g');
+                                .arg(row.line)
+                                .arg(c + 1)
+                                .arg(shortText(field))
+                                .arg(limits::maxAbsValue, 0, 'g');
                 return out;
             }
             values.push_back(v);
         }
     }
-    out.values = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+    out.values
+        = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
             values.data(), count, width);
     return out;
 }
@@ -263,8 +267,8 @@ EmbeddingCsv EmbeddingCsvReader::read(const QString &fileName)
     }
     if (info.size() > maxFileBytes) {
         out.error = tr("the file is %1 MB; embedding files of at most %2 MB are read")
-                            .arg(info.size() / (1024.0 * 1024.0), 0, 'f', 1)
-                            .arg(maxFileBytes / (1024 * 1024));
+                        .arg(info.size() / (1024.0 * 1024.0), 0, 'f', 1)
+                        .arg(maxFileBytes / (1024 * 1024));
         return out;
     }
     QFile file(fileName);

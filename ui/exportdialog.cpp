@@ -68,11 +68,11 @@ void ExportDialog::buildUi()
     m_what = new QComboBox(this);
     m_what->setObjectName(QStringLiteral("whatCombo"));
     m_what->addItem(tr("The large heatmap (%1)").arg(m_source.selectedHeatmap().title),
-                    int(ExportSource::What::Heatmap));
-    m_what->addItem(m_source.heads.size() > 1 ? tr("The grid of heads (the mean and each of %1 heads)")
-                                                        .arg(m_source.heads.size())
-                                              : tr("The grid of heads (one head)"),
-                    int(ExportSource::What::Grid));
+        int(ExportSource::What::Heatmap));
+    m_what->addItem(m_source.heads.size() > 1
+            ? tr("The grid of heads (the mean and each of %1 heads)").arg(m_source.heads.size())
+            : tr("The grid of heads (one head)"),
+        int(ExportSource::What::Grid));
     if (m_source.scalingAvailable)
         m_what->addItem(tr("The scaling plot (entropy vs d_k)"), int(ExportSource::What::Scaling));
 
@@ -177,20 +177,22 @@ void ExportDialog::buildUi()
         // Follow the figure with the suggested name unless the user chose another one.
         const QFileInfo info(fileName());
         const QString stem = info.completeBaseName();
-        for (const auto w : {ExportSource::What::Heatmap, ExportSource::What::Grid, ExportSource::What::Scaling}) {
+        for (const auto w : { ExportSource::What::Heatmap, ExportSource::What::Grid,
+                 ExportSource::What::Scaling }) {
             if (stem == m_source.suggestedStem(w) && w != what()) {
-                setFileName(QDir(info.path()).filePath(m_source.suggestedStem(what()) + QLatin1Char('.')
-                                                       + info.suffix()));
+                setFileName(QDir(info.path())
+                                .filePath(m_source.suggestedStem(what()) + QLatin1Char('.')
+                                    + info.suffix()));
                 break;
             }
         }
         updateState();
     });
-    for (QSpinBox *box : {m_width, m_height, m_dpi})
+    for (QSpinBox *box : { m_width, m_height, m_dpi })
         connect(box, &QSpinBox::valueChanged, this, &ExportDialog::updateState);
     connect(m_file, &QLineEdit::textChanged, this, &ExportDialog::updateState);
     connect(m_titleBox, &QCheckBox::toggled, m_title, &QWidget::setEnabled);
-    for (QCheckBox *box : {m_values, m_colorBar})
+    for (QCheckBox *box : { m_values, m_colorBar })
         connect(box, &QCheckBox::toggled, this, &ExportDialog::updateState);
 }
 
@@ -208,7 +210,8 @@ void ExportDialog::restoreSettings()
     m_dpi->setValue(settings.value(settingsKey(dpiKey), 192).toInt());
     m_values->setChecked(settings.value(settingsKey(valuesKey), true).toBool());
     m_colorBar->setChecked(settings.value(settingsKey(colorBarKey), true).toBool());
-    setFileName(QDir(directory).filePath(m_source.suggestedStem(what()) + QLatin1Char('.') + extension));
+    setFileName(
+        QDir(directory).filePath(m_source.suggestedStem(what()) + QLatin1Char('.') + extension));
 }
 
 void ExportDialog::saveSettings() const
@@ -253,7 +256,8 @@ FigureOptions ExportDialog::options() const
     o.includeColorBar = m_colorBar->isChecked();
     o.includeTitle = m_titleBox->isChecked();
     o.title = m_title->text();
-    o.colorMap = ColorMap::fromKey(m_colorMap->currentData().toString()).value_or(ColorMapKind::Blues);
+    o.colorMap
+        = ColorMap::fromKey(m_colorMap->currentData().toString()).value_or(ColorMapKind::Blues);
     return o;
 }
 
@@ -280,19 +284,21 @@ void ExportDialog::useExtension(const QString &extension)
 
 void ExportDialog::browse()
 {
-    const QString filters = tr("SVG vector figure (*.svg);;PNG image (*.png);;PDF document (*.pdf)");
+    const QString filters
+        = tr("SVG vector figure (*.svg);;PNG image (*.png);;PDF document (*.pdf)");
     const QString suffix = QFileInfo(fileName()).suffix().toLower();
-    QString selected = suffix == QLatin1String("png")   ? tr("PNG image (*.png)")
-            : suffix == QLatin1String("pdf")            ? tr("PDF document (*.pdf)")
-                                                        : tr("SVG vector figure (*.svg)");
-    QString chosen = QFileDialog::getSaveFileName(this, tr("Export Figure"), fileName(), filters, &selected);
+    QString selected = suffix == QLatin1String("png") ? tr("PNG image (*.png)")
+        : suffix == QLatin1String("pdf")              ? tr("PDF document (*.pdf)")
+                                                      : tr("SVG vector figure (*.svg)");
+    QString chosen
+        = QFileDialog::getSaveFileName(this, tr("Export Figure"), fileName(), filters, &selected);
     if (chosen.isEmpty())
         return;
     if (!FigureExporter::formatOf(chosen)) {
         // Take the extension from the chosen filter when the name has none of ours.
-        const QString ext = selected.contains(QLatin1String("*.png"))   ? QStringLiteral(".png")
-                : selected.contains(QLatin1String("*.pdf"))             ? QStringLiteral(".pdf")
-                                                                        : QStringLiteral(".svg");
+        const QString ext = selected.contains(QLatin1String("*.png")) ? QStringLiteral(".png")
+            : selected.contains(QLatin1String("*.pdf"))               ? QStringLiteral(".pdf")
+                                                                      : QStringLiteral(".svg");
         chosen += ext;
     }
     m_confirmedOverwrite = chosen; // the file dialog asked already
@@ -308,7 +314,7 @@ void ExportDialog::showMessage(const QString &text, bool isError)
 
 QString ExportDialog::message() const
 {
-    return m_message->isVisible() ? m_message->text() : QString();
+    return m_message->isHidden() ? QString() : m_message->text();
 }
 
 bool ExportDialog::isComputingScaling() const
@@ -332,7 +338,8 @@ void ExportDialog::updateState()
     m_pixels->clear();
     if (png) {
         QSizeF size(m_width->value(), m_height->value());
-        if ((size.width() <= 0 || size.height() <= 0) && m_source.cellCount(w) <= SvgFigureWriter::maxCells
+        if ((size.width() <= 0 || size.height() <= 0)
+            && m_source.cellCount(w) <= SvgFigureWriter::maxCells
             && (!scaling || m_source.scalingResult))
             size = m_source.figure(w, options()).size; // automatic: ask the layout
         if (size.width() > 0 && size.height() > 0) {
@@ -342,9 +349,10 @@ void ExportDialog::updateState()
             m_pixels->setText(tr("%1 \u00d7 %2 pixels").arg(px.width()).arg(px.height()));
         }
     }
-    if (m_message->isVisible() && !isComputingScaling())
+    if (!m_message->isHidden() && !isComputingScaling())
         showMessage(QString(), false);
-    if (format == FigureExporter::Format::Svg && m_source.cellCount(w) > SvgFigureWriter::maxCells) {
+    if (format == FigureExporter::Format::Svg
+        && m_source.cellCount(w) > SvgFigureWriter::maxCells) {
         showMessage(SvgFigureWriter::tooManyCells(m_source.cellCount(w)), true);
         m_pngInstead->setVisible(true);
     }
@@ -353,24 +361,26 @@ void ExportDialog::updateState()
 void ExportDialog::startScaling()
 {
     if (const auto problem = validateExperiment(m_source.scalingConfig)) {
-        showMessage(tr("The scaling experiment's settings are not valid: %1").arg(problem->toString()), true);
+        showMessage(
+            tr("The scaling experiment's settings are not valid: %1").arg(problem->toString()),
+            true);
         m_exportWhenReady = false;
         return;
     }
     if (!m_runner) {
         m_runner = new ScalingRunner(this);
         connect(m_runner, &ScalingRunner::finished, this,
-                [this](const EntropyExperimentConfig &config, const EntropyExperimentResult &result) {
-                    if (config != m_source.scalingConfig)
-                        return;
-                    m_source.scalingResult = result;
-                    m_exportButton->setEnabled(true);
-                    showMessage(QString(), false);
-                    if (m_exportWhenReady) {
-                        m_exportWhenReady = false;
-                        exportNow();
-                    }
-                });
+            [this](const EntropyExperimentConfig &config, const EntropyExperimentResult &result) {
+                if (config != m_source.scalingConfig)
+                    return;
+                m_source.scalingResult = result;
+                m_exportButton->setEnabled(true);
+                showMessage(QString(), false);
+                if (m_exportWhenReady) {
+                    m_exportWhenReady = false;
+                    exportNow();
+                }
+            });
         connect(m_runner, &ScalingRunner::failed, this, [this](const QString &text) {
             m_exportWhenReady = false;
             m_exportButton->setEnabled(true);
@@ -403,13 +413,18 @@ bool ExportDialog::exportNow()
     }
     const QFileInfo info(file);
     if (!info.absoluteDir().exists()) {
-        showMessage(tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(info.absolutePath())), true);
+        showMessage(
+            tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(info.absolutePath())),
+            true);
         return false;
     }
-    if (info.exists() && info.absoluteFilePath() != QFileInfo(m_confirmedOverwrite).absoluteFilePath()) {
+    if (info.exists()
+        && info.absoluteFilePath() != QFileInfo(m_confirmedOverwrite).absoluteFilePath()) {
         // Asking inline: press Export again to replace.
         m_confirmedOverwrite = info.absoluteFilePath();
-        showMessage(tr("“%1” already exists. Press Export again to replace it.").arg(info.fileName()), false);
+        showMessage(
+            tr("“%1” already exists. Press Export again to replace it.").arg(info.fileName()),
+            false);
         return false;
     }
 

@@ -15,9 +15,12 @@ const HeatmapData &ExportSource::selectedHeatmap() const
 qint64 ExportSource::cellCount(What what) const
 {
     switch (what) {
-    case What::Heatmap: return HeatmapFigure::cellCount(selectedHeatmap());
-    case What::Grid: return HeatmapFigure::cellCount(mean) * qint64(heads.size() > 1 ? heads.size() + 1 : 1);
-    case What::Scaling: return 0;
+    case What::Heatmap:
+        return HeatmapFigure::cellCount(selectedHeatmap());
+    case What::Grid:
+        return HeatmapFigure::cellCount(mean) * qint64(heads.size() > 1 ? heads.size() + 1 : 1);
+    case What::Scaling:
+        return 0;
     }
     return 0;
 }
@@ -25,23 +28,29 @@ qint64 ExportSource::cellCount(What what) const
 QString ExportSource::defaultTitle(What what) const
 {
     switch (what) {
-    case What::Heatmap: return selectedHeatmap().title;
-    case What::Grid: return HeatmapFigure::gridTitle(sessionTitle, int(heads.size()));
-    case What::Scaling: return ScalingFigure::defaultTitle();
+    case What::Heatmap:
+        return selectedHeatmap().title;
+    case What::Grid:
+        return HeatmapFigure::gridTitle(sessionTitle, int(heads.size()));
+    case What::Scaling:
+        return ScalingFigure::defaultTitle();
     }
     return {};
 }
 
 QString ExportSource::suggestedStem(What what) const
 {
-    const QString prefix = mean.imported ? QStringLiteral("imported-attention") : QStringLiteral("attention");
+    const QString prefix
+        = mean.imported ? QStringLiteral("imported-attention") : QStringLiteral("attention");
     switch (what) {
     case What::Heatmap:
         return selectedView >= 0 && selectedView < int(heads.size())
-                ? QStringLiteral("%1-head-%2").arg(prefix).arg(selectedView + 1)
-                : prefix + QStringLiteral("-mean");
-    case What::Grid: return prefix + QStringLiteral("-all-heads");
-    case What::Scaling: return QStringLiteral("entropy-vs-dk");
+            ? QStringLiteral("%1-head-%2").arg(prefix).arg(selectedView + 1)
+            : prefix + QStringLiteral("-mean");
+    case What::Grid:
+        return prefix + QStringLiteral("-all-heads");
+    case What::Scaling:
+        return QStringLiteral("entropy-vs-dk");
     }
     return prefix;
 }
@@ -49,17 +58,18 @@ QString ExportSource::suggestedStem(What what) const
 Figure ExportSource::figure(What what, const FigureOptions &options) const
 {
     switch (what) {
-    case What::Heatmap: return HeatmapFigure::single(selectedHeatmap(), options);
+    case What::Heatmap:
+        return HeatmapFigure::single(selectedHeatmap(), options);
     case What::Grid: {
         // With one head the mean is that head: one panel, not two equal ones.
-        std::vector<HeatmapData> panels{mean};
+        std::vector<HeatmapData> panels { mean };
         if (heads.size() > 1)
             panels.insert(panels.end(), heads.begin(), heads.end());
         return HeatmapFigure::grid(panels, options, defaultTitle(What::Grid));
     }
     case What::Scaling:
-        return ScalingFigure::make(scalingResult.value_or(EntropyExperimentResult{}), scalingConfig,
-                                   currentDk, options);
+        return ScalingFigure::make(
+            scalingResult.value_or(EntropyExperimentResult {}), scalingConfig, currentDk, options);
     }
     return {};
 }

@@ -25,8 +25,8 @@ Figure::Item &Figure::addRect(const QRectF &rect, const QColor &fill, const QStr
     return items.back();
 }
 
-Figure::Item &Figure::addFrame(const QRectF &rect, const QColor &stroke, double width,
-                               const QString &role)
+Figure::Item &Figure::addFrame(
+    const QRectF &rect, const QColor &stroke, double width, const QString &role)
 {
     Item item;
     item.kind = Kind::Rect;
@@ -39,7 +39,7 @@ Figure::Item &Figure::addFrame(const QRectF &rect, const QColor &stroke, double 
 }
 
 Figure::Item &Figure::addText(const QPointF &anchor, const QString &text, double fontSize,
-                              const QColor &colour, Align align, const QString &role)
+    const QColor &colour, Align align, const QString &role)
 {
     Item item;
     item.kind = Kind::Text;
@@ -53,8 +53,8 @@ Figure::Item &Figure::addText(const QPointF &anchor, const QString &text, double
     return items.back();
 }
 
-Figure::Item &Figure::addLine(const QPointF &from, const QPointF &to, const QColor &colour,
-                              double width, const QString &role)
+Figure::Item &Figure::addLine(
+    const QPointF &from, const QPointF &to, const QColor &colour, double width, const QString &role)
 {
     Item item;
     item.kind = Kind::Line;
@@ -67,8 +67,8 @@ Figure::Item &Figure::addLine(const QPointF &from, const QPointF &to, const QCol
     return items.back();
 }
 
-Figure::Item &Figure::addPolyline(const QPolygonF &points, const QColor &colour, double width,
-                                  const QString &role)
+Figure::Item &Figure::addPolyline(
+    const QPolygonF &points, const QColor &colour, double width, const QString &role)
 {
     Item item;
     item.kind = Kind::Polyline;
@@ -80,8 +80,8 @@ Figure::Item &Figure::addPolyline(const QPolygonF &points, const QColor &colour,
     return items.back();
 }
 
-Figure::Item &Figure::addCircle(const QPointF &centre, double radius, const QColor &fill,
-                                const QString &role)
+Figure::Item &Figure::addCircle(
+    const QPointF &centre, double radius, const QColor &fill, const QString &role)
 {
     Item item;
     item.kind = Kind::Circle;
@@ -93,8 +93,8 @@ Figure::Item &Figure::addCircle(const QPointF &centre, double radius, const QCol
     return items.back();
 }
 
-Figure::Item &Figure::addGradientBar(const QRectF &rect, const QGradientStops &stops,
-                                     const QString &role)
+Figure::Item &Figure::addGradientBar(
+    const QRectF &rect, const QGradientStops &stops, const QString &role)
 {
     Item item;
     item.kind = Kind::GradientBar;
@@ -109,17 +109,18 @@ QStringList Figure::fontFamilies()
 {
     // Latin first, then the common CJK families of Linux, Windows and macOS, so that a
     // figure opened on another machine still finds glyphs for 我爱深度学习.
-    return {QStringLiteral("Noto Sans"),          QStringLiteral("Noto Sans CJK SC"),
-            QStringLiteral("Source Han Sans SC"), QStringLiteral("Microsoft YaHei"),
-            QStringLiteral("PingFang SC"),        QStringLiteral("sans-serif")};
+    return { QStringLiteral("Noto Sans"), QStringLiteral("Noto Sans CJK SC"),
+        QStringLiteral("Source Han Sans SC"), QStringLiteral("Microsoft YaHei"),
+        QStringLiteral("PingFang SC"), QStringLiteral("sans-serif") };
 }
 
 QString Figure::cssFontFamily()
 {
     QStringList quoted;
     for (const QString &family : fontFamilies()) {
-        quoted << (family.contains(QLatin1Char(' ')) ? QLatin1Char('\'') + family + QLatin1Char('\'')
-                                                     : family);
+        quoted << (family.contains(QLatin1Char(' '))
+                ? QLatin1Char('\'') + family + QLatin1Char('\'')
+                : family);
     }
     return quoted.join(QStringLiteral(", "));
 }
@@ -180,7 +181,7 @@ std::vector<double> Figure::niceTicks(double low, double high, int target)
     const double raw = (high - low) / target;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     double step = magnitude;
-    for (const double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    for (const double m : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
         step = m * magnitude;
         if (step >= raw)
             break;

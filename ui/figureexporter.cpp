@@ -22,9 +22,12 @@ std::optional<FigureExporter::Format> FigureExporter::formatOf(const QString &fi
 QString FigureExporter::extension(Format format)
 {
     switch (format) {
-    case Format::Svg: return QStringLiteral("svg");
-    case Format::Png: return QStringLiteral("png");
-    case Format::Pdf: return QStringLiteral("pdf");
+    case Format::Svg:
+        return QStringLiteral("svg");
+    case Format::Png:
+        return QStringLiteral("png");
+    case Format::Pdf:
+        return QStringLiteral("pdf");
     }
     return {};
 }
@@ -37,12 +40,13 @@ QString FigureExporter::formatProblem(const QString &fileName)
         return {};
     const QString suffix = QFileInfo(fileName).suffix();
     return suffix.isEmpty()
-            ? tr("%1: no extension; end the name with .svg, .png or .pdf to choose the format")
-                      .arg(fileName)
-            : tr("%1: unknown format \".%2\"; use .svg, .png or .pdf").arg(fileName, suffix);
+        ? tr("%1: no extension; end the name with .svg, .png or .pdf to choose the format")
+              .arg(fileName)
+        : tr("%1: unknown format \".%2\"; use .svg, .png or .pdf").arg(fileName, suffix);
 }
 
-FigureExporter::Outcome FigureExporter::write(const Figure &figure, const QString &fileName, int dpi)
+FigureExporter::Outcome FigureExporter::write(
+    const Figure &figure, const QString &fileName, int dpi)
 {
     Outcome outcome;
     const std::optional<Format> format = formatOf(fileName);
@@ -64,9 +68,15 @@ FigureExporter::Outcome FigureExporter::write(const Figure &figure, const QStrin
     QString error;
     bool written = false;
     switch (*format) {
-    case Format::Svg: written = SvgFigureWriter::write(figure, fileName, &error); break;
-    case Format::Png: written = PainterFigureRenderer::writePng(figure, fileName, dpi, &error); break;
-    case Format::Pdf: written = PainterFigureRenderer::writePdf(figure, fileName, &error); break;
+    case Format::Svg:
+        written = SvgFigureWriter::write(figure, fileName, &error);
+        break;
+    case Format::Png:
+        written = PainterFigureRenderer::writePng(figure, fileName, dpi, &error);
+        break;
+    case Format::Pdf:
+        written = PainterFigureRenderer::writePdf(figure, fileName, &error);
+        break;
     }
     if (!written) {
         outcome.status = Outcome::Status::WriteFailed;

@@ -24,7 +24,8 @@ public:
     {
         enum class Status {
             Ok,
-            Refused, ///< the figure does not fit the format (too many cells for SVG, too many pixels)
+            Refused, ///< the figure does not fit the format (too many cells for SVG, too many
+                     ///< pixels)
             WriteFailed ///< the file could not be written
         };
         Status status = Status::Ok;

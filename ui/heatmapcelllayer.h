@@ -2,7 +2,7 @@
 
 /// @file heatmapcelllayer.h
 /// What a heatmap draws over its colour map: hatching on masked cells, a note on fully masked
-/// rows, and each cell's value when it fits.
+/// rows, each cell's value when it fits, and the outline on each row's largest weight.
 
 #include "colormap.h"
 #include "heatmapdata.h"
@@ -17,11 +17,17 @@ class HeatmapCellLayer : public QCPLayerable
 {
     Q_OBJECT
 public:
-    /// Draws in @p axisRect's bottom and left axes, on @p layerName.
-    HeatmapCellLayer(QCPAxisRect *axisRect, const QString &layerName);
+    /// Draws @p data (owned by the caller, which outlives the layer) in @p axisRect's bottom
+    /// and left axes, on @p layerName.
+    HeatmapCellLayer(QCPAxisRect *axisRect, const QString &layerName, const HeatmapData *data);
 
-    /// The heatmap to decorate (copied).
-    void setData(const HeatmapData &data);
+    /// The data changed: recomputes the aligned cells.
+    void dataChanged();
+    /// The cells holding each row's largest weight (x = column, y = row), row by row.
+    const QList<QPoint> &alignmentCells() const { return m_alignment; }
+    /// The pen of the alignment outlines.
+    void setAlignmentPen(const QPen &pen);
+    QPen alignmentPen() const { return m_alignmentPen; }
     /// The colour map, which decides the text colour on each cell.
     void setColorMap(ColorMapKind kind);
     /// Whether values are written into cells that are large enough.
@@ -49,11 +55,14 @@ private:
     QColor cellColor(double value) const;
     void drawMasked(QCPPainter *painter) const;
     void drawValues(QCPPainter *painter, int decimals) const;
+    void drawAlignment(QCPPainter *painter) const;
     /// The value font grown to suit the current cell size.
     QFont drawingFont(int decimals) const;
 
     QPointer<QCPAxisRect> m_axisRect;
-    HeatmapData m_data;
+    const HeatmapData *m_data;
+    QList<QPoint> m_alignment;
+    QPen m_alignmentPen;
     ColorMapKind m_colorMap = ColorMapKind::Blues;
     bool m_showValues = true;
     QFont m_valueFont;

@@ -46,6 +46,12 @@ QString HeatmapDataBuilder::sequenceName(SequenceRole role)
 HeatmapData HeatmapDataBuilder::weights(
     const Session &session, const AttentionResult &result, int head)
 {
+    return weights(session, result, head, true);
+}
+
+HeatmapData HeatmapDataBuilder::weights(
+    const Session &session, const AttentionResult &result, int head, bool details)
+{
     HeatmapData d;
     const int count = static_cast<int>(result.heads.size());
     if (head < 0 || head >= count) {
@@ -53,13 +59,15 @@ HeatmapData HeatmapDataBuilder::weights(
         d.title = count == 1 ? tr("Attention weights (1 head)") : tr("Mean of %1 heads").arg(count);
         d.shortTitle = count == 1 ? tr("Weights") : tr("Mean");
         d.head = -1;
-        d.headWeights.reserve(result.heads.size());
-        for (const HeadResult &h : result.heads)
-            d.headWeights.push_back(h.weights);
-        // With one head the mean is that head, so its intermediates explain the cells too.
-        if (count == 1) {
-            d.dotProducts = result.heads.front().dotProducts;
-            d.scores = result.heads.front().scores;
+        if (details) {
+            d.headWeights.reserve(result.heads.size());
+            for (const HeadResult &h : result.heads)
+                d.headWeights.push_back(h.weights);
+            // With one head the mean is that head, so its intermediates explain the cells too.
+            if (count == 1) {
+                d.dotProducts = result.heads.front().dotProducts;
+                d.scores = result.heads.front().scores;
+            }
         }
     } else {
         const HeadResult &h = result.heads[static_cast<size_t>(head)];
@@ -67,8 +75,10 @@ HeatmapData HeatmapDataBuilder::weights(
         d.title = tr("Head %1 of %2").arg(head + 1).arg(count);
         d.shortTitle = tr("Head %1").arg(head + 1);
         d.head = head;
-        d.dotProducts = h.dotProducts;
-        d.scores = h.scores;
+        if (details) {
+            d.dotProducts = h.dotProducts;
+            d.scores = h.scores;
+        }
     }
     d.scaleDivisor = result.scale;
     d.visible = result.visible;

@@ -58,6 +58,10 @@ public:
     /// The head-averaged weights (@p head < 0) or head @p head's weights, labelled with the
     /// query and key tokens of @p session (the session the result was computed from).
     static HeatmapData weights(const Session &session, const AttentionResult &result, int head);
+    /// As weights(), but without how the values were made (no q·k, scores or per-head
+    /// weights) when @p details is false: a light copy for small multiples.
+    static HeatmapData weights(
+        const Session &session, const AttentionResult &result, int head, bool details);
     /// The name of the sequence playing @p role: "source X" or "target Y".
     static QString sequenceName(SequenceRole role);
 };

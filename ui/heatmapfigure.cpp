@@ -117,8 +117,10 @@ PanelPlan planPanel(const HeatmapData &data, double cell, const PanelStyle &styl
 
     if (style.values && style.valueWidth2 > 0.0) {
         // Three decimals where they stay readable, as the screen does, else two.
-        const double px3 = std::min({style.maxValuePx, cell * 0.34, (cell - 5.0) * 100.0 / style.valueWidth3});
-        const double px2 = std::min({style.maxValuePx, cell * 0.34, (cell - 5.0) * 100.0 / style.valueWidth2});
+        const double px3
+            = std::min({ style.maxValuePx, cell * 0.34, (cell - 5.0) * 100.0 / style.valueWidth3 });
+        const double px2
+            = std::min({ style.maxValuePx, cell * 0.34, (cell - 5.0) * 100.0 / style.valueWidth2 });
         if (px3 >= 9.0) {
             p.valuePx = px3;
             p.decimals = 3;
@@ -139,8 +141,8 @@ PanelPlan fitPanel(const HeatmapData &data, const QSizeF &area, const PanelStyle
     PanelPlan p;
     for (int i = 0; i < 5; ++i) {
         p = planPanel(data, std::max(cell, 0.5), style);
-        const double next = std::min((area.width() - p.left - p.right) / columns,
-                                     (area.height() - p.top - p.bottom) / rows);
+        const double next = std::min(
+            (area.width() - p.left - p.right) / columns, (area.height() - p.top - p.bottom) / rows);
         if (std::abs(next - cell) < 0.01)
             break;
         cell = next;
@@ -170,8 +172,7 @@ QColor cellColour(const HeatmapData &data, ColorMapKind map, double value)
 /// Draws the cells, values, argmax frames and labels of one panel with its grid's top-left
 /// corner at @p origin.
 void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPointF &origin,
-               const PanelStyle &style, const FigureOptions &options, const QString &panelTitle,
-               bool tooltips)
+    const PanelStyle &style, const FigureOptions &options, const QString &panelTitle, bool tooltips)
 {
     const double cell = p.cell;
     const QRectF gridRect(origin, QSizeF(cell * data.columns(), cell * data.rows()));
@@ -183,13 +184,14 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             const bool visible = data.isVisible(r, c);
             const double v = data.values(r, c);
             Figure::Item &item = visible
-                    ? f.addRect(rect, cellColour(data, options.colorMap, v), QStringLiteral("cell"))
-                    : f.addRect(rect, maskedFill, QStringLiteral("cell masked"));
+                ? f.addRect(rect, cellColour(data, options.colorMap, v), QStringLiteral("cell"))
+                : f.addRect(rect, maskedFill, QStringLiteral("cell masked"));
             if (tooltips) {
                 const QString where = Figure::displayText(data.rowLabels.value(r))
-                        + QStringLiteral(" \u2192 ") + Figure::displayText(data.columnLabels.value(c));
-                item.tooltip = visible ? QStringLiteral("%1: %2").arg(where, QString::number(v, 'g', 6))
-                                       : HeatmapFigure::tr("%1: masked").arg(where);
+                    + QStringLiteral(" \u2192 ") + Figure::displayText(data.columnLabels.value(c));
+                item.tooltip = visible
+                    ? QStringLiteral("%1: %2").arg(where, QString::number(v, 'g', 6))
+                    : HeatmapFigure::tr("%1: masked").arg(where);
             }
         }
     }
@@ -199,12 +201,12 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             const QRectF rect(origin.x() + c * cell, origin.y() + r * cell, cell, cell);
             if (!data.isVisible(r, c)) {
                 f.addLine(rect.bottomLeft(), rect.topRight(), hatchColour,
-                          std::clamp(cell * 0.04, 0.5, 1.5), QStringLiteral("hatch"));
+                    std::clamp(cell * 0.04, 0.5, 1.5), QStringLiteral("hatch"));
             } else if (p.valuePx > 0.0) {
                 const QColor fill = cellColour(data, options.colorMap, data.values(r, c));
                 f.addText(QPointF(rect.center().x(), rect.center().y() + baselineOffset(vfm)),
-                          HeatmapFigure::valueText(data.values(r, c), p.decimals), p.valuePx,
-                          ColorMap::textColorOn(fill), Figure::Align::Middle, QStringLiteral("value"));
+                    HeatmapFigure::valueText(data.values(r, c), p.decimals), p.valuePx,
+                    ColorMap::textColorOn(fill), Figure::Align::Middle, QStringLiteral("value"));
             }
         }
     }
@@ -217,7 +219,8 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
         for (const int c : data.alignedColumns(r)) {
             const QRectF rect(origin.x() + c * cell, origin.y() + r * cell, cell, cell);
             const double in = markWidth / 2.0;
-            f.addFrame(rect.adjusted(in, in, -in, -in), accent, markWidth, QStringLiteral("argmax"));
+            f.addFrame(
+                rect.adjusted(in, in, -in, -in), accent, markWidth, QStringLiteral("argmax"));
         }
     }
     f.addFrame(gridRect, frameColour, 0.8, QStringLiteral("frame"));
@@ -225,8 +228,9 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
     const QFontMetricsF fm(Figure::font(p.labelPx));
     for (int r = 0; r < data.rows(); r += p.labelStep) {
         Figure::Item &item = f.addText(
-                QPointF(gridRect.left() - labelGap, origin.y() + (r + 0.5) * cell + baselineOffset(fm)),
-                p.rowText.value(r), p.labelPx, textColour, Figure::Align::End, QStringLiteral("row-label"));
+            QPointF(gridRect.left() - labelGap, origin.y() + (r + 0.5) * cell + baselineOffset(fm)),
+            p.rowText.value(r), p.labelPx, textColour, Figure::Align::End,
+            QStringLiteral("row-label"));
         if (p.rowText.value(r) != Figure::displayText(data.rowLabels.value(r)))
             item.tooltip = Figure::displayText(data.rowLabels.value(r));
     }
@@ -236,14 +240,15 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
         if (p.rotated) {
             const double s = std::sqrt(0.5);
             // Shift so that the rotated line of text runs through the cell's centre line.
-            const QPointF anchor(x + fm.ascent() * s * 0.5, gridRect.bottom() + labelGap + fm.ascent() * s * 0.5);
+            const QPointF anchor(
+                x + fm.ascent() * s * 0.5, gridRect.bottom() + labelGap + fm.ascent() * s * 0.5);
             item = &f.addText(anchor, p.columnText.value(c), p.labelPx, textColour,
-                              Figure::Align::End, QStringLiteral("column-label"));
+                Figure::Align::End, QStringLiteral("column-label"));
             item->rotation = -45.0;
         } else {
             item = &f.addText(QPointF(x, gridRect.bottom() + labelGap + fm.ascent()),
-                              p.columnText.value(c), p.labelPx, textColour, Figure::Align::Middle,
-                              QStringLiteral("column-label"));
+                p.columnText.value(c), p.labelPx, textColour, Figure::Align::Middle,
+                QStringLiteral("column-label"));
         }
         if (p.columnText.value(c) != Figure::displayText(data.columnLabels.value(c)))
             item->tooltip = Figure::displayText(data.columnLabels.value(c));
@@ -251,20 +256,20 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
 
     if (style.axisTitles) {
         const QFontMetricsF afm(Figure::font(axisTitlePx));
-        f.addText(QPointF(gridRect.center().x(), gridRect.bottom() + p.columnLabelHeight + afm.ascent() + 3.0),
-                  data.columnAxisTitle.isEmpty() ? HeatmapFigure::tr("keys") : data.columnAxisTitle,
-                  axisTitlePx, mutedTextColour, Figure::Align::Middle,
-                  QStringLiteral("axis-title"));
+        f.addText(QPointF(gridRect.center().x(),
+                      gridRect.bottom() + p.columnLabelHeight + afm.ascent() + 3.0),
+            data.columnAxisTitle.isEmpty() ? HeatmapFigure::tr("keys") : data.columnAxisTitle,
+            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
         // Rotated along the rows: at most as long as the grid and its column labels are tall.
         // Rotated along the rows: as long as the grid is tall; else the short word.
         const double room = std::max(gridRect.height() + p.columnLabelHeight * 0.5, 40.0);
-        QString rowTitle = data.rowAxisTitle.isEmpty() ? HeatmapFigure::tr("queries") : data.rowAxisTitle;
+        QString rowTitle
+            = data.rowAxisTitle.isEmpty() ? HeatmapFigure::tr("queries") : data.rowAxisTitle;
         if (afm.horizontalAdvance(rowTitle) > room)
             rowTitle = afm.elidedText(HeatmapFigure::tr("queries"), Qt::ElideRight, room);
-        Figure::Item &q = f.addText(QPointF(origin.x() - p.left + afm.ascent() + 1.0, gridRect.center().y()),
-                                    rowTitle,
-                                    axisTitlePx, mutedTextColour,
-                                    Figure::Align::Middle, QStringLiteral("axis-title"));
+        Figure::Item &q = f.addText(
+            QPointF(origin.x() - p.left + afm.ascent() + 1.0, gridRect.center().y()), rowTitle,
+            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
         q.rotation = -90.0;
     }
     if (style.panelTitle && !panelTitle.isEmpty()) {
@@ -274,10 +279,10 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
         QString text = Figure::displayText(panelTitle);
         if (tfm.horizontalAdvance(text) > maxWidth && !data.shortTitle.isEmpty())
             text = Figure::displayText(data.shortTitle);
-        Figure::Item &t = f.addText(QPointF(gridRect.center().x(), origin.y() - p.top + tfm.ascent() + 2.0),
-                                    tfm.elidedText(text, Qt::ElideRight, maxWidth),
-                                    style.panelTitlePx, textColour, Figure::Align::Middle,
-                                    QStringLiteral("panel-title"));
+        Figure::Item &t
+            = f.addText(QPointF(gridRect.center().x(), origin.y() - p.top + tfm.ascent() + 2.0),
+                tfm.elidedText(text, Qt::ElideRight, maxWidth), style.panelTitlePx, textColour,
+                Figure::Align::Middle, QStringLiteral("panel-title"));
         t.bold = true;
     }
 }
@@ -289,10 +294,12 @@ double colorBarSpace(const HeatmapData &data)
     double w = 0.0;
     for (const double t : Figure::niceTicks(data.minimum, data.maximum, 5))
         w = std::max(w, fm.horizontalAdvance(Figure::tickText(t, 4)));
-    return colorBarGap + colorBarWidth + 6.0 + w + 6.0 + QFontMetricsF(Figure::font(axisTitlePx)).height() + 4.0;
+    return colorBarGap + colorBarWidth + 6.0 + w + 6.0
+        + QFontMetricsF(Figure::font(axisTitlePx)).height() + 4.0;
 }
 
-void drawColorBar(Figure &f, const HeatmapData &data, const FigureOptions &options, const QRectF &bar)
+void drawColorBar(
+    Figure &f, const HeatmapData &data, const FigureOptions &options, const QRectF &bar)
 {
     const QFontMetricsF fm(Figure::font(tickPx));
     double tickWidth = 0.0;
@@ -306,19 +313,20 @@ void drawColorBar(Figure &f, const HeatmapData &data, const FigureOptions &optio
     f.addFrame(bar, frameColour, 0.8, QStringLiteral("colorbar-frame"));
     const double span = data.maximum - data.minimum;
     for (const double t : Figure::niceTicks(data.minimum, data.maximum, 5)) {
-        const double y = span > 0.0 ? bar.bottom() - (t - data.minimum) / span * bar.height() : bar.bottom();
+        const double y
+            = span > 0.0 ? bar.bottom() - (t - data.minimum) / span * bar.height() : bar.bottom();
         f.addLine(QPointF(bar.right(), y), QPointF(bar.right() + 4.0, y), frameColour, 0.8,
-                  QStringLiteral("tick"));
+            QStringLiteral("tick"));
         const QString text = Figure::tickText(t, 4);
         tickWidth = std::max(tickWidth, fm.horizontalAdvance(text));
         f.addText(QPointF(bar.right() + 6.0, y + baselineOffset(fm)), text, tickPx, textColour,
-                  Figure::Align::Start, QStringLiteral("tick-label"));
+            Figure::Align::Start, QStringLiteral("tick-label"));
     }
     const QFontMetricsF afm(Figure::font(axisTitlePx));
-    Figure::Item &label = f.addText(QPointF(bar.right() + 6.0 + tickWidth + 6.0 + afm.descent(), bar.center().y()),
-                                    data.imported ? HeatmapFigure::tr("weight") : HeatmapFigure::tr("attention weight"),
-                                    axisTitlePx, mutedTextColour, Figure::Align::Middle,
-                                    QStringLiteral("colorbar-title"));
+    Figure::Item &label
+        = f.addText(QPointF(bar.right() + 6.0 + tickWidth + 6.0 + afm.descent(), bar.center().y()),
+            data.imported ? HeatmapFigure::tr("weight") : HeatmapFigure::tr("attention weight"),
+            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("colorbar-title"));
     label.rotation = 90.0;
 }
 
@@ -330,9 +338,8 @@ double drawHeader(Figure &f, const QString &title, bool imported, double width, 
         const QFontMetricsF fm(Figure::font(titlePx, true));
         if (!measureOnly) {
             Figure::Item &t = f.addText(QPointF(width / 2.0, y + fm.ascent()),
-                                        fm.elidedText(Figure::displayText(title), Qt::ElideRight,
-                                                      width - 2 * outerMargin),
-                                        titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+                fm.elidedText(Figure::displayText(title), Qt::ElideRight, width - 2 * outerMargin),
+                titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
             t.bold = true;
         }
         y += fm.height() + 6.0;
@@ -341,7 +348,7 @@ double drawHeader(Figure &f, const QString &title, bool imported, double width, 
         const QFontMetricsF fm(Figure::font(notePx));
         if (!measureOnly) {
             f.addText(QPointF(width / 2.0, y + fm.ascent()), HeatmapFigure::importedNote(), notePx,
-                      importedColour, Figure::Align::Middle, QStringLiteral("imported-note"));
+                importedColour, Figure::Align::Middle, QStringLiteral("imported-note"));
         }
         y += fm.height() + 6.0;
     }
@@ -405,31 +412,32 @@ Figure HeatmapFigure::single(const HeatmapData &data, const FigureOptions &optio
     PanelStyle style;
     style.values = options.includeValues;
     if (style.values) {
-        style.valueWidth2 = valueWidth({&data}, 2);
-        style.valueWidth3 = valueWidth({&data}, 3);
+        style.valueWidth2 = valueWidth({ &data }, 2);
+        style.valueWidth3 = valueWidth({ &data }, 3);
     }
     const bool tooltips = cellCount(data) <= SvgFigureWriter::maxCells;
     const double header = drawHeader(f, title, data.imported, 0.0, true);
     const double barSpace = options.includeColorBar ? colorBarSpace(data) : 0.0;
-    const int longest = std::max({1, data.rows(), data.columns()});
+    const int longest = std::max({ 1, data.rows(), data.columns() });
 
     PanelPlan plan;
     QSizeF size(options.size);
     if (size.width() <= 0 || size.height() <= 0) {
         // Square cells of a size that keeps small maps readable and large ones on a screen
         // (a 512-token map stays about 3200 pixels wide).
-        plan = planPanel(data, std::min(std::clamp(640.0 / longest, 12.0, 72.0), 3200.0 / longest), style);
+        plan = planPanel(
+            data, std::min(std::clamp(640.0 / longest, 12.0, 72.0), 3200.0 / longest), style);
         const double w = 2 * outerMargin + panelWidth(plan, data) + barSpace;
         const double h = 2 * outerMargin + header + panelHeight(plan, data);
-        size = QSizeF(std::ceil(std::max({w, titleWidth(title) + 2 * outerMargin, 240.0})),
-                      std::ceil(std::max(h, 160.0)));
+        size = QSizeF(std::ceil(std::max({ w, titleWidth(title) + 2 * outerMargin, 240.0 })),
+            std::ceil(std::max(h, 160.0)));
         if (options.size.width() > 0)
             size.setWidth(options.size.width());
         if (options.size.height() > 0)
             size.setHeight(options.size.height());
     }
-    const QSizeF area(size.width() - 2 * outerMargin - barSpace,
-                      size.height() - 2 * outerMargin - header);
+    const QSizeF area(
+        size.width() - 2 * outerMargin - barSpace, size.height() - 2 * outerMargin - header);
     plan = fitPanel(data, area, style);
     f.size = size;
     drawHeader(f, title, data.imported, size.width(), false);
@@ -437,23 +445,25 @@ Figure HeatmapFigure::single(const HeatmapData &data, const FigureOptions &optio
     // Centre the panel (and its colour bar) in what is left below the header.
     const double usedWidth = panelWidth(plan, data) + barSpace;
     const double usedHeight = panelHeight(plan, data);
-    const double x0 = outerMargin + std::max(0.0, (size.width() - 2 * outerMargin - usedWidth) / 2.0);
+    const double x0
+        = outerMargin + std::max(0.0, (size.width() - 2 * outerMargin - usedWidth) / 2.0);
     const double y0 = outerMargin + header
-            + std::max(0.0, (size.height() - 2 * outerMargin - header - usedHeight) / 2.0);
+        + std::max(0.0, (size.height() - 2 * outerMargin - header - usedHeight) / 2.0);
     const QPointF origin(x0 + plan.left, y0 + plan.top);
     drawPanel(f, data, plan, origin, style, options, QString(), tooltips);
     if (options.includeColorBar) {
         const double gridRight = origin.x() + plan.cell * data.columns();
         const double gridHeight = plan.cell * data.rows();
-        const double barHeight = std::max(gridHeight, std::min(120.0, size.height() - origin.y() - outerMargin));
+        const double barHeight
+            = std::max(gridHeight, std::min(120.0, size.height() - origin.y() - outerMargin));
         drawColorBar(f, data, options,
-                     QRectF(gridRight + plan.right + colorBarGap, origin.y(), colorBarWidth, barHeight));
+            QRectF(gridRight + plan.right + colorBarGap, origin.y(), colorBarWidth, barHeight));
     }
     return f;
 }
 
 Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureOptions &options,
-                           const QString &defaultTitle)
+    const QString &defaultTitle)
 {
     Figure f;
     const QString title = chosenTitle(options, defaultTitle);
@@ -461,7 +471,7 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     if (panels.empty()) {
         f.size = QSizeF(320, 120);
         f.addText(QPointF(160, 60), tr("No heads to show"), 13, textColour, Figure::Align::Middle,
-                  QStringLiteral("message"));
+            QStringLiteral("message"));
         return f;
     }
     const HeatmapData &first = panels.front();
@@ -487,14 +497,15 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     // As many columns as make the whole grid closest to a 4:3 landscape page.
     int columns = 1;
     {
-        const PanelPlan probe = planPanel(first, std::clamp(300.0 / std::max({1, first.rows(), first.columns()}), 6.0, 44.0),
-                                          style);
+        const PanelPlan probe = planPanel(first,
+            std::clamp(300.0 / std::max({ 1, first.rows(), first.columns() }), 6.0, 44.0), style);
         const double pw = panelWidth(probe, first) + gap;
         const double ph = panelHeight(probe, first) + gap;
         double best = 1e300;
         for (int c = 1; c <= n; ++c) {
             const int r = (n + c - 1) / c;
-            const double badness = std::abs(std::log((c * pw) / (r * ph) / (4.0 / 3.0))) + 0.05 * (c * r - n);
+            const double badness
+                = std::abs(std::log((c * pw) / (r * ph) / (4.0 / 3.0))) + 0.05 * (c * r - n);
             if (badness < best) {
                 best = badness;
                 columns = c;
@@ -504,23 +515,24 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     const int rows = (n + columns - 1) / columns;
     const double header = drawHeader(f, title, imported, 0.0, true);
     const double barSpace = options.includeColorBar ? colorBarSpace(first) : 0.0;
-    const int longest = std::max({1, first.rows(), first.columns()});
+    const int longest = std::max({ 1, first.rows(), first.columns() });
 
     PanelPlan plan;
     QSizeF size(options.size);
     if (size.width() <= 0 || size.height() <= 0) {
         plan = planPanel(first, std::clamp(300.0 / longest, 6.0, 44.0), style);
-        const double w = 2 * outerMargin + columns * (panelWidth(plan, first) + gap) - gap + barSpace;
+        const double w
+            = 2 * outerMargin + columns * (panelWidth(plan, first) + gap) - gap + barSpace;
         const double h = 2 * outerMargin + header + rows * (panelHeight(plan, first) + gap) - gap;
-        size = QSizeF(std::ceil(std::max({w, titleWidth(title) + 2 * outerMargin, 240.0})),
-                      std::ceil(std::max(h, 160.0)));
+        size = QSizeF(std::ceil(std::max({ w, titleWidth(title) + 2 * outerMargin, 240.0 })),
+            std::ceil(std::max(h, 160.0)));
         if (options.size.width() > 0)
             size.setWidth(options.size.width());
         if (options.size.height() > 0)
             size.setHeight(options.size.height());
     }
     const QSizeF cellArea((size.width() - 2 * outerMargin - barSpace + gap) / columns - gap,
-                          (size.height() - 2 * outerMargin - header + gap) / rows - gap);
+        (size.height() - 2 * outerMargin - header + gap) / rows - gap);
     plan = fitPanel(first, cellArea, style);
     f.size = size;
     drawHeader(f, title, imported, size.width(), false);
@@ -529,22 +541,24 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     const double ph = panelHeight(plan, first);
     const double usedWidth = columns * (pw + gap) - gap + barSpace;
     const double usedHeight = rows * (ph + gap) - gap;
-    const double x0 = outerMargin + std::max(0.0, (size.width() - 2 * outerMargin - usedWidth) / 2.0);
+    const double x0
+        = outerMargin + std::max(0.0, (size.width() - 2 * outerMargin - usedWidth) / 2.0);
     const double y0 = outerMargin + header
-            + std::max(0.0, (size.height() - 2 * outerMargin - header - usedHeight) / 2.0);
+        + std::max(0.0, (size.height() - 2 * outerMargin - header - usedHeight) / 2.0);
     for (int i = 0; i < n; ++i) {
         const HeatmapData &d = panels[size_t(i)];
         if (d.rows() != first.rows() || d.columns() != first.columns())
             continue; // every panel of one result has one shape; skip anything else
         const QPointF corner(x0 + (i % columns) * (pw + gap), y0 + (i / columns) * (ph + gap));
-        drawPanel(f, d, plan, corner + QPointF(plan.left, plan.top), style, options, d.title, tooltips);
+        drawPanel(
+            f, d, plan, corner + QPointF(plan.left, plan.top), style, options, d.title, tooltips);
     }
     if (options.includeColorBar) {
         const double top = y0 + plan.top;
         const double bottom = y0 + (rows - 1) * (ph + gap) + plan.top + plan.cell * first.rows();
         drawColorBar(f, first, options,
-                     QRectF(x0 + columns * (pw + gap) - gap + colorBarGap, top, colorBarWidth,
-                            std::max(40.0, bottom - top)));
+            QRectF(x0 + columns * (pw + gap) - gap + colorBarGap, top, colorBarWidth,
+                std::max(40.0, bottom - top)));
     }
     return f;
 }

@@ -27,7 +27,7 @@ public:
     /// Small multiples: @p panels (the mean first, then every head; all of the same shape)
     /// in a grid, sharing one colour bar. @p defaultTitle is used when options.title is empty.
     static Figure grid(const std::vector<HeatmapData> &panels, const FigureOptions &options,
-                       const QString &defaultTitle);
+        const QString &defaultTitle);
 
     /// The number of cells single() draws for @p data.
     static qint64 cellCount(const HeatmapData &data);

@@ -193,11 +193,12 @@ void HeatmapPanel::refresh()
 
     m_views.clear();
     for (int view = -1; view < heads; ++view)
-        m_views.push_back(HeatmapDataBuilder::weights(session, result, view));
+        m_views.push_back(HeatmapDataBuilder::weights(session, result, view, false));
     applyColourRange();
     // With one head the mean is that head: the small multiples would repeat the large map.
     ensureTiles(heads > 1 ? heads + 1 : 0);
     m_tileArea->setVisible(!m_tiles.isEmpty());
+    updateOrientation();
     pushViews();
     updateStale();
     layoutTiles();
@@ -234,9 +235,14 @@ void HeatmapPanel::pushViews()
 void HeatmapPanel::showSelected()
 {
     const size_t index = static_cast<size_t>(m_selectedView + 1);
-    if (index >= m_views.size())
+    if (index >= m_views.size() || !m_document->hasResult())
         return;
-    m_large->setData(m_views[index]);
+    // The small multiples hold the weights only; the large map also explains every cell.
+    HeatmapData large = HeatmapDataBuilder::weights(
+        m_document->resultSession(), m_document->result(), m_selectedView, true);
+    large.minimum = m_views[index].minimum;
+    large.maximum = m_views[index].maximum;
+    m_large->setData(std::move(large));
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
 }

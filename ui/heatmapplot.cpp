@@ -16,11 +16,7 @@ namespace {
 
 /// Longest token label, in characters, before it is cut with an ellipsis.
 constexpr int maxLabelChars = 14;
-/// Fraction of a cell an alignment outline is inset by, so neighbouring outlines stay apart.
-constexpr double markerInset = 0.06;
-
 const QString cellsLayer = QStringLiteral("cells");
-const QString markersLayer = QStringLiteral("markers");
 
 } // namespace
 
@@ -31,7 +27,6 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     setMinimumSize(120, 120);
 
     addLayer(cellsLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    addLayer(markersLayer, layer(cellsLayer), QCustomPlot::limAbove);
 
     plotLayout()->insertRow(0);
     m_title = new QCPTextElement(this, QString());
@@ -45,7 +40,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     m_marginGroup = new QCPMarginGroup(this);
     axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, m_marginGroup);
 
-    m_cells = new HeatmapCellLayer(axisRect(), cellsLayer);
+    m_cells = new HeatmapCellLayer(axisRect(), cellsLayer, &m_data);
 
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->grid()->setVisible(false);
@@ -125,14 +120,24 @@ void HeatmapPlot::applyStyle()
 void HeatmapPlot::setData(const HeatmapData &data)
 {
     m_data = data;
+    dataChanged();
+}
+
+void HeatmapPlot::setData(HeatmapData &&data)
+{
+    m_data = std::move(data);
+    dataChanged();
+}
+
+void HeatmapPlot::dataChanged()
+{
     MatrixPlotAdapter::setHeatmap(m_map, m_data);
     if (m_scale)
         m_scale->setDataRange(m_map->dataRange());
-    m_cells->setData(m_data);
+    m_cells->dataChanged();
     xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
     yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
     applyStyle();
-    rebuildMarkers();
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -186,37 +191,21 @@ void HeatmapPlot::setHighlighted(bool on)
     update();
 }
 
-void HeatmapPlot::rebuildMarkers()
+QList<QPoint> HeatmapPlot::alignmentCells() const
 {
-    for (QCPItemRect *marker : std::as_const(m_markers))
-        removeItem(marker);
-    m_markers.clear();
-    for (int r = 0; r < m_data.rows(); ++r) {
-        for (int c : m_data.alignedColumns(r)) {
-            auto *marker = new QCPItemRect(this);
-            marker->setLayer(markersLayer);
-            marker->setClipAxisRect(axisRect());
-            marker->setSelectable(false);
-            marker->setObjectName(QStringLiteral("alignmentMarker"));
-            marker->setProperty("row", r);
-            marker->setProperty("column", c);
-            marker->topLeft->setCoords(c - 0.5 + markerInset, r - 0.5 + markerInset);
-            marker->bottomRight->setCoords(c + 0.5 - markerInset, r + 0.5 - markerInset);
-            m_markers.append(marker);
-        }
-    }
-    styleMarkers();
+    return m_cells->alignmentCells();
+}
+
+QPen HeatmapPlot::alignmentPen() const
+{
+    return m_cells->alignmentPen();
 }
 
 void HeatmapPlot::styleMarkers()
 {
     const double width = (m_compact ? 1.5 : 2.5) * (m_presentation ? 1.5 : 1.0);
-    const QPen pen(
-        ColorMap::accent(m_colorMap), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin);
-    for (QCPItemRect *marker : std::as_const(m_markers)) {
-        marker->setPen(pen);
-        marker->setBrush(Qt::NoBrush);
-    }
+    m_cells->setAlignmentPen(
+        QPen(ColorMap::accent(m_colorMap), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
 }
 
 bool HeatmapPlot::updateTickLayout()
@@ -268,7 +257,13 @@ QString HeatmapPlot::cellText(int row, int column) const
 
 QString HeatmapPlot::cellToolTip(int row, int column) const
 {
-    return HeatmapCellInfo::toolTip(m_data, row, column);
+    QString tip = HeatmapCellInfo::toolTip(m_data, row, column);
+    if (m_compact && tip.endsWith(QLatin1String("</qt>"))) {
+        tip.insert(tip.size() - 5,
+            QStringLiteral("<p><i>%1</i></p>")
+                .arg(tr("Click to show this map large, with how each weight was computed.")));
+    }
+    return tip;
 }
 
 QRectF HeatmapPlot::cellRect(int row, int column) const

@@ -23,6 +23,8 @@ public:
 
     /// Shows @p data (copied).
     void setData(const HeatmapData &data);
+    /// Shows @p data (moved: no copy of the matrices).
+    void setData(HeatmapData &&data);
     const HeatmapData &data() const { return m_data; }
     /// Recolours the cells with @p kind.
     void setColorMap(ColorMapKind kind);
@@ -49,9 +51,10 @@ public:
     /// The colour bar; null in compact mode.
     QCPColorScale *colorScale() const { return m_scale; }
     QCPTextElement *titleElement() const { return m_title; }
-    /// The outlines marking each row's largest weight; each has the properties "row" and
-    /// "column" of its cell.
-    QList<QCPItemRect *> alignmentMarkers() const { return m_markers; }
+    /// The cells outlined as their row's largest weight (x = column, y = row).
+    QList<QPoint> alignmentCells() const;
+    /// The pen of those outlines.
+    QPen alignmentPen() const;
     /// The decimals the cell values are written with now, 0 when they are hidden.
     int valueDecimals() const;
     /// The text written in cell (@p row, @p column) now; empty when none.
@@ -83,9 +86,9 @@ protected:
 private:
     /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
     void applyStyle();
-    /// Rebuilds the alignment markers from the data.
-    void rebuildMarkers();
-    /// Re-styles the markers for the colour map and mode.
+    /// Installs m_data in the colour map, the cell layer and the labels.
+    void dataChanged();
+    /// Styles the alignment outlines for the colour map and mode.
     void styleMarkers();
     /// Chooses label thinning and rotation for the current axis rectangle; true if changed.
     bool updateTickLayout();
@@ -107,7 +110,6 @@ private:
     QCPMarginGroup *m_marginGroup = nullptr;
     QCPTextElement *m_title = nullptr;
     HeatmapCellLayer *m_cells = nullptr;
-    QList<QCPItemRect *> m_markers;
     int m_rowStep = 0; ///< label every m_rowStep-th row (0 before the first layout)
     int m_columnStep = 0;
     bool m_rotateColumns = false;

@@ -62,8 +62,9 @@ QString ImportController::askForFile(const QString &title, const QString &filter
 
 bool ImportController::importEmbeddings(SequenceRole role)
 {
-    const QString file = askForFile(tr("Import Embeddings into %1").arg(HeatmapDataBuilder::sequenceName(role)),
-                                    tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString file
+        = askForFile(tr("Import Embeddings into %1").arg(HeatmapDataBuilder::sequenceName(role)),
+            tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     return !file.isEmpty() && importEmbeddingsFrom(role, file);
 }
 
@@ -73,22 +74,24 @@ bool ImportController::importEmbeddingsFrom(SequenceRole role, const QString &fi
     const QString sequence = HeatmapDataBuilder::sequenceName(role);
     const EmbeddingCsv csv = EmbeddingCsvReader::read(fileName);
     if (!csv.ok()) {
-        emit message(tr("Could not import embeddings from “%1”: %2. Nothing was changed.").arg(name, csv.error),
-                     true);
+        emit message(tr("Could not import embeddings from “%1”: %2. Nothing was changed.")
+                         .arg(name, csv.error),
+            true);
         return false;
     }
     Session after = m_document->session();
     SequenceData &seq = after.sequence(role);
     if (csv.tokens.isEmpty()) {
         if (csv.values.rows() != seq.length()) {
-            emit message(tr("Could not import embeddings from “%1”: it has %2 rows of numbers but %3 has "
-                            "%4 tokens. Give one row per token, or put the tokens in the first column. "
-                            "Nothing was changed.")
-                                 .arg(name)
-                                 .arg(csv.values.rows())
-                                 .arg(sequence)
-                                 .arg(seq.length()),
-                         true);
+            emit message(
+                tr("Could not import embeddings from “%1”: it has %2 rows of numbers but %3 has "
+                   "%4 tokens. Give one row per token, or put the tokens in the first column. "
+                   "Nothing was changed.")
+                    .arg(name)
+                    .arg(csv.values.rows())
+                    .arg(sequence)
+                    .arg(seq.length()),
+                true);
             return false;
         }
     } else {
@@ -97,19 +100,21 @@ bool ImportController::importEmbeddingsFrom(SequenceRole role, const QString &fi
         seq.tokens = csv.tokens;
     }
     seq.embeddings = csv.values;
-    seq.recipe = EmbeddingRecipe{}; // typed numbers: the matrix is the truth
+    seq.recipe = EmbeddingRecipe {}; // typed numbers: the matrix is the truth
     m_document->applyEdit(tr("Import embeddings into %1").arg(sequence), after);
-    emit message(tr("Imported %1 \u00d7 %2 embeddings into %3 from “%4”. Undo (Ctrl+Z) takes them back.")
-                         .arg(csv.values.rows())
-                         .arg(csv.values.cols())
-                         .arg(sequence, name),
-                 false);
+    emit message(
+        tr("Imported %1 \u00d7 %2 embeddings into %3 from “%4”. Undo (Ctrl+Z) takes them back.")
+            .arg(csv.values.rows())
+            .arg(csv.values.cols())
+            .arg(sequence, name),
+        false);
     return true;
 }
 
 bool ImportController::importAttention()
 {
-    const QString file = askForFile(tr("Import Attention Weights"), tr("JSON files (*.json);;All files (*)"));
+    const QString file
+        = askForFile(tr("Import Attention Weights"), tr("JSON files (*.json);;All files (*)"));
     return !file.isEmpty() && importAttentionFrom(file) != nullptr;
 }
 
@@ -118,8 +123,8 @@ ImportedAttentionWindow *ImportController::importAttentionFrom(const QString &fi
     const ImportedAttention attention = ImportedAttentionReader::read(fileName);
     if (!attention.ok()) {
         emit message(tr("Could not import attention weights from “%1”: %2.")
-                             .arg(QFileInfo(fileName).fileName(), attention.error),
-                     true);
+                         .arg(QFileInfo(fileName).fileName(), attention.error),
+            true);
         return nullptr;
     }
     auto *window = new ImportedAttentionWindow(attention, m_window);

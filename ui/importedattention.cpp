@@ -20,18 +20,20 @@ HeatmapData ImportedAttention::view(int head) const
             d.values += heads[size_t(h)];
         d.values /= double(count);
         d.head = -1;
-        d.title = count == 1 ? QCoreApplication::translate("ImportedAttention", "Imported weights")
-                             : QCoreApplication::translate("ImportedAttention", "Imported weights: mean of %1 heads")
-                                       .arg(count);
+        d.title = count == 1
+            ? QCoreApplication::translate("ImportedAttention", "Imported weights")
+            : QCoreApplication::translate("ImportedAttention", "Imported weights: mean of %1 heads")
+                  .arg(count);
         d.shortTitle = QCoreApplication::translate("ImportedAttention", "Mean");
         if (count > 1)
             d.headWeights = heads;
     } else {
         d.values = heads[size_t(head)];
         d.head = head;
-        d.title = QCoreApplication::translate("ImportedAttention", "Imported weights: head %1 of %2")
-                          .arg(head + 1)
-                          .arg(count);
+        d.title
+            = QCoreApplication::translate("ImportedAttention", "Imported weights: head %1 of %2")
+                  .arg(head + 1)
+                  .arg(count);
         d.shortTitle = QCoreApplication::translate("ImportedAttention", "Head %1").arg(head + 1);
     }
     // Weights live in [0, 1]; anything outside widens the scale rather than being clipped.

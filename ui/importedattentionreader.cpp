@@ -22,19 +22,26 @@ struct Refusal
 
 [[noreturn]] void refuse(const QString &path, const QString &message)
 {
-    throw Refusal{path.isEmpty() ? message : path + QStringLiteral(": ") + message};
+    throw Refusal { path.isEmpty() ? message : path + QStringLiteral(": ") + message };
 }
 
 QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return ImportedAttentionReader::tr("null");
-    case QJsonValue::Bool: return ImportedAttentionReader::tr("a boolean");
-    case QJsonValue::Double: return ImportedAttentionReader::tr("a number");
-    case QJsonValue::String: return ImportedAttentionReader::tr("a string");
-    case QJsonValue::Array: return ImportedAttentionReader::tr("an array");
-    case QJsonValue::Object: return ImportedAttentionReader::tr("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Null:
+        return ImportedAttentionReader::tr("null");
+    case QJsonValue::Bool:
+        return ImportedAttentionReader::tr("a boolean");
+    case QJsonValue::Double:
+        return ImportedAttentionReader::tr("a number");
+    case QJsonValue::String:
+        return ImportedAttentionReader::tr("a string");
+    case QJsonValue::Array:
+        return ImportedAttentionReader::tr("an array");
+    case QJsonValue::Object:
+        return ImportedAttentionReader::tr("an object");
+    case QJsonValue::Undefined:
+        break;
     }
     return ImportedAttentionReader::tr("nothing");
 }
@@ -68,7 +75,7 @@ int depth(const QJsonValue &v)
 
 /// Tokens of an optional list, or numbered positions when absent.
 QStringList tokens(const QJsonObject &root, const char *key, int expected, const QString &what,
-                   QStringList *warnings)
+    QStringList *warnings)
 {
     const QString name = QLatin1String(key);
     const QJsonValue v = root.value(name);
@@ -77,15 +84,16 @@ QStringList tokens(const QJsonObject &root, const char *key, int expected, const
         for (int i = 0; i < expected; ++i)
             out << QString::number(i);
         *warnings << ImportedAttentionReader::tr("The file has no %1; the %2 are numbered from 0.")
-                             .arg(name, what);
+                         .arg(name, what);
         return out;
     }
     const QJsonArray a = asArray(v, name);
     if (a.size() != expected) {
-        refuse(name, ImportedAttentionReader::tr("%1 tokens, but the weights have %2 %3")
-                             .arg(a.size())
-                             .arg(expected)
-                             .arg(what));
+        refuse(name,
+            ImportedAttentionReader::tr("%1 tokens, but the weights have %2 %3")
+                .arg(a.size())
+                .arg(expected)
+                .arg(what));
     }
     for (qsizetype i = 0; i < a.size(); ++i) {
         const QJsonValue t = a.at(i);
@@ -94,7 +102,8 @@ QStringList tokens(const QJsonObject &root, const char *key, int expected, const
         else if (t.isDouble()) // token ids, as a tokenizer gives them
             out << QString::number(t.toDouble(), 'g', 17);
         else
-            refuse(index(name, i), ImportedAttentionReader::tr("expected a string, found %1").arg(typeName(t)));
+            refuse(index(name, i),
+                ImportedAttentionReader::tr("expected a string, found %1").arg(typeName(t)));
     }
     return out;
 }
@@ -111,34 +120,39 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
         return out;
     }
     if (!doc.isObject()) {
-        out.error = tr("expected a JSON object with \"weights\", \"query_tokens\" and \"key_tokens\"");
+        out.error
+            = tr("expected a JSON object with \"weights\", \"query_tokens\" and \"key_tokens\"");
         return out;
     }
     try {
         const QJsonObject root = doc.object();
         const QJsonValue weights = root.value(QStringLiteral("weights"));
         if (weights.isUndefined())
-            refuse(QStringLiteral("weights"), tr("missing; expected [heads][queries][keys] numbers"));
+            refuse(
+                QStringLiteral("weights"), tr("missing; expected [heads][queries][keys] numbers"));
         QJsonArray heads = asArray(weights, QStringLiteral("weights"));
         QString path = QStringLiteral("weights");
         const int levels = depth(weights);
         if (levels == 4) {
             // PyTorch's [batch][heads][Lq][Lk] with a batch of one.
             if (heads.size() != 1)
-                refuse(path, tr("a batch of %1; export one example (a batch of 1)").arg(heads.size()));
+                refuse(
+                    path, tr("a batch of %1; export one example (a batch of 1)").arg(heads.size()));
             path = QStringLiteral("weights[0]");
             heads = asArray(heads.first(), path);
         } else if (levels == 2) {
-            heads = QJsonArray{weights};
+            heads = QJsonArray { weights };
             path = QString();
         } else if (levels != 3) {
-            refuse(path, tr("%1 levels of arrays; expected [heads][queries][keys] (or [queries][keys])")
-                                 .arg(levels));
+            refuse(path,
+                tr("%1 levels of arrays; expected [heads][queries][keys] (or [queries][keys])")
+                    .arg(levels));
         }
         if (heads.isEmpty())
             refuse(QStringLiteral("weights"), tr("no heads"));
         if (heads.size() > maxHeads)
-            refuse(QStringLiteral("weights"), tr("%1 heads; at most %2 are read").arg(heads.size()).arg(maxHeads));
+            refuse(QStringLiteral("weights"),
+                tr("%1 heads; at most %2 are read").arg(heads.size()).arg(maxHeads));
 
         // Sizes from the first head's first row, checked before anything is allocated.
         auto headPath = [&path](qsizetype h) {
@@ -146,14 +160,17 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
         };
         const QJsonArray firstHead = asArray(heads.first(), headPath(0));
         const qsizetype rows = firstHead.size();
-        const qsizetype columns = rows > 0 ? asArray(firstHead.first(), index(headPath(0), 0)).size() : 0;
+        const qsizetype columns
+            = rows > 0 ? asArray(firstHead.first(), index(headPath(0), 0)).size() : 0;
         if (rows == 0 || columns == 0)
-            refuse(headPath(0), tr("empty; each head needs at least one query row and one key column"));
+            refuse(headPath(0),
+                tr("empty; each head needs at least one query row and one key column"));
         if (rows > limits::maxTokens || columns > limits::maxTokens) {
-            refuse(headPath(0), tr("%1 x %2; at most %3 queries and %3 keys are read")
-                                        .arg(rows)
-                                        .arg(columns)
-                                        .arg(limits::maxTokens));
+            refuse(headPath(0),
+                tr("%1 x %2; at most %3 queries and %3 keys are read")
+                    .arg(rows)
+                    .arg(columns)
+                    .arg(limits::maxTokens));
         }
         if (qint64(heads.size()) * rows * columns > maxNumbers)
             refuse(QStringLiteral("weights"), tr("more than %1 numbers in all").arg(maxNumbers));
@@ -174,7 +191,8 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
                 for (qsizetype c = 0; c < columns; ++c) {
                     const QJsonValue v = row.at(c);
                     if (!v.isDouble())
-                        refuse(index(rowPath, c), tr("expected a number, found %1").arg(typeName(v)));
+                        refuse(
+                            index(rowPath, c), tr("expected a number, found %1").arg(typeName(v)));
                     const double x = v.toDouble();
                     if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
                         refuse(index(rowPath, c), tr("%1 is not a usable number").arg(x));
@@ -201,21 +219,24 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
             refuse(QStringLiteral("title"), tr("expected a string, found %1").arg(typeName(title)));
 
         if (badRows > 0) {
-            out.warnings << (badRows == 1 ? tr("1 row does not sum to 1 (%1); softmax weights do, so "
-                                               "these may be scores or something else.")
-                                                    .arg(firstBadRow)
-                                          : tr("%1 rows do not sum to 1 (e.g. %2); softmax weights do, "
-                                               "so these may be scores or something else.")
-                                                    .arg(badRows)
-                                                    .arg(firstBadRow));
+            out.warnings << (badRows == 1
+                    ? tr("1 row does not sum to 1 (%1); softmax weights do, so "
+                         "these may be scores or something else.")
+                          .arg(firstBadRow)
+                    : tr("%1 rows do not sum to 1 (e.g. %2); softmax weights do, "
+                         "so these may be scores or something else.")
+                          .arg(badRows)
+                          .arg(firstBadRow));
         }
         if (negative > 0) {
-            out.warnings << (negative == 1 ? tr("1 weight is below 0; softmax weights never are.")
-                                           : tr("%1 weights are below 0; softmax weights never are.").arg(negative));
+            out.warnings << (negative == 1
+                    ? tr("1 weight is below 0; softmax weights never are.")
+                    : tr("%1 weights are below 0; softmax weights never are.").arg(negative));
         }
         if (aboveOne > 0) {
-            out.warnings << (aboveOne == 1 ? tr("1 weight is above 1; softmax weights never are.")
-                                           : tr("%1 weights are above 1; softmax weights never are.").arg(aboveOne));
+            out.warnings << (aboveOne == 1
+                    ? tr("1 weight is above 1; softmax weights never are.")
+                    : tr("%1 weights are above 1; softmax weights never are.").arg(aboveOne));
         }
     } catch (const Refusal &refusal) {
         out.heads.clear();
@@ -235,8 +256,8 @@ ImportedAttention ImportedAttentionReader::read(const QString &fileName)
     }
     if (info.size() > maxFileBytes) {
         out.error = tr("the file is %1 MB; files of at most %2 MB are read")
-                            .arg(info.size() / (1024.0 * 1024.0), 0, 'f', 1)
-                            .arg(maxFileBytes / (1024 * 1024));
+                        .arg(info.size() / (1024.0 * 1024.0), 0, 'f', 1)
+                        .arg(maxFileBytes / (1024 * 1024));
         return out;
     }
     QFile file(fileName);

@@ -14,7 +14,8 @@
 
 namespace ae {
 
-ImportedAttentionWindow::ImportedAttentionWindow(const ImportedAttention &attention, QWidget *parent)
+ImportedAttentionWindow::ImportedAttentionWindow(
+    const ImportedAttention &attention, QWidget *parent)
     : QWidget(parent, Qt::Window)
     , m_attention(attention)
 {
@@ -28,12 +29,13 @@ ImportedAttentionWindow::ImportedAttentionWindow(const ImportedAttention &attent
     m_banner->setWordWrap(true);
     QString banner = QStringLiteral("<b>%1</b>").arg(HeatmapFigure::importedNote().toHtmlEscaped());
     banner += QStringLiteral(" \u2014 ")
-            + tr("weights read from %1; this session did not compute them.").arg(name.toHtmlEscaped());
+        + tr("weights read from %1; this session did not compute them.").arg(name.toHtmlEscaped());
     if (!attention.title.isEmpty())
         banner += QStringLiteral("<br>") + attention.title.toHtmlEscaped();
     m_banner->setText(banner);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff1e0; color: #7a3300; border: 1px solid "
-                                           "#e8a15c; border-radius: 3px; padding: 6px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff1e0; color: #7a3300; border: 1px solid "
+                       "#e8a15c; border-radius: 3px; padding: 6px; }"));
 
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("importWarnings"));
@@ -44,7 +46,9 @@ ImportedAttentionWindow::ImportedAttentionWindow(const ImportedAttention &attent
 
     m_view = new QComboBox(this);
     m_view->setObjectName(QStringLiteral("viewCombo"));
-    m_view->addItem(attention.headCount() == 1 ? tr("The one head") : tr("Mean of %1 heads").arg(attention.headCount()), -1);
+    m_view->addItem(attention.headCount() == 1 ? tr("The one head")
+                                               : tr("Mean of %1 heads").arg(attention.headCount()),
+        -1);
     for (int h = 0; attention.headCount() > 1 && h < attention.headCount(); ++h)
         m_view->addItem(tr("Head %1").arg(h + 1), h);
     m_colorMap = new QComboBox(this);
@@ -77,7 +81,8 @@ ImportedAttentionWindow::ImportedAttentionWindow(const ImportedAttention &attent
 
     connect(m_view, &QComboBox::currentIndexChanged, this, &ImportedAttentionWindow::showView);
     connect(m_colorMap, &QComboBox::currentIndexChanged, this, [this] {
-        m_plot->setColorMap(ColorMap::fromKey(m_colorMap->currentData().toString()).value_or(ColorMapKind::Blues));
+        m_plot->setColorMap(
+            ColorMap::fromKey(m_colorMap->currentData().toString()).value_or(ColorMapKind::Blues));
     });
     connect(m_export, &QPushButton::clicked, this, &ImportedAttentionWindow::exportFigure);
     showView();
@@ -113,7 +118,8 @@ void ImportedAttentionWindow::exportFigure()
     for (int h = 0; h < m_attention.headCount(); ++h)
         source.heads.push_back(m_attention.view(h));
     source.selectedView = m_attention.headCount() > 1 ? selectedView() : -1;
-    source.sessionTitle = m_attention.title.isEmpty() ? m_attention.view(-1).title : m_attention.title;
+    source.sessionTitle
+        = m_attention.title.isEmpty() ? m_attention.view(-1).title : m_attention.title;
     source.scalingAvailable = false;
     auto *dialog = new ExportDialog(source, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -354,14 +354,11 @@ void MainWindow::setPresentationMode(bool on)
     if (on) {
         m_stateBeforePresentation = saveState(stateVersion);
         m_wasMaximized = isMaximized();
-        // The side docks make room for the heatmaps; the attention controls stay on top.
-        for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
-                 m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock }) {
-            const Qt::DockWidgetArea area = dockWidgetArea(dock);
-            if (dock->isFloating() || area == Qt::LeftDockWidgetArea
-                || area == Qt::RightDockWidgetArea)
-                dock->hide();
-        }
+        // The sequence and scaling docks make room for the heatmaps (View shows them again if
+        // wanted); the attention controls stay, so the class can watch them change.
+        for (QDockWidget *dock :
+             std::initializer_list<QDockWidget *>{m_sourcePanel, m_targetPanel, m_scalingDock})
+            dock->hide();
         showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: press Esc or F11 to leave."), 8000);
     } else {

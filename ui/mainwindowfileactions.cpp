@@ -25,9 +25,10 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     , m_window(window)
     , m_files(new SessionFileController(window->document(), window, autosaveDirectory, this))
     , m_imports(new ImportController(window->document(), window, this))
-    , m_copyAs(new CopyAsController(window->document(), [window] {
-        return window->heatmapPanel() ? window->heatmapPanel()->selectedView() : -1;
-    }, this))
+    , m_copyAs(new CopyAsController(
+          window->document(),
+          [window] { return window->heatmapPanel() ? window->heatmapPanel()->selectedView() : -1; },
+          this))
 {
     QMenu *file = window->fileMenu();
     QAction *examples = window->examplesAction();
@@ -36,8 +37,9 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     auto *exportAction = new QAction(tr("&Export Figure\u2026"), file);
     exportAction->setObjectName(QStringLiteral("exportAction"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(tr("Save the large heatmap, the grid of heads or the scaling plot as "
-                                  "SVG, PNG or PDF."));
+    exportAction->setStatusTip(
+        tr("Save the large heatmap, the grid of heads or the scaling plot as "
+           "SVG, PNG or PDF."));
     connect(exportAction, &QAction::triggered, this, &MainWindowFileActions::openExportDialog);
     file->insertAction(examples, exportAction);
     file->insertSeparator(examples);
@@ -45,10 +47,11 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     m_copyAs->fillMenu(window->copyAsMenu());
 
     connect(m_files, &SessionFileController::message, window,
-            [window](const QString &text, bool isError) { window->showNote(text, isError); });
+        [window](const QString &text, bool isError) { window->showNote(text, isError); });
     connect(m_imports, &ImportController::message, window,
-            [window](const QString &text, bool isError) { window->showNote(text, isError); });
-    connect(m_files, &SessionFileController::opened, window, [window] { window->noteBar()->clearMessage(); });
+        [window](const QString &text, bool isError) { window->showNote(text, isError); });
+    connect(m_files, &SessionFileController::opened, window,
+        [window] { window->noteBar()->clearMessage(); });
     window->setCloseGuard([files = m_files] { return files->maybeSave(); });
 
     // Once the window is up: offer what a crashed instance left behind.
@@ -93,7 +96,8 @@ ExportSource MainWindowFileActions::exportSource() const
 ExportDialog *MainWindowFileActions::openExportDialog()
 {
     if (!m_window->document()->hasResult()) {
-        m_window->showNote(tr("There is nothing to export yet: the session has no valid result."), true);
+        m_window->showNote(
+            tr("There is nothing to export yet: the session has no valid result."), true);
         return nullptr;
     }
     auto *dialog = new ExportDialog(exportSource(), m_window);

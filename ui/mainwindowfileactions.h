@@ -22,7 +22,8 @@ class MainWindowFileActions : public QObject
     Q_OBJECT
 public:
     /// @p autosaveDirectory empty: the application's data folder.
-    explicit MainWindowFileActions(MainWindow *window, const QString &autosaveDirectory = QString());
+    explicit MainWindowFileActions(
+        MainWindow *window, const QString &autosaveDirectory = QString());
 
     SessionFileController *files() const { return m_files; }
     ImportController *imports() const { return m_imports; }

@@ -16,8 +16,8 @@ QString oneLine(const QString &text)
 {
     QString t = text;
     t.replace(QLatin1Char('\t'), QLatin1Char(' '))
-            .replace(QLatin1Char('\r'), QLatin1Char(' '))
-            .replace(QLatin1Char('\n'), QLatin1Char(' '));
+        .replace(QLatin1Char('\r'), QLatin1Char(' '))
+        .replace(QLatin1Char('\n'), QLatin1Char(' '));
     return Figure::displayText(t);
 }
 
@@ -33,9 +33,12 @@ QString cellText(const LabelledMatrix &m, int r, int c, MatrixClipboard::Format 
     if (!m.isVisible(r, c)) {
         switch (format) {
         case MatrixClipboard::Format::Tsv:
-        case MatrixClipboard::Format::Csv: return QStringLiteral("-inf");
-        case MatrixClipboard::Format::Markdown: return QStringLiteral("\u2212\u221e");
-        case MatrixClipboard::Format::Latex: return QStringLiteral("-\\infty");
+        case MatrixClipboard::Format::Csv:
+            return QStringLiteral("-inf");
+        case MatrixClipboard::Format::Markdown:
+            return QStringLiteral("\u2212\u221e");
+        case MatrixClipboard::Format::Latex:
+            return QStringLiteral("-\\infty");
         }
     }
     const double v = m.values(r, c);
@@ -48,7 +51,9 @@ QString delimited(const LabelledMatrix &m, MatrixClipboard::Format format)
 {
     const bool csv = format == MatrixClipboard::Format::Csv;
     const QString separator = csv ? QStringLiteral(",") : QStringLiteral("\t");
-    auto field = [csv](const QString &text) { return csv ? MatrixClipboard::csvField(oneLine(text)) : oneLine(text); };
+    auto field = [csv](const QString &text) {
+        return csv ? MatrixClipboard::csvField(oneLine(text)) : oneLine(text);
+    };
     const bool rowHeaders = !m.rowLabels.isEmpty();
     QStringList lines;
     if (!m.columnLabels.isEmpty()) {
@@ -69,7 +74,7 @@ QString delimited(const LabelledMatrix &m, MatrixClipboard::Format format)
     }
     // CRLF for CSV (RFC 4180), LF for TSV.
     return lines.join(csv ? QStringLiteral("\r\n") : QStringLiteral("\n"))
-            + (csv ? QStringLiteral("\r\n") : QStringLiteral("\n"));
+        + (csv ? QStringLiteral("\r\n") : QStringLiteral("\n"));
 }
 
 QString markdown(const LabelledMatrix &m)
@@ -81,8 +86,9 @@ QString markdown(const LabelledMatrix &m)
         rule << QStringLiteral("---");
     }
     for (int c = 0; c < m.values.cols(); ++c) {
-        header << (m.columnLabels.isEmpty() ? QString::number(c + 1)
-                                            : MatrixClipboard::markdownCell(m.columnLabels.value(c)));
+        header << (m.columnLabels.isEmpty()
+                ? QString::number(c + 1)
+                : MatrixClipboard::markdownCell(m.columnLabels.value(c)));
         rule << QStringLiteral("---:");
     }
     QStringList lines;
@@ -109,13 +115,14 @@ QString latex(const LabelledMatrix &m)
         for (const QString &label : m.rowLabels)
             rows << oneLine(label);
         comment += (m.name.isEmpty() ? QString() : QStringLiteral("; "))
-                + MatrixClipboard::tr("rows: %1").arg(rows.join(QStringLiteral(", ")));
+            + MatrixClipboard::tr("rows: %1").arg(rows.join(QStringLiteral(", ")));
     }
     if (!m.columnLabels.isEmpty()) {
         QStringList columns;
         for (const QString &label : m.columnLabels)
             columns << oneLine(label);
-        comment += QStringLiteral("; ") + MatrixClipboard::tr("columns: %1").arg(columns.join(QStringLiteral(", ")));
+        comment += QStringLiteral("; ")
+            + MatrixClipboard::tr("columns: %1").arg(columns.join(QStringLiteral(", ")));
     }
     lines << comment;
     lines << QStringLiteral("\\begin{bmatrix}");
@@ -123,7 +130,8 @@ QString latex(const LabelledMatrix &m)
         QStringList row;
         for (int c = 0; c < m.values.cols(); ++c)
             row << cellText(m, r, c, MatrixClipboard::Format::Latex);
-        lines << row.join(QStringLiteral(" & ")) + (r + 1 < m.values.rows() ? QStringLiteral(" \\\\") : QString());
+        lines << row.join(QStringLiteral(" & "))
+                + (r + 1 < m.values.rows() ? QStringLiteral(" \\\\") : QString());
     }
     lines << QStringLiteral("\\end{bmatrix}");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -133,16 +141,20 @@ QString latex(const LabelledMatrix &m)
 
 std::vector<MatrixClipboard::Format> MatrixClipboard::formats()
 {
-    return {Format::Tsv, Format::Csv, Format::Markdown, Format::Latex};
+    return { Format::Tsv, Format::Csv, Format::Markdown, Format::Latex };
 }
 
 QString MatrixClipboard::displayName(Format format)
 {
     switch (format) {
-    case Format::Tsv: return tr("Tab-Separated Values (TSV, for spreadsheets)");
-    case Format::Csv: return tr("Comma-Separated Values (CSV)");
-    case Format::Markdown: return tr("Markdown Table");
-    case Format::Latex: return tr("LaTeX Matrix (bmatrix)");
+    case Format::Tsv:
+        return tr("Tab-Separated Values (TSV, for spreadsheets)");
+    case Format::Csv:
+        return tr("Comma-Separated Values (CSV)");
+    case Format::Markdown:
+        return tr("Markdown Table");
+    case Format::Latex:
+        return tr("LaTeX Matrix (bmatrix)");
     }
     return {};
 }
@@ -150,8 +162,8 @@ QString MatrixClipboard::displayName(Format format)
 QString MatrixClipboard::csvField(const QString &text)
 {
     const bool quote = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))
-            || text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))
-            || (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
+        || text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))
+        || (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
     if (!quote)
         return text;
     QString escaped = text;
@@ -176,9 +188,12 @@ QString MatrixClipboard::format(const LabelledMatrix &matrix, Format format)
 {
     switch (format) {
     case Format::Tsv:
-    case Format::Csv: return delimited(matrix, format);
-    case Format::Markdown: return markdown(matrix);
-    case Format::Latex: return latex(matrix);
+    case Format::Csv:
+        return delimited(matrix, format);
+    case Format::Markdown:
+        return markdown(matrix);
+    case Format::Latex:
+        return latex(matrix);
     }
     return {};
 }
@@ -190,12 +205,19 @@ QString MatrixClipboard::format(const std::vector<LabelledMatrix> &matrices, For
     QStringList blocks;
     for (const LabelledMatrix &m : matrices) {
         switch (format) {
-        case Format::Tsv: blocks << oneLine(m.name) + QLatin1Char('\n') + delimited(m, format); break;
-        case Format::Csv: blocks << csvField(oneLine(m.name)) + QStringLiteral("\r\n") + delimited(m, format); break;
-        case Format::Markdown:
-            blocks << QStringLiteral("**") + markdownCell(m.name) + QStringLiteral("**\n\n") + markdown(m);
+        case Format::Tsv:
+            blocks << oneLine(m.name) + QLatin1Char('\n') + delimited(m, format);
             break;
-        case Format::Latex: blocks << latex(m); break;
+        case Format::Csv:
+            blocks << csvField(oneLine(m.name)) + QStringLiteral("\r\n") + delimited(m, format);
+            break;
+        case Format::Markdown:
+            blocks << QStringLiteral("**") + markdownCell(m.name) + QStringLiteral("**\n\n")
+                    + markdown(m);
+            break;
+        case Format::Latex:
+            blocks << latex(m);
+            break;
         }
     }
     return blocks.join(format == Format::Csv ? QStringLiteral("\r\n") : QStringLiteral("\n"));

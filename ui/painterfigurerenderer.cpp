@@ -23,9 +23,9 @@ QPen pen(const Figure::Item &item)
     p.setJoinStyle(Qt::RoundJoin);
     p.setCapStyle(Qt::FlatCap);
     if (item.dotted)
-        p.setDashPattern({1.0, 2.0});
+        p.setDashPattern({ 1.0, 2.0 });
     else if (item.dashed)
-        p.setDashPattern({4.0, 3.0});
+        p.setDashPattern({ 4.0, 3.0 });
     return p;
 }
 
@@ -79,7 +79,9 @@ void PainterFigureRenderer::render(const Figure &figure, QPainter &painter)
             painter.setRenderHint(QPainter::Antialiasing, true);
             break;
         }
-        case Figure::Kind::Text: drawText(painter, item); break;
+        case Figure::Kind::Text:
+            drawText(painter, item);
+            break;
         case Figure::Kind::Line:
             painter.setPen(pen(item));
             painter.drawLine(item.anchor, item.end);
@@ -111,7 +113,7 @@ QSize PainterFigureRenderer::pngPixelSize(const Figure &figure, int dpi)
 {
     const double scale = dpi / 96.0;
     return QSize(std::max(1, int(std::ceil(figure.size.width() * scale - 1e-6))),
-                 std::max(1, int(std::ceil(figure.size.height() * scale - 1e-6))));
+        std::max(1, int(std::ceil(figure.size.height() * scale - 1e-6))));
 }
 
 QString PainterFigureRenderer::pngRefusal(const Figure &figure, int dpi)
@@ -122,9 +124,9 @@ QString PainterFigureRenderer::pngRefusal(const Figure &figure, int dpi)
         return {};
     return tr("A PNG of %1 x %2 pixels is too large (at most %3 million pixels); choose a "
               "smaller size or resolution.")
-            .arg(px.width())
-            .arg(px.height())
-            .arg(maxPngPixels / 1e6);
+        .arg(px.width())
+        .arg(px.height())
+        .arg(maxPngPixels / 1e6);
 }
 
 QImage PainterFigureRenderer::toImage(const Figure &figure, int dpi)
@@ -143,8 +145,8 @@ QImage PainterFigureRenderer::toImage(const Figure &figure, int dpi)
     return image;
 }
 
-bool PainterFigureRenderer::writePng(const Figure &figure, const QString &fileName, int dpi,
-                                     QString *error)
+bool PainterFigureRenderer::writePng(
+    const Figure &figure, const QString &fileName, int dpi, QString *error)
 {
     const QString refused = pngRefusal(figure, dpi);
     if (!refused.isEmpty()) {

@@ -41,12 +41,13 @@ struct Axes
     {
         const double x = plot.left() + (std::log2(dk) - xLow) / (xHigh - xLow) * plot.width();
         const double y = plot.bottom() - (nats - yLow) / (yHigh - yLow) * plot.height();
-        return {x, y};
+        return { x, y };
     }
 };
 
-void drawCurve(Figure &f, const Axes &axes, const std::vector<int> &dims, const std::vector<double> &values,
-               const QColor &colour, const QString &role, bool hollow, bool labels, bool labelsAbove)
+void drawCurve(Figure &f, const Axes &axes, const std::vector<int> &dims,
+    const std::vector<double> &values, const QColor &colour, const QString &role, bool hollow,
+    bool labels, bool labelsAbove)
 {
     QPolygonF points;
     for (size_t i = 0; i < dims.size() && i < values.size(); ++i)
@@ -56,17 +57,21 @@ void drawCurve(Figure &f, const Axes &axes, const std::vector<int> &dims, const 
     const QFontMetricsF fm(Figure::font(valuePx));
     for (int i = 0; i < points.size(); ++i) {
         // As on screen: the unscaled points are rings, the scaled ones discs.
-        Figure::Item &dot = f.addCircle(points[i], 3.5, hollow ? QColor(Qt::white) : colour,
-                                        role + QStringLiteral(" point"));
+        Figure::Item &dot = f.addCircle(
+            points[i], 3.5, hollow ? QColor(Qt::white) : colour, role + QStringLiteral(" point"));
         dot.stroke = colour;
         dot.strokeWidth = 1.5;
-        dot.tooltip = ScalingFigure::tr("d_k = %1: %2 nats").arg(dims[size_t(i)]).arg(values[size_t(i)], 0, 'f', 4);
+        dot.tooltip = ScalingFigure::tr("d_k = %1: %2 nats")
+                          .arg(dims[size_t(i)])
+                          .arg(values[size_t(i)], 0, 'f', 4);
         if (labels) {
             // Below the point unless that would cross the plot's bottom edge.
-            const bool above = labelsAbove || points[i].y() + 9.0 + fm.height() > axes.plot.bottom();
+            const bool above
+                = labelsAbove || points[i].y() + 9.0 + fm.height() > axes.plot.bottom();
             const double y = above ? points[i].y() - 7.0 : points[i].y() + 7.0 + fm.ascent();
-            f.addText(QPointF(points[i].x(), y), QString::number(values[size_t(i)], 'f', 2), valuePx,
-                      colour.darker(130), Figure::Align::Middle, role + QStringLiteral(" value"));
+            f.addText(QPointF(points[i].x(), y), QString::number(values[size_t(i)], 'f', 2),
+                valuePx, colour.darker(130), Figure::Align::Middle,
+                role + QStringLiteral(" value"));
         }
     }
 }
@@ -88,16 +93,16 @@ QColor ScalingFigure::unscaledColour()
     return QColor(0xd9, 0x5f, 0x02);
 }
 
-Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyExperimentConfig &config,
-                           int currentDk, const FigureOptions &options)
+Figure ScalingFigure::make(const EntropyExperimentResult &result,
+    const EntropyExperimentConfig &config, int currentDk, const FigureOptions &options)
 {
     Figure f;
     const QString title = !options.includeTitle ? QString()
-            : options.title.trimmed().isEmpty() ? defaultTitle()
+        : options.title.trimmed().isEmpty()     ? defaultTitle()
                                                 : options.title;
     f.title = title.isEmpty() ? defaultTitle() : title;
     f.size = QSizeF(options.size.width() > 0 ? options.size.width() : 720,
-                    options.size.height() > 0 ? options.size.height() : 460);
+        options.size.height() > 0 ? options.size.height() : 460);
     const double w = f.size.width();
     const double h = f.size.height();
 
@@ -105,27 +110,27 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
     if (!title.isEmpty()) {
         const QFontMetricsF fm(Figure::font(titlePx, true));
         Figure::Item &t = f.addText(QPointF(w / 2.0, y + fm.ascent()),
-                                    fm.elidedText(Figure::displayText(title), Qt::ElideRight, w - 2 * outerMargin),
-                                    titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+            fm.elidedText(Figure::displayText(title), Qt::ElideRight, w - 2 * outerMargin), titlePx,
+            textColour, Figure::Align::Middle, QStringLiteral("title"));
         t.bold = true;
         y += fm.height() + 4.0;
     }
     {
         const QFontMetricsF fm(Figure::font(subtitlePx));
         f.addText(QPointF(w / 2.0, y + fm.ascent()),
-                  tr("%1 keys \u00b7 %2 queries \u00b7 %3 \u00b7 seed %4")
-                          .arg(config.keys)
-                          .arg(config.queries)
-                          .arg(config.repeats == 1 ? tr("1 repeat") : tr("%1 repeats").arg(config.repeats))
-                          .arg(config.seed),
-                  subtitlePx, mutedColour, Figure::Align::Middle, QStringLiteral("subtitle"));
+            tr("%1 keys \u00b7 %2 queries \u00b7 %3 \u00b7 seed %4")
+                .arg(config.keys)
+                .arg(config.queries)
+                .arg(config.repeats == 1 ? tr("1 repeat") : tr("%1 repeats").arg(config.repeats))
+                .arg(config.seed),
+            subtitlePx, mutedColour, Figure::Align::Middle, QStringLiteral("subtitle"));
         y += fm.height() + 10.0;
     }
 
-    const size_t n = std::min({result.dims.size(), result.scaled.size(), result.unscaled.size()});
+    const size_t n = std::min({ result.dims.size(), result.scaled.size(), result.unscaled.size() });
     if (n == 0) {
-        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedColour, Figure::Align::Middle,
-                  QStringLiteral("message"));
+        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedColour,
+            Figure::Align::Middle, QStringLiteral("message"));
         return f;
     }
 
@@ -135,7 +140,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
     for (size_t i = 0; i < n; ++i) {
         dMin = std::min<double>(dMin, result.dims[i]);
         dMax = std::max<double>(dMax, result.dims[i]);
-        yMax = std::max({yMax, result.scaled[i], result.unscaled[i]});
+        yMax = std::max({ yMax, result.scaled[i], result.unscaled[i] });
     }
     if (currentDk > 0) {
         dMin = std::min<double>(dMin, currentDk);
@@ -155,15 +160,17 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
         tickWidth = std::max(tickWidth, tfm.horizontalAdvance(Figure::tickText(t, 2)));
     const double left = outerMargin + axisTitlePx * 1.8 + tickWidth + 8.0;
     const double bottom = h - outerMargin - axisTitlePx * 1.8 - tfm.height() - 6.0;
-    axes.plot = QRectF(QPointF(left, y), QPointF(w - outerMargin - 8.0, std::max(y + 20.0, bottom)));
+    axes.plot
+        = QRectF(QPointF(left, y), QPointF(w - outerMargin - 8.0, std::max(y + 20.0, bottom)));
     const QRectF &plot = axes.plot;
 
     // Grid, ticks and axis titles.
     for (const double t : yTicks) {
         const double py = axes.map(1.0, t).y();
-        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColour, 1.0, QStringLiteral("grid"));
-        f.addText(QPointF(plot.left() - 6.0, py + baselineOffset(tfm)), Figure::tickText(t, 2), tickPx,
-                  textColour, Figure::Align::End, QStringLiteral("tick-label"));
+        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColour, 1.0,
+            QStringLiteral("grid"));
+        f.addText(QPointF(plot.left() - 6.0, py + baselineOffset(tfm)), Figure::tickText(t, 2),
+            tickPx, textColour, Figure::Align::End, QStringLiteral("tick-label"));
     }
     // A tick at every d_k of the experiment (and the model's), leaving out any that would
     // overlap its left neighbour, as the screen plot does.
@@ -180,48 +187,55 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
         if (px - half < lastRight + 6.0)
             continue;
         lastRight = px + half;
-        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColour, 1.0, QStringLiteral("grid"));
+        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColour, 1.0,
+            QStringLiteral("grid"));
         f.addLine(QPointF(px, plot.bottom()), QPointF(px, plot.bottom() + 4.0), frameColour, 1.0,
-                  QStringLiteral("tick"));
+            QStringLiteral("tick"));
         f.addText(QPointF(px, plot.bottom() + 6.0 + tfm.ascent()), text, tickPx, textColour,
-                  Figure::Align::Middle, QStringLiteral("tick-label"));
+            Figure::Align::Middle, QStringLiteral("tick-label"));
     }
     f.addFrame(plot, frameColour, 1.0, QStringLiteral("frame"));
     const QFontMetricsF afm(Figure::font(axisTitlePx));
     f.addText(QPointF(plot.center().x(), plot.bottom() + 6.0 + tfm.height() + 4.0 + afm.ascent()),
-              tr("d_k (log\u2082 scale)"), axisTitlePx, mutedColour, Figure::Align::Middle,
-              QStringLiteral("axis-title"));
+        tr("d_k (log\u2082 scale)"), axisTitlePx, mutedColour, Figure::Align::Middle,
+        QStringLiteral("axis-title"));
     Figure::Item &yTitle = f.addText(QPointF(outerMargin + afm.ascent(), plot.center().y()),
-                                     tr("mean entropy (nats)"), axisTitlePx, mutedColour,
-                                     Figure::Align::Middle, QStringLiteral("axis-title"));
+        tr("mean entropy (nats)"), axisTitlePx, mutedColour, Figure::Align::Middle,
+        QStringLiteral("axis-title"));
     yTitle.rotation = -90.0;
 
     // The ceiling: a uniform distribution over the keys.
     const double cy = axes.map(1.0, ceiling).y();
-    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), ceilingColour, 1.5, QStringLiteral("ceiling"))
-            .dashed = true;
+    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), ceilingColour, 1.5,
+         QStringLiteral("ceiling"))
+        .dashed
+        = true;
 
     if (currentDk > 0) {
         const QColor accent = ColorMap::accent(ColorMapKind::Viridis);
         const double px = axes.map(currentDk, 0.0).x();
-        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), accent, 1.5, QStringLiteral("current-dk"))
-                .dotted = true;
+        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), accent, 1.5,
+             QStringLiteral("current-dk"))
+            .dotted
+            = true;
         const QString label = tr("this model: d_k = %1").arg(currentDk);
         // Right of the marker, unless the marker is in the right part of the axis.
-        const bool rightHalf = (std::log2(double(currentDk)) - axes.xLow) > 0.6 * (axes.xHigh - axes.xLow);
+        const bool rightHalf
+            = (std::log2(double(currentDk)) - axes.xLow) > 0.6 * (axes.xHigh - axes.xLow);
         const double textWidth = tfm.horizontalAdvance(label);
         const QRectF box(rightHalf ? px - textWidth - 8.0 : px, plot.top() + plot.height() * 0.02,
-                         textWidth + 8.0, tfm.height() + 4.0);
+            textWidth + 8.0, tfm.height() + 4.0);
         f.addRect(box, QColor(255, 255, 255, 220), QStringLiteral("current-dk-label-box"));
-        f.addText(QPointF(box.left() + 4.0, box.top() + 2.0 + tfm.ascent()), label, tickPx, accent.darker(130),
-                  Figure::Align::Start, QStringLiteral("current-dk-label"));
+        f.addText(QPointF(box.left() + 4.0, box.top() + 2.0 + tfm.ascent()), label, tickPx,
+            accent.darker(130), Figure::Align::Start, QStringLiteral("current-dk-label"));
     }
 
     // Points joined in order of d_k, whatever order the dimensions were listed in.
     std::vector<size_t> order(n);
     for (size_t i = 0; i < n; ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&result](size_t a, size_t b) { return result.dims[a] < result.dims[b]; });
+    std::stable_sort(order.begin(), order.end(),
+        [&result](size_t a, size_t b) { return result.dims[a] < result.dims[b]; });
     std::vector<int> dims;
     std::vector<double> scaled, unscaled;
     for (const size_t i : order) {
@@ -229,9 +243,10 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
         scaled.push_back(result.scaled[i]);
         unscaled.push_back(result.unscaled[i]);
     }
-    drawCurve(f, axes, dims, unscaled, unscaledColour(), QStringLiteral("unscaled"), true, options.includeValues,
-              false);
-    drawCurve(f, axes, dims, scaled, scaledColour(), QStringLiteral("scaled"), false, options.includeValues, true);
+    drawCurve(f, axes, dims, unscaled, unscaledColour(), QStringLiteral("unscaled"), true,
+        options.includeValues, false);
+    drawCurve(f, axes, dims, scaled, scaledColour(), QStringLiteral("scaled"), false,
+        options.includeValues, true);
 
     // The legend, inside the plot at the bottom left, as on screen.
     struct Entry
@@ -242,10 +257,11 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
         bool hollow;
         bool dot;
     };
-    const std::vector<Entry> entries{
-            {tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true},
-            {tr("scaled: softmax(q\u00b7k / \u221ad_k)"), scaledColour(), false, false, true},
-            {tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour, true, false, false},
+    const std::vector<Entry> entries {
+        { tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true },
+        { tr("scaled: softmax(q\u00b7k / \u221ad_k)"), scaledColour(), false, false, true },
+        { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour, true,
+            false, false },
     };
     constexpr double swatch = 24.0;
     double textWidth = 0.0;
@@ -253,24 +269,25 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result, const EntropyE
         textWidth = std::max(textWidth, lfm.horizontalAdvance(e.text));
     const double lineHeight = lfm.height() + 3.0;
     const QRectF box(plot.left() + 8.0, plot.bottom() - 8.0 - entries.size() * lineHeight - 8.0,
-                     swatch + 24.0 + textWidth, entries.size() * lineHeight + 8.0);
-    Figure::Item &legendBox = f.addRect(box, QColor(255, 255, 255, 230), QStringLiteral("legend-box"));
+        swatch + 24.0 + textWidth, entries.size() * lineHeight + 8.0);
+    Figure::Item &legendBox
+        = f.addRect(box, QColor(255, 255, 255, 230), QStringLiteral("legend-box"));
     legendBox.stroke = QColor(0x20, 0x20, 0x20);
     legendBox.strokeWidth = 0.8;
     double ly = box.top() + 4.0 + lineHeight / 2.0;
     for (const Entry &e : entries) {
         const double x = box.left() + 6.0;
         Figure::Item &line = f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), e.colour, 2.0,
-                                       QStringLiteral("legend-swatch"));
+            QStringLiteral("legend-swatch"));
         line.dashed = e.dashed;
         if (e.dot) {
             Figure::Item &dot = f.addCircle(QPointF(x + swatch / 2.0, ly), 3.5,
-                                            e.hollow ? QColor(Qt::white) : e.colour, QStringLiteral("legend-swatch"));
+                e.hollow ? QColor(Qt::white) : e.colour, QStringLiteral("legend-swatch"));
             dot.stroke = e.colour;
             dot.strokeWidth = 1.5;
         }
         f.addText(QPointF(x + swatch + 8.0, ly + baselineOffset(lfm)), e.text, legendPx, textColour,
-                  Figure::Align::Start, QStringLiteral("legend"));
+            Figure::Align::Start, QStringLiteral("legend"));
         ly += lineHeight;
     }
     return f;

@@ -21,7 +21,7 @@ public:
     /// marker at the current model's head width. options.includeValues labels each point
     /// with its entropy; includeColorBar is ignored.
     static Figure make(const EntropyExperimentResult &result, const EntropyExperimentConfig &config,
-                       int currentDk, const FigureOptions &options);
+        int currentDk, const FigureOptions &options);
 
     /// The default title.
     static QString defaultTitle();

@@ -50,8 +50,8 @@ Session simpleSession()
         seq.recipe.seed = 0;
         seq.embeddings = hashedEmbeddings(tokens, 4, 0);
     };
-    fill(s.source, {QStringLiteral("the"), QStringLiteral("cat"), QStringLiteral("sat")});
-    fill(s.target, {QStringLiteral("le"), QStringLiteral("chat")});
+    fill(s.source, { QStringLiteral("the"), QStringLiteral("cat"), QStringLiteral("sat") });
+    fill(s.target, { QStringLiteral("le"), QStringLiteral("chat") });
     s.attention.queryFrom = SequenceRole::Target;
     s.attention.keyValueFrom = SequenceRole::Source;
     s.attention.config.dModel = 4;
@@ -61,8 +61,8 @@ Session simpleSession()
 
 } // namespace
 
-SessionFileController::SessionFileController(Document *document, QWidget *window,
-                                             const QString &autosaveDirectory, QObject *parent)
+SessionFileController::SessionFileController(
+    Document *document, QWidget *window, const QString &autosaveDirectory, QObject *parent)
     : QObject(parent)
     , m_document(document)
     , m_window(window)
@@ -86,8 +86,8 @@ QString SessionFileController::newSessionTitle()
 
 void SessionFileController::fillMenu(QMenu *menu, QAction *before)
 {
-    auto add = [menu, before, this](const QString &text, const QString &name,
-                                    const QKeySequence &shortcut) {
+    auto add = [menu, before, this](
+                   const QString &text, const QString &name, const QKeySequence &shortcut) {
         auto *action = new QAction(text, menu);
         action->setObjectName(name);
         if (!shortcut.isEmpty())
@@ -96,9 +96,9 @@ void SessionFileController::fillMenu(QMenu *menu, QAction *before)
         return action;
     };
     connect(add(tr("&New"), QStringLiteral("newAction"), QKeySequence::New), &QAction::triggered,
-            this, &SessionFileController::newSession);
+        this, &SessionFileController::newSession);
     connect(add(tr("&Open\u2026"), QStringLiteral("openAction"), QKeySequence::Open),
-            &QAction::triggered, this, &SessionFileController::open);
+        &QAction::triggered, this, &SessionFileController::open);
     m_recentMenu = new QMenu(tr("Open &Recent"), menu);
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     menu->insertMenu(before, m_recentMenu);
@@ -107,7 +107,7 @@ void SessionFileController::fillMenu(QMenu *menu, QAction *before)
     m_saveAction = add(tr("&Save"), QStringLiteral("saveAction"), QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &SessionFileController::save);
     connect(add(tr("Save &As\u2026"), QStringLiteral("saveAsAction"), QKeySequence::SaveAs),
-            &QAction::triggered, this, &SessionFileController::saveAs);
+        &QAction::triggered, this, &SessionFileController::saveAs);
     m_revertAction = add(tr("Re&vert to Saved"), QStringLiteral("revertAction"), QKeySequence());
     connect(m_revertAction, &QAction::triggered, this, &SessionFileController::revert);
     menu->insertSeparator(before);
@@ -145,16 +145,20 @@ bool SessionFileController::maybeSave()
     const QString name = m_document->fileName().isEmpty() ? newSessionTitle()
                                                           : displayName(m_document->fileName());
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
-                    tr("“%1” has changes that are not saved.").arg(name),
-                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+        tr("“%1” has changes that are not saved.").arg(name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
     box.setObjectName(QStringLiteral("unsavedChangesBox"));
     box.setInformativeText(tr("Save them before going on?"));
     box.setDefaultButton(QMessageBox::Save);
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
-    case QMessageBox::Save: return save();
-    case QMessageBox::Discard: m_autosave->discard(); return true;
-    default: return false;
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        m_autosave->discard();
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -169,8 +173,8 @@ bool SessionFileController::newSession()
 
 bool SessionFileController::open()
 {
-    const QString fileName = QFileDialog::getOpenFileName(m_window, tr("Open Session"),
-                                                          dialogDirectory(), fileFilter());
+    const QString fileName = QFileDialog::getOpenFileName(
+        m_window, tr("Open Session"), dialogDirectory(), fileFilter());
     if (fileName.isEmpty())
         return false;
     return openFile(fileName);
@@ -182,8 +186,8 @@ bool SessionFileController::openFile(const QString &fileName)
     const SessionLoadResult loaded = loadSessionFile(fileName);
     if (!loaded.ok()) {
         report(tr("Could not open “%1”: %2. The current session is unchanged.")
-                       .arg(displayName(fileName), loaded.error->toString()),
-               true);
+                   .arg(displayName(fileName), loaded.error->toString()),
+            true);
         return false;
     }
     if (!maybeSave())
@@ -207,14 +211,15 @@ bool SessionFileController::saveAs()
     QString suggestion = m_document->fileName();
     if (suggestion.isEmpty()) {
         QString stem = m_document->session().title.trimmed();
-        stem.replace(QRegularExpression(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]+")), QStringLiteral(" "));
+        stem.replace(
+            QRegularExpression(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]+")), QStringLiteral(" "));
         stem = stem.simplified().left(60);
         if (stem.isEmpty())
             stem = tr("session");
         suggestion = QDir(dialogDirectory()).filePath(stem + QStringLiteral(".json"));
     }
-    QString fileName = QFileDialog::getSaveFileName(m_window, tr("Save Session As"), suggestion,
-                                                    fileFilter());
+    QString fileName
+        = QFileDialog::getSaveFileName(m_window, tr("Save Session As"), suggestion, fileFilter());
     if (fileName.isEmpty())
         return false;
     if (QFileInfo(fileName).suffix().isEmpty())
@@ -228,8 +233,8 @@ bool SessionFileController::saveTo(const QString &fileName)
     if (const auto &error = m_document->error()) {
         report(tr("Could not save “%1”: the session has a problem to fix first (%2). Nothing "
                   "was written.")
-                       .arg(displayName(fileName), error->toString()),
-               true);
+                   .arg(displayName(fileName), error->toString()),
+            true);
         return false;
     }
     // Written to a temporary file and renamed over the old one only when complete.
@@ -237,8 +242,8 @@ bool SessionFileController::saveTo(const QString &fileName)
     if (!AtomicFileWriter::write(fileName, sessionToJsonBytes(m_document->session()), &reason)) {
         report(tr("Could not save “%1”: %2. The file on disk is unchanged and your work is "
                   "still open; try another folder or free some space.")
-                       .arg(QDir::toNativeSeparators(fileName), reason),
-               true);
+                   .arg(QDir::toNativeSeparators(fileName), reason),
+            true);
         return false;
     }
     const QString absolute = QFileInfo(fileName).absoluteFilePath();
@@ -256,8 +261,8 @@ bool SessionFileController::revert()
         return false;
     if (m_document->isModified()) {
         QMessageBox box(QMessageBox::Question, tr("Revert to Saved"),
-                        tr("Drop the changes made since “%1” was last saved?").arg(displayName(fileName)),
-                        QMessageBox::Cancel, m_window);
+            tr("Drop the changes made since “%1” was last saved?").arg(displayName(fileName)),
+            QMessageBox::Cancel, m_window);
         QPushButton *revertButton = box.addButton(tr("Revert"), QMessageBox::DestructiveRole);
         box.setDefaultButton(QMessageBox::Cancel);
         box.exec();
@@ -267,8 +272,8 @@ bool SessionFileController::revert()
     const SessionLoadResult loaded = loadSessionFile(fileName);
     if (!loaded.ok()) {
         report(tr("Could not revert to “%1”: %2. The current session is unchanged.")
-                       .arg(displayName(fileName), loaded.error->toString()),
-               true);
+                   .arg(displayName(fileName), loaded.error->toString()),
+            true);
         return false;
     }
     m_document->resetSession(loaded.session, fileName);
@@ -307,8 +312,9 @@ void SessionFileController::rebuildRecentMenu()
     const QStringList files = recentFiles();
     int number = 1;
     for (const QString &file : files) {
-        const QString text = number <= 9 ? QStringLiteral("&%1 %2").arg(number).arg(displayName(file))
-                                         : displayName(file);
+        const QString text = number <= 9
+            ? QStringLiteral("&%1 %2").arg(number).arg(displayName(file))
+            : displayName(file);
         QAction *action = m_recentMenu->addAction(text);
         action->setToolTip(QDir::toNativeSeparators(file));
         action->setStatusTip(QDir::toNativeSeparators(file));
@@ -321,7 +327,7 @@ void SessionFileController::rebuildRecentMenu()
     } else {
         m_recentMenu->addSeparator();
         connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this,
-                &SessionFileController::clearRecentFiles);
+            &SessionFileController::clearRecentFiles);
     }
 }
 
@@ -332,13 +338,13 @@ void SessionFileController::offerRecovery()
         return;
     const AutosaveManager::Recovery &newest = found.front();
     const QString what = !newest.originalFile.isEmpty() ? displayName(newest.originalFile)
-            : !newest.title.isEmpty()                   ? newest.title
+        : !newest.title.isEmpty()                       ? newest.title
                                                         : newSessionTitle();
     auto *box = new QMessageBox(QMessageBox::Question, tr("Recover Unsaved Work"),
-                                tr("Attention Explorer did not close properly last time. Unsaved "
-                                   "work on “%1”, autosaved %2, can be recovered.")
-                                        .arg(what, QLocale().toString(newest.savedAt, QLocale::ShortFormat)),
-                                QMessageBox::NoButton, m_window);
+        tr("Attention Explorer did not close properly last time. Unsaved "
+           "work on “%1”, autosaved %2, can be recovered.")
+            .arg(what, QLocale().toString(newest.savedAt, QLocale::ShortFormat)),
+        QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("recoveryBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton *recover = box->addButton(tr("Recover"), QMessageBox::AcceptRole);
@@ -367,8 +373,8 @@ bool SessionFileController::recoverNewest()
     const SessionLoadResult loaded = AutosaveManager::load(newest);
     if (!loaded.ok()) {
         report(tr("The autosaved work could not be read: %1. It is kept in %2.")
-                       .arg(loaded.error->toString(), QDir::toNativeSeparators(newest.autosaveFile)),
-               true);
+                   .arg(loaded.error->toString(), QDir::toNativeSeparators(newest.autosaveFile)),
+            true);
         return false;
     }
     // Recovered work is unsaved work: it stays marked modified and is autosaved again at once.
@@ -387,8 +393,9 @@ QString SessionFileController::droppedSessionFile(const QMimeData *mime)
     if (!url.isLocalFile())
         return {};
     const QString file = url.toLocalFile();
-    return QFileInfo(file).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0 ? file
-                                                                                              : QString();
+    return QFileInfo(file).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0
+        ? file
+        : QString();
 }
 
 bool SessionFileController::eventFilter(QObject *watched, QEvent *event)
@@ -406,7 +413,8 @@ bool SessionFileController::eventFilter(QObject *watched, QEvent *event)
             if (!file.isEmpty()) {
                 drop->acceptProposedAction();
                 // After the drop has finished: openFile may ask about unsaved changes.
-                QMetaObject::invokeMethod(this, [this, file] { openFile(file); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this, file] { openFile(file); }, Qt::QueuedConnection);
                 return true;
             }
         }

@@ -28,7 +28,7 @@ public:
     /// Files for @p document; dialogs are parented to @p window. @p autosaveDirectory empty:
     /// the application's data folder.
     SessionFileController(Document *document, QWidget *window,
-                          const QString &autosaveDirectory = QString(), QObject *parent = nullptr);
+        const QString &autosaveDirectory = QString(), QObject *parent = nullptr);
     ~SessionFileController() override;
 
     /// Inserts New, Open…, Open Recent, Save, Save As… and Revert into @p menu before

@@ -31,7 +31,8 @@ QString colour(const QColor &c)
     return c.name(QColor::HexRgb);
 }
 
-void writeFill(QXmlStreamWriter &w, const QColor &c, const char *attribute, const char *opacityAttribute)
+void writeFill(
+    QXmlStreamWriter &w, const QColor &c, const char *attribute, const char *opacityAttribute)
 {
     if (!c.isValid() || c.alpha() == 0) {
         w.writeAttribute(QLatin1String(attribute), QStringLiteral("none"));
@@ -50,10 +51,10 @@ void writeStroke(QXmlStreamWriter &w, const Figure::Item &item)
         w.writeAttribute(QStringLiteral("stroke-width"), num(item.strokeWidth));
         if (item.dotted)
             w.writeAttribute(QStringLiteral("stroke-dasharray"),
-                             num(item.strokeWidth) + QLatin1Char(',') + num(item.strokeWidth * 2));
+                num(item.strokeWidth) + QLatin1Char(',') + num(item.strokeWidth * 2));
         else if (item.dashed)
             w.writeAttribute(QStringLiteral("stroke-dasharray"),
-                             num(item.strokeWidth * 4) + QLatin1Char(',') + num(item.strokeWidth * 3));
+                num(item.strokeWidth * 4) + QLatin1Char(',') + num(item.strokeWidth * 3));
     }
 }
 
@@ -97,9 +98,9 @@ void writeText(QXmlStreamWriter &w, const Figure::Item &item)
     else if (item.align == Figure::Align::End)
         w.writeAttribute(QStringLiteral("text-anchor"), QStringLiteral("end"));
     if (item.rotation != 0.0) {
-        w.writeAttribute(QStringLiteral("transform"), QStringLiteral("rotate(%1 %2 %3)")
-                                                              .arg(num(item.rotation), num(item.anchor.x()),
-                                                                   num(item.anchor.y())));
+        w.writeAttribute(QStringLiteral("transform"),
+            QStringLiteral("rotate(%1 %2 %3)")
+                .arg(num(item.rotation), num(item.anchor.x()), num(item.anchor.y())));
     }
     writeFill(w, item.fill, "fill", "fill-opacity");
     writeTooltip(w, item);
@@ -187,7 +188,7 @@ QString SvgFigureWriter::xmlSafe(const QString &text)
             out += text.at(i + 1);
             ++i;
         } else if (c.isSurrogate() || u == 0xFFFE || u == 0xFFFF
-                   || (u < 0x20 && u != 0x09 && u != 0x0A && u != 0x0D)) {
+            || (u < 0x20 && u != 0x09 && u != 0x0A && u != 0x0D)) {
             out += QChar(0xFFFD);
         } else {
             out += c;
@@ -209,8 +210,8 @@ QString SvgFigureWriter::tooManyCells(qint64 cells)
     return tr("This map has %1 cells, more than the %2 that an SVG figure draws as vectors "
               "(a file that size opens too slowly in browsers and editors). Export it as PNG "
               "instead.")
-            .arg(cells)
-            .arg(maxCells);
+        .arg(cells)
+        .arg(maxCells);
 }
 
 QByteArray SvgFigureWriter::toSvg(const Figure &figure)
@@ -225,9 +226,8 @@ QByteArray SvgFigureWriter::toSvg(const Figure &figure)
     w.writeAttribute(QStringLiteral("version"), QStringLiteral("1.1"));
     w.writeAttribute(QStringLiteral("width"), num(figure.size.width()));
     w.writeAttribute(QStringLiteral("height"), num(figure.size.height()));
-    w.writeAttribute(QStringLiteral("viewBox"), QStringLiteral("0 0 %1 %2")
-                                                        .arg(num(figure.size.width()),
-                                                             num(figure.size.height())));
+    w.writeAttribute(QStringLiteral("viewBox"),
+        QStringLiteral("0 0 %1 %2").arg(num(figure.size.width()), num(figure.size.height())));
     w.writeAttribute(QStringLiteral("font-family"), Figure::cssFontFamily());
     if (!figure.title.isEmpty())
         w.writeTextElement(QStringLiteral("title"), xmlSafe(figure.title));
@@ -243,7 +243,8 @@ QByteArray SvgFigureWriter::toSvg(const Figure &figure)
     bool inCells = false;
     int gradients = 0;
     for (const Figure::Item &item : figure.items) {
-        const bool isCell = item.kind == Figure::Kind::Rect && item.role.startsWith(QLatin1String("cell"));
+        const bool isCell
+            = item.kind == Figure::Kind::Rect && item.role.startsWith(QLatin1String("cell"));
         if (isCell != inCells) {
             if (inCells) {
                 w.writeEndElement();
@@ -255,12 +256,24 @@ QByteArray SvgFigureWriter::toSvg(const Figure &figure)
             inCells = isCell;
         }
         switch (item.kind) {
-        case Figure::Kind::Rect: writeRect(w, item); break;
-        case Figure::Kind::Text: writeText(w, item); break;
-        case Figure::Kind::Line: writeLine(w, item); break;
-        case Figure::Kind::Polyline: writePolyline(w, item); break;
-        case Figure::Kind::Circle: writeCircle(w, item); break;
-        case Figure::Kind::GradientBar: writeGradientBar(w, item, gradients++); break;
+        case Figure::Kind::Rect:
+            writeRect(w, item);
+            break;
+        case Figure::Kind::Text:
+            writeText(w, item);
+            break;
+        case Figure::Kind::Line:
+            writeLine(w, item);
+            break;
+        case Figure::Kind::Polyline:
+            writePolyline(w, item);
+            break;
+        case Figure::Kind::Circle:
+            writeCircle(w, item);
+            break;
+        case Figure::Kind::GradientBar:
+            writeGradientBar(w, item, gradients++);
+            break;
         }
     }
     if (inCells)

@@ -4,9 +4,9 @@
 #include "sessioncompute.h"
 
 #include <QFile>
+#include <QXmlStreamReader>
 #include <csignal>
 #include <sys/resource.h>
-#include <QXmlStreamReader>
 
 namespace ae {
 
@@ -77,8 +77,8 @@ SvgSummary ExportTestSupport::readSvg(const QByteArray &svg)
     return s;
 }
 
-Session ExportTestSupport::session(const QStringList &queries, const QStringList &keys, int width,
-                                   int heads, bool causal)
+Session ExportTestSupport::session(
+    const QStringList &queries, const QStringList &keys, int width, int heads, bool causal)
 {
     Session s;
     auto fill = [width](SequenceData &seq, const QStringList &tokens, double offset) {
@@ -128,11 +128,12 @@ Session ExportTestSupport::specExample()
 {
     Session s;
     s.title = QStringLiteral("我爱深度学习 → i love");
-    s.source.tokens = QStringList{QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("深度"),
-                                  QStringLiteral("学习")};
+    s.source.tokens = QStringList { QStringLiteral("我"), QStringLiteral("爱"),
+        QStringLiteral("深度"), QStringLiteral("学习") };
     s.source.embeddings.resize(4, 4);
-    s.source.embeddings << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3, 0.5, 0.2;
-    s.target.tokens = QStringList{QStringLiteral("i"), QStringLiteral("love")};
+    s.source.embeddings << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3,
+        0.5, 0.2;
+    s.target.tokens = QStringList { QStringLiteral("i"), QStringLiteral("love") };
     s.target.embeddings = s.source.embeddings.topRows(2);
     s.attention.queryFrom = SequenceRole::Target;
     s.attention.keyValueFrom = SequenceRole::Source;
@@ -151,15 +152,10 @@ QStringList ExportTestSupport::hostileTokens()
     QString loneHigh;
     loneHigh += QChar(0xD83D); // the first half of an emoji, without its second half
     loneHigh += QStringLiteral("x");
-    return {QStringLiteral("<&\"]]>"),
-            QStringLiteral("</text><image/>"),
-            QStringLiteral("a\u0001b\u0007c"),
-            QStringLiteral("tab\tnew\nline"),
-            QStringLiteral("\u200Fשלום\u200E"),
-            QStringLiteral("\u202Eevil"),
-            loneHigh,
-            QString(QChar(0xFFFE)) + QStringLiteral("z"),
-            QStringLiteral("'single' & \"double\"")};
+    return { QStringLiteral("<&\"]]>"), QStringLiteral("</text><image/>"),
+        QStringLiteral("a\u0001b\u0007c"), QStringLiteral("tab\tnew\nline"),
+        QStringLiteral("\u200Fשלום\u200E"), QStringLiteral("\u202Eevil"), loneHigh,
+        QString(QChar(0xFFFE)) + QStringLiteral("z"), QStringLiteral("'single' & \"double\"") };
 }
 
 bool ExportTestSupport::writeFile(const QString &path, const QByteArray &bytes)
@@ -176,7 +172,7 @@ QByteArray ExportTestSupport::readFile(const QString &path)
 
 ExportTestSupport::FileSizeLimit::FileSizeLimit(qint64 bytes)
 {
-    rlimit limit{};
+    rlimit limit {};
     getrlimit(RLIMIT_FSIZE, &limit);
     m_oldSoft = qint64(limit.rlim_cur);
     m_oldHandler = std::signal(SIGXFSZ, SIG_IGN); // a failed write, not a dead process
@@ -186,7 +182,7 @@ ExportTestSupport::FileSizeLimit::FileSizeLimit(qint64 bytes)
 
 ExportTestSupport::FileSizeLimit::~FileSizeLimit()
 {
-    rlimit limit{};
+    rlimit limit {};
     getrlimit(RLIMIT_FSIZE, &limit);
     limit.rlim_cur = rlim_t(m_oldSoft);
     setrlimit(RLIMIT_FSIZE, &limit);

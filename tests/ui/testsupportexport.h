@@ -46,7 +46,7 @@ public:
     /// as the source (keys and values), embeddings width @p width made of small numbers
     /// following a simple pattern, @p heads heads, cross-attention target -> source.
     static Session session(const QStringList &queries, const QStringList &keys, int width = 4,
-                           int heads = 2, bool causal = false);
+        int heads = 2, bool causal = false);
     /// The spec's example session (../shared/spec/session-format.md §2).
     static Session specExample();
     /// The spec example's JSON text.

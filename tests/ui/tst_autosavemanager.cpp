@@ -46,7 +46,8 @@ QString simulateCrash(const QString &autosave, const QString &directory, const Q
     QFile::copy(autosave, left);
     QFile lock(QDir(directory).filePath(QStringLiteral("session-%1.lock").arg(id)));
     lock.open(QIODevice::WriteOnly);
-    lock.write(QByteArray::number(deadPid()) + "\nattention-explorer\n" + QSysInfo::machineHostName().toUtf8() + "\n");
+    lock.write(QByteArray::number(deadPid()) + "\nattention-explorer\n"
+        + QSysInfo::machineHostName().toUtf8() + "\n");
     return left;
 }
 
@@ -113,7 +114,8 @@ void TestAutosaveManager::writesUnsavedWork()
     const QJsonObject root = QJsonDocument::fromJson(T::readFile(autosave.fileName())).object();
     QCOMPARE(root.value(QStringLiteral("title")).toString(), QStringLiteral("未保存的课堂笔记"));
     const QJsonObject meta = root.value(AutosaveManager::metadataKey()).toObject();
-    QCOMPARE(meta.value(QStringLiteral("original_file")).toString(), QStringLiteral("/lessons/week3.json"));
+    QCOMPARE(meta.value(QStringLiteral("original_file")).toString(),
+        QStringLiteral("/lessons/week3.json"));
     const SessionLoadResult loaded = loadSessionFile(autosave.fileName());
     QVERIFY2(loaded.ok(), qPrintable(loaded.error ? loaded.error->toString() : QString()));
     QCOMPARE(loaded.session.title, QStringLiteral("未保存的课堂笔记"));
@@ -260,7 +262,9 @@ void TestAutosaveManager::recoveryRestoresTheWork()
     // The recovered session saves without the autosave's bookkeeping.
     const QString saved = m_dir->filePath(QStringLiteral("recovered.json"));
     QVERIFY(files.saveTo(saved));
-    QVERIFY(!QJsonDocument::fromJson(T::readFile(saved)).object().contains(AutosaveManager::metadataKey()));
+    QVERIFY(!QJsonDocument::fromJson(T::readFile(saved))
+                 .object()
+                 .contains(AutosaveManager::metadataKey()));
 }
 
 void TestAutosaveManager::recoveryQuestionDoesNotBlock()

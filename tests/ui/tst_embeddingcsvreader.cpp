@@ -61,24 +61,33 @@ void TestEmbeddingCsvReader::reads_data()
     QTest::addColumn<Eigen::MatrixXd>("values");
     QTest::addColumn<bool>("header");
 
-    const Eigen::MatrixXd two = matrix(2, 3, {0.5, 1.1, -0.2, 1, 2e-3, 3});
-    const QStringList cjk{QStringLiteral("我"), QStringLiteral("爱")};
-    QTest::newRow("numbers only") << QByteArray("0.5,1.1,-0.2\n1,2e-3,3\n") << QStringList() << two << false;
-    QTest::newRow("tokens in the first column") << QByteArray("我,0.5,1.1,-0.2\n爱,1,2e-3,3\n") << cjk << two << false;
-    QTest::newRow("header row") << QByteArray("token,d0,d1,d2\n我,0.5,1.1,-0.2\n爱,1,2e-3,3\n") << cjk << two << true;
-    QTest::newRow("pandas corner header") << QByteArray(",0,1,2\n我,0.5,1.1,-0.2\n爱,1,2e-3,3\n") << cjk << two << true;
-    QTest::newRow("tab separated") << QByteArray("我\t0.5\t1.1\t-0.2\n爱\t1\t2e-3\t3\n") << cjk << two << false;
-    QTest::newRow("semicolons") << QByteArray("0.5;1.1;-0.2\n1;2e-3;3\n") << QStringList() << two << false;
-    QTest::newRow("spaces, as numpy.savetxt writes") << QByteArray("0.5  1.1 -0.2\n 1 2e-3 3\n") << QStringList() << two
-                                                  << false;
+    const Eigen::MatrixXd two = matrix(2, 3, { 0.5, 1.1, -0.2, 1, 2e-3, 3 });
+    const QStringList cjk { QStringLiteral("我"), QStringLiteral("爱") };
+    QTest::newRow("numbers only") << QByteArray("0.5,1.1,-0.2\n1,2e-3,3\n") << QStringList() << two
+                                  << false;
+    QTest::newRow("tokens in the first column")
+        << QByteArray("我,0.5,1.1,-0.2\n爱,1,2e-3,3\n") << cjk << two << false;
+    QTest::newRow("header row") << QByteArray("token,d0,d1,d2\n我,0.5,1.1,-0.2\n爱,1,2e-3,3\n")
+                                << cjk << two << true;
+    QTest::newRow("pandas corner header")
+        << QByteArray(",0,1,2\n我,0.5,1.1,-0.2\n爱,1,2e-3,3\n") << cjk << two << true;
+    QTest::newRow("tab separated")
+        << QByteArray("我\t0.5\t1.1\t-0.2\n爱\t1\t2e-3\t3\n") << cjk << two << false;
+    QTest::newRow("semicolons") << QByteArray("0.5;1.1;-0.2\n1;2e-3;3\n") << QStringList() << two
+                                << false;
+    QTest::newRow("spaces, as numpy.savetxt writes")
+        << QByteArray("0.5  1.1 -0.2\n 1 2e-3 3\n") << QStringList() << two << false;
     QTest::newRow("CRLF, BOM, comments and blank lines")
-            << QByteArray("\xEF\xBB\xBF# exported\r\n\r\n0.5,1.1,-0.2\r\n\r\n1,2e-3,3\r\n") << QStringList() << two << false;
+        << QByteArray("\xEF\xBB\xBF# exported\r\n\r\n0.5,1.1,-0.2\r\n\r\n1,2e-3,3\r\n")
+        << QStringList() << two << false;
     QTest::newRow("quoted token with a comma")
-            << QByteArray("\"a,b\",0.5,1.1,-0.2\n\"say \"\"hi\"\"\",1,2e-3,3\n")
-            << QStringList{QStringLiteral("a,b"), QStringLiteral("say \"hi\"")} << two << false;
-    QTest::newRow("typographic minus") << QByteArray("0.5,1.1,\xE2\x88\x92" "0.2\n1,2e-3,3\n") << QStringList() << two
-                                      << false;
-    QTest::newRow("one column") << QByteArray("1\n2\n3\n") << QStringList() << matrix(3, 1, {1, 2, 3}) << false;
+        << QByteArray("\"a,b\",0.5,1.1,-0.2\n\"say \"\"hi\"\"\",1,2e-3,3\n")
+        << QStringList { QStringLiteral("a,b"), QStringLiteral("say \"hi\"") } << two << false;
+    QTest::newRow("typographic minus") << QByteArray("0.5,1.1,\xE2\x88\x92"
+                                                     "0.2\n1,2e-3,3\n")
+                                       << QStringList() << two << false;
+    QTest::newRow("one column") << QByteArray("1\n2\n3\n") << QStringList()
+                                << matrix(3, 1, { 1, 2, 3 }) << false;
 }
 
 void TestEmbeddingCsvReader::reads()
@@ -102,18 +111,27 @@ void TestEmbeddingCsvReader::refuses_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("empty file") << QByteArray("") << QStringLiteral("no rows");
     QTest::newRow("only a header") << QByteArray("token,a,b\n") << QStringLiteral("only a header");
-    QTest::newRow("ragged row names its line") << QByteArray("1,2,3\n4,5,6\n7,8\n") << QStringLiteral("row 3: 2 fields, expected 3");
-    QTest::newRow("word among numbers") << QByteArray("1,2,3\n4,five,6\n") << QStringLiteral("row 2, column 2: \"five\" is not a number");
-    QTest::newRow("decimal comma, semicolons") << QByteArray("0,5;1,5\n2,5;x\n") << QStringLiteral("row 2, column 2");
-    QTest::newRow("decimal comma hint") << QByteArray("1;2\n3;\"4,5\"\n") << QStringLiteral("decimal");
-    QTest::newRow("NaN") << QByteArray("1,2\n3,nan\n") << QStringLiteral("row 2, column 2: \"nan\" is not a finite number");
+    QTest::newRow("ragged row names its line")
+        << QByteArray("1,2,3\n4,5,6\n7,8\n") << QStringLiteral("row 3: 2 fields, expected 3");
+    QTest::newRow("word among numbers") << QByteArray(
+        "1,2,3\n4,five,6\n") << QStringLiteral("row 2, column 2: \"five\" is not a number");
+    QTest::newRow("decimal comma, semicolons")
+        << QByteArray("0,5;1,5\n2,5;x\n") << QStringLiteral("row 2, column 2");
+    QTest::newRow("decimal comma hint")
+        << QByteArray("1;2\n3;\"4,5\"\n") << QStringLiteral("decimal");
+    QTest::newRow("NaN") << QByteArray("1,2\n3,nan\n")
+                         << QStringLiteral("row 2, column 2: \"nan\" is not a finite number");
     QTest::newRow("infinity") << QByteArray("a,1,inf\n") << QStringLiteral("row 1, column 3");
-    QTest::newRow("too large") << QByteArray("1,1e13\n") << QStringLiteral("row 1, column 2: 1e13 is larger than");
-    QTest::newRow("empty token") << QByteArray("a,1\n\"\",2\n") << QStringLiteral("row 2, column 1: the token is empty");
-    QTest::newRow("open quote") << QByteArray("a,1\n\"b,2\n") << QStringLiteral("row 2: a quoted field is not closed");
-    QTest::newRow("token without numbers") << QByteArray("a\nb\n") << QStringLiteral("row 1: no numbers");
+    QTest::newRow("too large") << QByteArray("1,1e13\n")
+                               << QStringLiteral("row 1, column 2: 1e13 is larger than");
+    QTest::newRow("empty token") << QByteArray("a,1\n\"\",2\n")
+                                 << QStringLiteral("row 2, column 1: the token is empty");
+    QTest::newRow("open quote") << QByteArray("a,1\n\"b,2\n")
+                                << QStringLiteral("row 2: a quoted field is not closed");
+    QTest::newRow("token without numbers")
+        << QByteArray("a\nb\n") << QStringLiteral("row 1: no numbers");
     QTest::newRow("blank lines count as rows of the file")
-            << QByteArray("1,2\n\n\n3\n") << QStringLiteral("row 4: 1 fields, expected 2");
+        << QByteArray("1,2\n\n\n3\n") << QStringLiteral("row 4: 1 fields, expected 2");
 }
 
 void TestEmbeddingCsvReader::refuses()
@@ -137,7 +155,8 @@ void TestEmbeddingCsvReader::refusesTooManyRows()
     for (int i = 0; i < 1100; ++i)
         wide += ",1";
     QVERIFY(EmbeddingCsvReader::parse(wide).error.contains(QLatin1String("1024")));
-    QVERIFY(EmbeddingCsvReader::read(m_dir.filePath(QStringLiteral("nothing-here.csv"))).error.contains(QLatin1String("does not exist")));
+    QVERIFY(EmbeddingCsvReader::read(m_dir.filePath(QStringLiteral("nothing-here.csv")))
+                .error.contains(QLatin1String("does not exist")));
 }
 
 void TestEmbeddingCsvReader::importReplacesTokensAndEmbeddings()
@@ -146,12 +165,14 @@ void TestEmbeddingCsvReader::importReplacesTokensAndEmbeddings()
     document.resetSession(ExportTestSupport::specExample(), QString());
     ImportController imports(&document, nullptr);
     const QString file = m_dir.filePath(QStringLiteral("source.csv"));
-    QVERIFY(ExportTestSupport::writeFile(file, "token,a,b,c,d\n猫,1,0,0,0\n狗,0,1,0,0\n鱼,0,0,1,0\n"));
+    QVERIFY(
+        ExportTestSupport::writeFile(file, "token,a,b,c,d\n猫,1,0,0,0\n狗,0,1,0,0\n鱼,0,0,1,0\n"));
     QSignalSpy messages(&imports, &ImportController::message);
     QVERIFY(imports.importEmbeddingsFrom(SequenceRole::Source, file));
     QCOMPARE(document.session().source.tokens,
-             (QStringList{QStringLiteral("猫"), QStringLiteral("狗"), QStringLiteral("鱼")}));
-    QCOMPARE(document.session().source.embeddings, Eigen::MatrixXd(Eigen::MatrixXd::Identity(3, 4)));
+        (QStringList { QStringLiteral("猫"), QStringLiteral("狗"), QStringLiteral("鱼") }));
+    QCOMPARE(
+        document.session().source.embeddings, Eigen::MatrixXd(Eigen::MatrixXd::Identity(3, 4)));
     QCOMPARE(document.session().source.recipe.mode, EmbeddingMode::Manual);
     QVERIFY(!document.error());
     QCOMPARE(messages.size(), 1);
@@ -159,8 +180,9 @@ void TestEmbeddingCsvReader::importReplacesTokensAndEmbeddings()
     // One undo step brings the old sequence back.
     document.undoStack()->undo();
     QCOMPARE(document.session().source.tokens, ExportTestSupport::specExample().source.tokens);
-    QVERIFY(AttentionTestSupport::maxDiff(document.session().source.embeddings, ExportTestSupport::specExample().source.embeddings)
-            == 0.0);
+    QVERIFY(AttentionTestSupport::maxDiff(document.session().source.embeddings,
+                ExportTestSupport::specExample().source.embeddings)
+        == 0.0);
 }
 
 void TestEmbeddingCsvReader::importWithoutTokensNeedsOneRowPerToken()
@@ -180,7 +202,8 @@ void TestEmbeddingCsvReader::importWithoutTokensNeedsOneRowPerToken()
     QVERIFY(!imports.importEmbeddingsFrom(SequenceRole::Target, wrong));
     QCOMPARE(messages.size(), 1);
     const QString text = messages.front().at(0).toString();
-    QVERIFY2(text.contains(QLatin1String("3 rows")) && text.contains(QLatin1String("2 tokens")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("3 rows")) && text.contains(QLatin1String("2 tokens")),
+        qPrintable(text));
     QCOMPARE(messages.front().at(1).toBool(), true);
 }
 

@@ -58,14 +58,15 @@ void TestHeatmapFigure::cellsTileTheGrid_data()
     QTest::addColumn<Session>("session");
     QTest::newRow("2 x 4") << T::specExample();
     QTest::newRow("1 x 1") << T::session(words("a"), words("b"), 2, 1);
-    QTest::newRow("7 x 3 CJK") << T::session(words("一 二 三 四 五 六 七"), words("甲 乙 丙"), 4, 2);
+    QTest::newRow("7 x 3 CJK") << T::session(
+        words("一 二 三 四 五 六 七"), words("甲 乙 丙"), 4, 2);
 }
 
 void TestHeatmapFigure::cellsTileTheGrid()
 {
     QFETCH(Session, session);
     const HeatmapData data = T::heatmap(session);
-    const Figure f = HeatmapFigure::single(data, FigureOptions{});
+    const Figure f = HeatmapFigure::single(data, FigureOptions {});
     const auto cells = withRole(f, QStringLiteral("cell"));
     QCOMPARE(int(cells.size()), data.rows() * data.columns());
     const QRectF first = cells.front()->rect;
@@ -98,7 +99,8 @@ void TestHeatmapFigure::cellColoursFollowTheMap()
         for (int r = 0; r < data.rows(); ++r) {
             for (int c = 0; c < data.columns(); ++c) {
                 // The scale runs from 0 to 1: the colour at t = weight.
-                QCOMPARE(cells[size_t(r * data.columns() + c)]->fill, ColorMap::at(kind, data.values(r, c)));
+                QCOMPARE(cells[size_t(r * data.columns() + c)]->fill,
+                    ColorMap::at(kind, data.values(r, c)));
             }
         }
     }
@@ -107,26 +109,27 @@ void TestHeatmapFigure::cellColoursFollowTheMap()
 void TestHeatmapFigure::valuesAreTheWeights()
 {
     // The spec example's head-averaged weights, from the shared reference (PyTorch, float64).
-    const Eigen::MatrixXd expected =
-            AttentionTestSupport::referenceMatrix(QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights"));
+    const Eigen::MatrixXd expected = AttentionTestSupport::referenceMatrix(
+        QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights"));
     QCOMPARE(expected.rows(), 2);
     QCOMPARE(expected.cols(), 4);
-    const Figure f = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions{});
+    const Figure f = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions {});
     const auto values = withRole(f, QStringLiteral("value"));
     QCOMPARE(int(values.size()), 8);
     for (int i = 0; i < 8; ++i) {
         const double shown = values[size_t(i)]->text.toDouble();
         const double decimals = values[size_t(i)]->text.section(QLatin1Char('.'), 1).size();
         QVERIFY(decimals == 2 || decimals == 3);
-        QVERIFY2(std::abs(shown - expected(i / 4, i % 4)) <= 0.5 * std::pow(10.0, -decimals) + 1e-12,
-                 qPrintable(values[size_t(i)]->text));
+        QVERIFY2(
+            std::abs(shown - expected(i / 4, i % 4)) <= 0.5 * std::pow(10.0, -decimals) + 1e-12,
+            qPrintable(values[size_t(i)]->text));
     }
 }
 
 void TestHeatmapFigure::argmaxMarksTheLargestWeightOfEachRow()
 {
     // In the reference both rows of the mean attend most to 爱 (column 1).
-    const Figure f = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions{});
+    const Figure f = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions {});
     const auto cells = withRole(f, QStringLiteral("cell"));
     const auto marks = withRole(f, QStringLiteral("argmax"));
     QCOMPARE(int(marks.size()), 2);
@@ -138,12 +141,12 @@ void TestHeatmapFigure::maskedCellsAreHatched()
 {
     // Causal 3 x 3: the three cells above the diagonal are masked.
     const Session s = T::session(words("a b c"), words("a b c"), 4, 1, true);
-    const Figure f = HeatmapFigure::single(T::heatmap(s), FigureOptions{});
+    const Figure f = HeatmapFigure::single(T::heatmap(s), FigureOptions {});
     const auto masked = withRole(f, QStringLiteral("masked"));
     QCOMPARE(int(masked.size()), 3);
     QCOMPARE(int(withRole(f, QStringLiteral("hatch")).size()), 3);
     const auto cells = withRole(f, QStringLiteral("cell"));
-    for (const auto &[r, c] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}})
+    for (const auto &[r, c] : { std::pair { 0, 1 }, std::pair { 0, 2 }, std::pair { 1, 2 } })
         QVERIFY(cells[size_t(r * 3 + c)]->role.contains(QLatin1String("masked")));
     // No value is written in a masked cell: 6 visible cells, 6 values.
     QCOMPARE(int(withRole(f, QStringLiteral("value")).size()), 6);
@@ -152,7 +155,7 @@ void TestHeatmapFigure::maskedCellsAreHatched()
 void TestHeatmapFigure::labelsSitByTheirRowsAndColumns()
 {
     const Session s = T::specExample();
-    const Figure f = HeatmapFigure::single(T::heatmap(s), FigureOptions{});
+    const Figure f = HeatmapFigure::single(T::heatmap(s), FigureOptions {});
     const auto cells = withRole(f, QStringLiteral("cell"));
     const auto rows = withRole(f, QStringLiteral("row-label"));
     const auto columns = withRole(f, QStringLiteral("column-label"));
@@ -163,7 +166,8 @@ void TestHeatmapFigure::labelsSitByTheirRowsAndColumns()
         // Left of the grid, within the row's height.
         const QRectF cell = cells[size_t(r * 4)]->rect;
         QVERIFY(rows[size_t(r)]->anchor.x() <= cell.left());
-        QVERIFY(rows[size_t(r)]->anchor.y() > cell.top() && rows[size_t(r)]->anchor.y() < cell.bottom());
+        QVERIFY(rows[size_t(r)]->anchor.y() > cell.top()
+            && rows[size_t(r)]->anchor.y() < cell.bottom());
     }
     for (int c = 0; c < 4; ++c) {
         QCOMPARE(columns[size_t(c)]->text, s.source.tokens.at(c));
@@ -186,7 +190,8 @@ void TestHeatmapFigure::explicitSizeIsHonoured()
     QFETCH(QSize, size);
     FigureOptions options;
     options.size = size;
-    const Figure f = HeatmapFigure::single(T::heatmap(T::session(words("a b c d e"), words("v w x y z"), 4, 1)), options);
+    const Figure f = HeatmapFigure::single(
+        T::heatmap(T::session(words("a b c d e"), words("v w x y z"), 4, 1)), options);
     QCOMPARE(f.size, QSizeF(size));
     const QRectF bounds(QPointF(0, 0), f.size);
     for (const auto *cell : withRole(f, QStringLiteral("cell")))
@@ -196,10 +201,10 @@ void TestHeatmapFigure::explicitSizeIsHonoured()
 void TestHeatmapFigure::gridHasOnePanelPerView()
 {
     const Session s = T::session(words("a b"), words("c d e"), 8, 4);
-    std::vector<HeatmapData> panels{T::heatmap(s)};
+    std::vector<HeatmapData> panels { T::heatmap(s) };
     for (int h = 0; h < 4; ++h)
         panels.push_back(T::heatmap(s, h));
-    const Figure f = HeatmapFigure::grid(panels, FigureOptions{}, QStringLiteral("t"));
+    const Figure f = HeatmapFigure::grid(panels, FigureOptions {}, QStringLiteral("t"));
     QCOMPARE(int(withRole(f, QStringLiteral("cell")).size()), 5 * 6);
     QCOMPARE(int(withRole(f, QStringLiteral("panel-title")).size()), 5);
     QCOMPARE(int(withRole(f, QStringLiteral("colorbar")).size()), 1);
@@ -209,8 +214,8 @@ void TestHeatmapFigure::gridHasOnePanelPerView()
     for (size_t i = 0; i < cells.size(); ++i) {
         for (size_t j = i + 1; j < cells.size(); ++j)
             QVERIFY(!cells[i]->rect.intersected(cells[j]->rect).isValid()
-                    || cells[i]->rect.intersected(cells[j]->rect).width() < 1e-9
-                    || cells[i]->rect.intersected(cells[j]->rect).height() < 1e-9);
+                || cells[i]->rect.intersected(cells[j]->rect).width() < 1e-9
+                || cells[i]->rect.intersected(cells[j]->rect).height() < 1e-9);
     }
 }
 
@@ -218,14 +223,16 @@ void TestHeatmapFigure::importedFiguresSaySo()
 {
     HeatmapData data = T::heatmap(T::specExample());
     data.imported = true;
-    const Figure f = HeatmapFigure::single(data, FigureOptions{});
+    const Figure f = HeatmapFigure::single(data, FigureOptions {});
     const auto notes = withRole(f, QStringLiteral("imported-note"));
     QCOMPARE(int(notes.size()), 1);
     QCOMPARE(notes.front()->text, HeatmapFigure::importedNote());
     // Even without a title the note stays.
     FigureOptions bare;
     bare.includeTitle = false;
-    QCOMPARE(int(withRole(HeatmapFigure::single(data, bare), QStringLiteral("imported-note")).size()), 1);
+    QCOMPARE(
+        int(withRole(HeatmapFigure::single(data, bare), QStringLiteral("imported-note")).size()),
+        1);
 }
 
 QTEST_MAIN(TestHeatmapFigure)

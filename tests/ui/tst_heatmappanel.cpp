@@ -149,15 +149,6 @@ void TestHeatmapPanel::showsEveryHead()
 
     // The large map shows the mean, labelled with the tokens.
     HeatmapPlot *large = m_panel->largePlot();
-    {
-        QString dbg;
-        for (int r = 0; r < mean.rows(); ++r) {
-            for (int c = 0; c < mean.cols(); ++c)
-                dbg += QStringLiteral("%1/%2/%3 ").arg(mean(r, c)).arg(MatrixPlotAdapter::cellValue(large->colorMapPlottable(), r, c)).arg(large->data().values(r, c));
-            dbg += QStringLiteral("\n");
-        }
-        qDebug().noquote() << dbg << large->data().rows() << large->data().columns();
-    }
     QCOMPARE(m_panel->selectedView(), -1);
     QVERIFY(colourMapDiff(large, mean) < 1e-12);
     QCOMPARE(large->data().rowLabels, q.tokens);
@@ -188,9 +179,9 @@ void TestHeatmapPanel::showsEveryHead()
         }
         fullyMasked += any ? 0 : 1;
         QList<int> marked;
-        for (QCPItemRect *m : large->alignmentMarkers()) {
-            if (m->property("row").toInt() == r)
-                marked.append(m->property("column").toInt());
+        for (const QPoint &cell : large->alignmentCells()) {
+            if (cell.y() == r)
+                marked.append(cell.x());
         }
         if (!any)
             QVERIFY(marked.isEmpty());

@@ -96,6 +96,7 @@ private slots:
     void colourMapChangesGradientAndMarkers_data();
     void colourMapChangesGradientAndMarkers();
     void longAxisThinsLabels();
+    void outlineDrawnOnAlignedCell();
     void dimmedAndHighlightedFlags();
 
 private:
@@ -199,16 +200,10 @@ void TestHeatmapPlot::showsData()
             expectedMarkers.insert({ r, c });
     }
     QSet<QPair<int, int>> markers;
-    for (QCPItemRect *marker : plot.alignmentMarkers()) {
-        const int r = marker->property("row").toInt();
-        const int c = marker->property("column").toInt();
-        markers.insert({ r, c });
-        const QPointF centre = (marker->topLeft->coords() + marker->bottomRight->coords()) / 2;
-        QCOMPARE(centre, QPointF(c, r));
-        QVERIFY(std::abs(marker->topLeft->coords().x() - marker->bottomRight->coords().x()) < 1.0);
-    }
+    for (const QPoint &cell : plot.alignmentCells())
+        markers.insert({ cell.y(), cell.x() });
     QCOMPARE(markers, expectedMarkers);
-    QCOMPARE(plot.alignmentMarkers().size(), expectedMarkers.size());
+    QCOMPARE(plot.alignmentCells().size(), expectedMarkers.size());
 
     // Values are written with 3 decimals in these large cells; masked cells stay empty.
     QCOMPARE(plot.valueDecimals(), 3);
@@ -407,8 +402,8 @@ void TestHeatmapPlot::colourMapChangesGradientAndMarkers()
         QVERIFY(std::abs(drawn.green() - expected.green()) <= 2);
         QVERIFY(std::abs(drawn.blue() - expected.blue()) <= 2);
     }
-    QCOMPARE(plot.alignmentMarkers().size(), 1);
-    QCOMPARE(plot.alignmentMarkers().first()->pen().color(), ColorMap::accent(kind));
+    QCOMPARE(plot.alignmentCells(), QList<QPoint> { QPoint(1, 0) });
+    QCOMPARE(plot.alignmentPen().color(), ColorMap::accent(kind));
 }
 
 void TestHeatmapPlot::longAxisThinsLabels()
@@ -434,6 +429,34 @@ void TestHeatmapPlot::longAxisThinsLabels()
     for (auto it = rows.begin(); it != rows.end(); ++it)
         QCOMPARE(it.value(), d.rowLabels[static_cast<int>(it.key())]);
     QCOMPARE(plot.valueDecimals(), 0);
+}
+
+void TestHeatmapPlot::outlineDrawnOnAlignedCell()
+{
+    HeatmapPlot plot;
+    plot.setData(makeData({ QStringLiteral("q") }, { QStringLiteral("a"), QStringLiteral("b") },
+        QStringLiteral("0.1 0.9"), QString()));
+    plot.setShowValues(false);
+    plot.resize(600, 320);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.replot();
+    const QImage image = plot.grab().toImage();
+    const QColor accent = plot.alignmentPen().color();
+    // Along the middle of each cell, from its left edge inwards: the aligned cell (column 1)
+    // shows the outline, the other (column 0) only its own colour.
+    const auto accentNear = [&](int column) {
+        const QRectF cell = plot.cellRect(0, column);
+        for (int x = int(cell.left()); x < int(cell.left() + cell.width() / 4); ++x) {
+            const QColor p = image.pixelColor(x, int(cell.center().y()));
+            if (std::abs(p.red() - accent.red()) < 30 && std::abs(p.green() - accent.green()) < 30
+                && std::abs(p.blue() - accent.blue()) < 30)
+                return true;
+        }
+        return false;
+    };
+    QVERIFY(accentNear(1));
+    QVERIFY(!accentNear(0));
 }
 
 void TestHeatmapPlot::dimmedAndHighlightedFlags()

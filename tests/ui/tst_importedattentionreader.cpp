@@ -65,13 +65,16 @@ void TestImportedAttentionReader::readsShapes_data()
     QTest::addColumn<int>("columns");
     QTest::newRow("[heads][Lq][Lk]") << twoHeads << 2 << 2 << 3;
     QTest::newRow("[Lq][Lk], one head")
-            << QByteArray(R"({"query_tokens":["a"],"key_tokens":["b","c"],"weights":[[0.4,0.6]]})") << 1 << 1 << 2;
-    QTest::newRow("[1][heads][Lq][Lk], PyTorch batch of one")
-            << QByteArray(R"({"query_tokens":["a"],"key_tokens":["b","c"],"weights":[[[[0.4,0.6]],[[1,0]],[[0.5,0.5]]]]})")
-            << 3 << 1 << 2;
+        << QByteArray(R"({"query_tokens":["a"],"key_tokens":["b","c"],"weights":[[0.4,0.6]]})") << 1
+        << 1 << 2;
+    QTest::newRow("[1][heads][Lq][Lk], PyTorch batch of one") << QByteArray(
+        R"({"query_tokens":["a"],"key_tokens":["b","c"],"weights":[[[[0.4,0.6]],[[1,0]],[[0.5,0.5]]]]})")
+                                                              << 3 << 1 << 2;
     QTest::newRow("token ids as numbers")
-            << QByteArray(R"({"query_tokens":[101],"key_tokens":[7592, 102],"weights":[[0.4,0.6]]})") << 1 << 1 << 2;
-    QTest::newRow("no tokens: numbered") << QByteArray(R"({"weights":[[[1,0],[0,1]]]})") << 1 << 2 << 2;
+        << QByteArray(R"({"query_tokens":[101],"key_tokens":[7592, 102],"weights":[[0.4,0.6]]})")
+        << 1 << 1 << 2;
+    QTest::newRow("no tokens: numbered")
+        << QByteArray(R"({"weights":[[[1,0],[0,1]]]})") << 1 << 2 << 2;
 }
 
 void TestImportedAttentionReader::readsShapes()
@@ -101,7 +104,7 @@ void TestImportedAttentionReader::meanOfTheHeads()
     expected << 0.35, 0.225, 0.425, 0.2, 0.55, 0.25;
     QVERIFY(AttentionTestSupport::maxDiff(mean.values, expected) < 1e-15);
     QVERIFY(mean.imported);
-    QCOMPARE(mean.rowLabels, (QStringList{QStringLiteral("the"), QStringLiteral("cat")}));
+    QCOMPARE(mean.rowLabels, (QStringList { QStringLiteral("the"), QStringLiteral("cat") }));
     QCOMPARE(mean.columnLabels.size(), 3);
     const HeatmapData second = a.view(1);
     QCOMPARE(second.values(0, 2), 0.6);
@@ -114,24 +117,35 @@ void TestImportedAttentionReader::refuses_data()
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("expected");
     QTest::newRow("not JSON") << QByteArray("{\"weights\": [1,") << QStringLiteral("line");
-    QTest::newRow("an array, not an object") << QByteArray("[[1]]") << QStringLiteral("JSON object");
-    QTest::newRow("no weights") << QByteArray(R"({"query_tokens":[]})") << QStringLiteral("weights: missing");
+    QTest::newRow("an array, not an object")
+        << QByteArray("[[1]]") << QStringLiteral("JSON object");
+    QTest::newRow("no weights") << QByteArray(R"({"query_tokens":[]})")
+                                << QStringLiteral("weights: missing");
     QTest::newRow("ragged row, with its path")
-            << QByteArray(R"({"weights":[[[1,0],[0,1]],[[1,0],[0.5]]]})") << QStringLiteral("weights[1][1]: 1 numbers, expected 2");
-    QTest::newRow("head with other row count") << QByteArray(R"({"weights":[[[1,0],[0,1]],[[1,0]]]})")
-                                               << QStringLiteral("weights[1]: 1 query rows, expected 2");
-    QTest::newRow("string among numbers") << QByteArray(R"({"weights":[[[1,"x"]]]})")
-                                          << QStringLiteral("weights[0][0][1]: expected a number, found a string");
+        << QByteArray(R"({"weights":[[[1,0],[0,1]],[[1,0],[0.5]]]})")
+        << QStringLiteral("weights[1][1]: 1 numbers, expected 2");
+    QTest::newRow("head with other row count")
+        << QByteArray(R"({"weights":[[[1,0],[0,1]],[[1,0]]]})")
+        << QStringLiteral("weights[1]: 1 query rows, expected 2");
+    QTest::newRow("string among numbers")
+        << QByteArray(R"({"weights":[[[1,"x"]]]})")
+        << QStringLiteral("weights[0][0][1]: expected a number, found a string");
     QTest::newRow("query tokens do not match")
-            << QByteArray(R"({"query_tokens":["a","b","c"],"weights":[[[1,0],[0,1]]]})")
-            << QStringLiteral("query_tokens: 3 tokens, but the weights have 2 query rows");
+        << QByteArray(R"({"query_tokens":["a","b","c"],"weights":[[[1,0],[0,1]]]})")
+        << QStringLiteral("query_tokens: 3 tokens, but the weights have 2 query rows");
     QTest::newRow("key token not a string")
-            << QByteArray(R"({"key_tokens":["a",{}],"weights":[[[1,0]]]})") << QStringLiteral("key_tokens[1]: expected a string");
-    QTest::newRow("five levels") << QByteArray(R"({"weights":[[[[[1]]]]]})") << QStringLiteral("5 levels");
-    QTest::newRow("batch of two") << QByteArray(R"({"weights":[[[[1]]],[[[1]]]]})") << QStringLiteral("a batch of 2");
-    QTest::newRow("empty head") << QByteArray(R"({"weights":[[]]})") << QStringLiteral("weights: empty");
-    QTest::newRow("infinity written as a huge number") << QByteArray(R"({"weights":[[[1e999]]]})") << QStringLiteral("1e999");
-    QTest::newRow("title not a string") << QByteArray(R"({"title":5,"weights":[[[1]]]})") << QStringLiteral("title: expected a string");
+        << QByteArray(R"({"key_tokens":["a",{}],"weights":[[[1,0]]]})")
+        << QStringLiteral("key_tokens[1]: expected a string");
+    QTest::newRow("five levels") << QByteArray(R"({"weights":[[[[[1]]]]]})")
+                                 << QStringLiteral("5 levels");
+    QTest::newRow("batch of two") << QByteArray(R"({"weights":[[[[1]]],[[[1]]]]})")
+                                  << QStringLiteral("a batch of 2");
+    QTest::newRow("empty head") << QByteArray(R"({"weights":[[]]})")
+                                << QStringLiteral("weights: empty");
+    QTest::newRow("infinity written as a huge number")
+        << QByteArray(R"({"weights":[[[1e999]]]})") << QStringLiteral("1e999");
+    QTest::newRow("title not a string") << QByteArray(R"({"title":5,"weights":[[[1]]]})")
+                                        << QStringLiteral("title: expected a string");
 }
 
 void TestImportedAttentionReader::refuses()
@@ -150,8 +164,10 @@ void TestImportedAttentionReader::warns_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("row sums to 0.9") << QByteArray(R"({"weights":[[[0.5,0.4],[0.5,0.5]]]})")
                                      << QStringLiteral("weights[0][0] sums to 0.9");
-    QTest::newRow("scores, not weights") << QByteArray(R"({"weights":[[[2.5,-1.0]]]})") << QStringLiteral("below 0");
-    QTest::newRow("missing tokens") << QByteArray(R"({"weights":[[[1]]]})") << QStringLiteral("numbered from 0");
+    QTest::newRow("scores, not weights")
+        << QByteArray(R"({"weights":[[[2.5,-1.0]]]})") << QStringLiteral("below 0");
+    QTest::newRow("missing tokens")
+        << QByteArray(R"({"weights":[[[1]]]})") << QStringLiteral("numbered from 0");
 }
 
 void TestImportedAttentionReader::warns()
@@ -160,7 +176,8 @@ void TestImportedAttentionReader::warns()
     QFETCH(QString, expected);
     const ImportedAttention a = ImportedAttentionReader::parse(json);
     QVERIFY2(a.ok(), qPrintable(a.error));
-    QVERIFY2(a.warnings.join(QLatin1Char('\n')).contains(expected), qPrintable(a.warnings.join(QLatin1Char('\n'))));
+    QVERIFY2(a.warnings.join(QLatin1Char('\n')).contains(expected),
+        qPrintable(a.warnings.join(QLatin1Char('\n'))));
 }
 
 void TestImportedAttentionReader::windowSaysImported()
@@ -181,8 +198,8 @@ void TestImportedAttentionReader::figureSaysImported()
 {
     const ImportedAttention a = ImportedAttentionReader::parse(twoHeads);
     const QString file = m_dir.filePath(QStringLiteral("imported.svg"));
-    const FigureExporter::Outcome outcome =
-            FigureExporter::write(HeatmapFigure::single(a.view(-1), FigureOptions{}), file, 96);
+    const FigureExporter::Outcome outcome
+        = FigureExporter::write(HeatmapFigure::single(a.view(-1), FigureOptions {}), file, 96);
     QVERIFY2(outcome.ok(), qPrintable(outcome.message));
     const SvgSummary svg = ExportTestSupport::readSvg(ExportTestSupport::readFile(file));
     QVERIFY(svg.wellFormed);

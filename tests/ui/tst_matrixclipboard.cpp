@@ -26,8 +26,9 @@ LabelledMatrix sample()
     m.values << 0.5, -1.25, 2.0, 1.0 / 3.0, 7.0, -0.0;
     m.visible.resize(2, 3);
     m.visible << true, true, true, true, false, true;
-    m.rowLabels = QStringList{QStringLiteral("i"), QStringLiteral("love")};
-    m.columnLabels = QStringList{QStringLiteral("我"), QStringLiteral("a,b"), QStringLiteral("x|y")};
+    m.rowLabels = QStringList { QStringLiteral("i"), QStringLiteral("love") };
+    m.columnLabels
+        = QStringList { QStringLiteral("我"), QStringLiteral("a,b"), QStringLiteral("x|y") };
     return m;
 }
 
@@ -73,19 +74,21 @@ void TestMatrixClipboard::formats_data()
     QTest::addColumn<int>("format");
     QTest::addColumn<QString>("expected");
     QTest::newRow("TSV: tokens as headers, exact numbers, masked as -inf")
-            << int(MatrixClipboard::Format::Tsv)
-            << QStringLiteral("\t我\ta,b\tx|y\ni\t0.5\t-1.25\t2\nlove\t0.3333333333333333\t-inf\t0\n");
+        << int(MatrixClipboard::Format::Tsv)
+        << QStringLiteral("\t我\ta,b\tx|y\ni\t0.5\t-1.25\t2\nlove\t0.3333333333333333\t-inf\t0\n");
     QTest::newRow("CSV: quoted where needed, CRLF")
-            << int(MatrixClipboard::Format::Csv)
-            << QStringLiteral(",我,\"a,b\",x|y\r\ni,0.5,-1.25,2\r\nlove,0.3333333333333333,-inf,0\r\n");
+        << int(MatrixClipboard::Format::Csv)
+        << QStringLiteral(",我,\"a,b\",x|y\r\ni,0.5,-1.25,2\r\nlove,0.3333333333333333,-inf,0\r\n");
     QTest::newRow("Markdown: four decimals, right-aligned, pipe escaped")
-            << int(MatrixClipboard::Format::Markdown)
-            << QStringLiteral("|  | 我 | a,b | x\\|y |\n| --- | ---: | ---: | ---: |\n"
-                              "| i | 0.5000 | -1.2500 | 2.0000 |\n| love | 0.3333 | \u2212\u221e | 0.0000 |\n");
+        << int(MatrixClipboard::Format::Markdown)
+        << QStringLiteral(
+               "|  | 我 | a,b | x\\|y |\n| --- | ---: | ---: | ---: |\n"
+               "| i | 0.5000 | -1.2500 | 2.0000 |\n| love | 0.3333 | \u2212\u221e | 0.0000 |\n");
     QTest::newRow("LaTeX: bmatrix with the headers in a comment")
-            << int(MatrixClipboard::Format::Latex)
-            << QStringLiteral("% Scores; rows: i, love; columns: 我, a,b, x|y\n\\begin{bmatrix}\n"
-                              "0.5000 & -1.2500 & 2.0000 \\\\\n0.3333 & -\\infty & 0.0000\n\\end{bmatrix}\n");
+        << int(MatrixClipboard::Format::Latex)
+        << QStringLiteral(
+               "% Scores; rows: i, love; columns: 我, a,b, x|y\n\\begin{bmatrix}\n"
+               "0.5000 & -1.2500 & 2.0000 \\\\\n0.3333 & -\\infty & 0.0000\n\\end{bmatrix}\n");
 }
 
 void TestMatrixClipboard::formats()
@@ -101,7 +104,8 @@ void TestMatrixClipboard::csvQuoting_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("plain") << QStringLiteral("cat") << QStringLiteral("cat");
     QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
-    QTest::newRow("quote doubled") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
+    QTest::newRow("quote doubled")
+        << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
     QTest::newRow("line break") << QStringLiteral("a\nb") << QStringLiteral("\"a\nb\"");
     QTest::newRow("outer space") << QStringLiteral(" x") << QStringLiteral("\" x\"");
     QTest::newRow("CJK") << QStringLiteral("深度") << QStringLiteral("深度");
@@ -137,12 +141,12 @@ void TestMatrixClipboard::severalMatrices()
     LabelledMatrix a = sample();
     LabelledMatrix b = sample();
     b.name = QStringLiteral("Head 2");
-    const QString latex = MatrixClipboard::format({a, b}, MatrixClipboard::Format::Latex);
+    const QString latex = MatrixClipboard::format({ a, b }, MatrixClipboard::Format::Latex);
     QCOMPARE(latex.count(QLatin1String("\\begin{bmatrix}")), 2);
     QVERIFY(latex.contains(QLatin1String("% Head 2")));
-    const QString md = MatrixClipboard::format({a, b}, MatrixClipboard::Format::Markdown);
+    const QString md = MatrixClipboard::format({ a, b }, MatrixClipboard::Format::Markdown);
     QVERIFY(md.contains(QLatin1String("**Head 2**")));
-    const QString tsv = MatrixClipboard::format({a, b}, MatrixClipboard::Format::Tsv);
+    const QString tsv = MatrixClipboard::format({ a, b }, MatrixClipboard::Format::Tsv);
     QVERIFY(tsv.startsWith(QLatin1String("Scores\n")));
     QVERIFY(tsv.contains(QLatin1String("\nHead 2\n")));
 }
@@ -158,30 +162,32 @@ void TestMatrixClipboard::copyAsMenuCopiesTheShownView()
     QCOMPARE(menu.actions().size(), 6); // weights, scores, Q, K, V, output
 
     // The mean, as TSV, read back: the reference numbers (PyTorch, float64).
-    QAction *weightsTsv = menu.findChild<QAction *>(QStringLiteral("copyAs_%1_%2")
-                                                            .arg(int(CopyAsController::MatrixKind::Weights))
-                                                            .arg(int(MatrixClipboard::Format::Tsv)));
+    QAction *weightsTsv
+        = menu.findChild<QAction *>(QStringLiteral("copyAs_%1_%2")
+                                        .arg(int(CopyAsController::MatrixKind::Weights))
+                                        .arg(int(MatrixClipboard::Format::Tsv)));
     QVERIFY(weightsTsv);
     weightsTsv->trigger();
     const QString text = QApplication::clipboard()->text();
     QVERIFY(text.startsWith(QStringLiteral("\t我\t爱\t深度\t学习\ni\t")));
-    const Eigen::MatrixXd expected =
-            AttentionTestSupport::referenceMatrix(QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights"));
+    const Eigen::MatrixXd expected = AttentionTestSupport::referenceMatrix(
+        QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights"));
     QVERIFY(AttentionTestSupport::maxDiff(parseTsv(text), expected) < 1e-12);
 
     // Head 2 shown: its weights and scores.
     view = 1;
     QVERIFY(controller.copy(CopyAsController::MatrixKind::Weights, MatrixClipboard::Format::Tsv));
     QVERIFY(AttentionTestSupport::maxDiff(parseTsv(QApplication::clipboard()->text()),
-                                          AttentionTestSupport::referenceMatrix(QStringLiteral("seed-cross-2heads"),
-                                                                                QStringLiteral("heads[1].weights")))
-            < 1e-12);
+                AttentionTestSupport::referenceMatrix(
+                    QStringLiteral("seed-cross-2heads"), QStringLiteral("heads[1].weights")))
+        < 1e-12);
     QVERIFY(controller.copy(CopyAsController::MatrixKind::Scores, MatrixClipboard::Format::Tsv));
     QVERIFY(AttentionTestSupport::maxDiff(parseTsv(QApplication::clipboard()->text()),
-                                          AttentionTestSupport::referenceMatrix(QStringLiteral("seed-cross-2heads"),
-                                                                                QStringLiteral("heads[1].scores")))
-            < 1e-12);
-    QVERIFY(controller.menuText(CopyAsController::MatrixKind::Weights).contains(QLatin1String("2")));
+                AttentionTestSupport::referenceMatrix(
+                    QStringLiteral("seed-cross-2heads"), QStringLiteral("heads[1].scores")))
+        < 1e-12);
+    QVERIFY(
+        controller.menuText(CopyAsController::MatrixKind::Weights).contains(QLatin1String("2")));
     // With the mean shown, the scores of every head, one block each.
     view = -1;
     QCOMPARE(int(controller.matrices(CopyAsController::MatrixKind::Scores).size()), 2);
@@ -198,9 +204,9 @@ void TestMatrixClipboard::everyMatrixHasItsShape()
         K kind;
         int rows, columns;
         QString firstRowLabel;
-    } cases[] = {{K::Weights, 2, 4, QStringLiteral("i")}, {K::Query, 2, 4, QStringLiteral("i")},
-                 {K::Key, 4, 4, QStringLiteral("我")},    {K::Value, 4, 4, QStringLiteral("我")},
-                 {K::Output, 2, 4, QStringLiteral("i")}};
+    } cases[] = { { K::Weights, 2, 4, QStringLiteral("i") },
+        { K::Query, 2, 4, QStringLiteral("i") }, { K::Key, 4, 4, QStringLiteral("我") },
+        { K::Value, 4, 4, QStringLiteral("我") }, { K::Output, 2, 4, QStringLiteral("i") } };
     for (const auto &c : cases) {
         const std::vector<LabelledMatrix> m = controller.matrices(c.kind);
         QCOMPARE(int(m.size()), 1);
@@ -210,8 +216,8 @@ void TestMatrixClipboard::everyMatrixHasItsShape()
     }
     // Identity projections: Q is the target's embeddings.
     QVERIFY(AttentionTestSupport::maxDiff(controller.matrices(K::Query).front().values,
-                                          ExportTestSupport::specExample().target.embeddings)
-            < 1e-15);
+                ExportTestSupport::specExample().target.embeddings)
+        < 1e-15);
 }
 
 QTEST_MAIN(TestMatrixClipboard)

@@ -105,9 +105,10 @@ void TestPainterFigureRenderer::pngShowsTheCellColours()
         // Inset from the argmax frames drawn over some cells.
         const QPoint centre = item.rect.center().toPoint();
         const QColor pixel = image.pixelColor(centre.x(), centre.y() + int(item.rect.height() / 4));
-        QVERIFY2(std::abs(pixel.red() - item.fill.red()) <= 1 && std::abs(pixel.green() - item.fill.green()) <= 1
-                         && std::abs(pixel.blue() - item.fill.blue()) <= 1,
-                 qPrintable(pixel.name() + QStringLiteral(" vs ") + item.fill.name()));
+        QVERIFY2(std::abs(pixel.red() - item.fill.red()) <= 1
+                && std::abs(pixel.green() - item.fill.green()) <= 1
+                && std::abs(pixel.blue() - item.fill.blue()) <= 1,
+            qPrintable(pixel.name() + QStringLiteral(" vs ") + item.fill.name()));
         ++checked;
     }
     QCOMPARE(checked, 8);
@@ -146,13 +147,14 @@ void TestPainterFigureRenderer::pdf()
     if (kind == QLatin1String("heatmap")) {
         figure = HeatmapFigure::single(T::heatmap(s), options);
     } else if (kind == QLatin1String("grid")) {
-        figure = HeatmapFigure::grid({T::heatmap(s), T::heatmap(s, 0), T::heatmap(s, 1)}, options, QStringLiteral("grid"));
+        figure = HeatmapFigure::grid(
+            { T::heatmap(s), T::heatmap(s, 0), T::heatmap(s, 1) }, options, QStringLiteral("grid"));
     } else {
         EntropyExperimentResult r;
-        r.dims = {8, 32, 128, 512};
-        r.unscaled = {1.2, 0.5, 0.25, 0.1};
-        r.scaled = {2.0, 1.95, 1.9, 1.93};
-        figure = ScalingFigure::make(r, EntropyExperimentConfig{}, 2, options);
+        r.dims = { 8, 32, 128, 512 };
+        r.unscaled = { 1.2, 0.5, 0.25, 0.1 };
+        r.scaled = { 2.0, 1.95, 1.9, 1.93 };
+        figure = ScalingFigure::make(r, EntropyExperimentConfig {}, 2, options);
     }
     const QString file = m_dir.filePath(kind + QStringLiteral(".pdf"));
     QString error;
@@ -162,7 +164,8 @@ void TestPainterFigureRenderer::pdf()
     QVERIFY(bytes.trimmed().endsWith("%%EOF"));
     // One page of exactly the figure's size in points (1/72 inch): width * 72 / 96.
     QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page "), 1);
-    const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)\\s*\\]"));
+    const QRegularExpression mediaBox(
+        QStringLiteral("/MediaBox \\[\\s*0 0 ([0-9.]+) ([0-9.]+)\\s*\\]"));
     const QRegularExpressionMatch m = mediaBox.match(QString::fromLatin1(bytes));
     QVERIFY(m.hasMatch());
     QVERIFY(std::abs(m.captured(1).toDouble() - size.width() * 0.75) < 1.0);
@@ -185,22 +188,25 @@ void TestPainterFigureRenderer::exporterChoosesByExtension()
 {
     QFETCH(QString, name);
     QFETCH(QByteArray, magic);
-    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions{});
+    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions {});
     const QString file = m_dir.filePath(name);
     const FigureExporter::Outcome outcome = FigureExporter::write(figure, file, 96);
     QVERIFY2(outcome.ok(), qPrintable(outcome.message));
     QVERIFY(T::readFile(file).startsWith(magic));
 
-    const FigureExporter::Outcome unknown = FigureExporter::write(figure, m_dir.filePath(QStringLiteral("f.jpg")), 96);
+    const FigureExporter::Outcome unknown
+        = FigureExporter::write(figure, m_dir.filePath(QStringLiteral("f.jpg")), 96);
     QCOMPARE(unknown.status, FigureExporter::Outcome::Status::Refused);
     QVERIFY(unknown.message.contains(QLatin1String(".svg")));
 }
 
 void TestPainterFigureRenderer::failedWriteKeepsTheOldFile()
 {
-    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions{});
-    for (const QString &name : {QStringLiteral("missing-folder/f.png"), QStringLiteral("missing-folder/f.pdf")}) {
-        const FigureExporter::Outcome outcome = FigureExporter::write(figure, m_dir.filePath(name), 96);
+    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions {});
+    for (const QString &name :
+        { QStringLiteral("missing-folder/f.png"), QStringLiteral("missing-folder/f.pdf") }) {
+        const FigureExporter::Outcome outcome
+            = FigureExporter::write(figure, m_dir.filePath(name), 96);
         QCOMPARE(outcome.status, FigureExporter::Outcome::Status::WriteFailed);
         QVERIFY(outcome.message.startsWith(m_dir.filePath(name)));
     }
@@ -227,7 +233,7 @@ void TestPainterFigureRenderer::fullDiskKeepsTheOldFile()
     QFETCH(QString, name);
     const QString file = m_dir.filePath(name);
     QVERIFY(T::writeFile(file, "the figure from last week"));
-    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions{});
+    const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), FigureOptions {});
     FigureExporter::Outcome outcome;
     {
         // Room for the first 300 bytes only: the write stops part-way, as on a full disk.
@@ -237,7 +243,8 @@ void TestPainterFigureRenderer::fullDiskKeepsTheOldFile()
     QCOMPARE(outcome.status, FigureExporter::Outcome::Status::WriteFailed);
     QVERIFY2(outcome.message.startsWith(file), qPrintable(outcome.message));
     QCOMPARE(T::readFile(file), QByteArray("the figure from last week"));
-    QCOMPARE(QDir(m_dir.path()).entryList({name + QStringLiteral(".*")}, QDir::Files), QStringList());
+    QCOMPARE(
+        QDir(m_dir.path()).entryList({ name + QStringLiteral(".*") }, QDir::Files), QStringList());
 }
 
 QTEST_MAIN(TestPainterFigureRenderer)

@@ -25,9 +25,9 @@ std::vector<const Figure::Item *> withRole(const Figure &f, const QString &role)
 EntropyExperimentResult sample()
 {
     EntropyExperimentResult r;
-    r.dims = {8, 32, 128, 512};
-    r.unscaled = {1.16, 0.52, 0.24, 0.11};
-    r.scaled = {1.99, 1.96, 1.91, 1.93};
+    r.dims = { 8, 32, 128, 512 };
+    r.unscaled = { 1.16, 0.52, 0.24, 0.11 };
+    r.scaled = { 1.99, 1.96, 1.91, 1.93 };
     return r;
 }
 
@@ -47,7 +47,7 @@ private slots:
 
 void TestScalingFigure::pointsFollowTheAxes()
 {
-    const Figure f = ScalingFigure::make(sample(), EntropyExperimentConfig{}, 0, FigureOptions{});
+    const Figure f = ScalingFigure::make(sample(), EntropyExperimentConfig {}, 0, FigureOptions {});
     const auto scaled = withRole(f, QStringLiteral("scaled"));
     std::vector<const Figure::Item *> points, unscaledPoints;
     for (const auto *item : withRole(f, QStringLiteral("point"))) {
@@ -62,7 +62,8 @@ void TestScalingFigure::pointsFollowTheAxes()
     const double step = points[1]->anchor.x() - points[0]->anchor.x();
     QVERIFY(step > 0);
     for (int i = 1; i < 4; ++i)
-        QVERIFY(std::abs(points[size_t(i)]->anchor.x() - points[size_t(i - 1)]->anchor.x() - step) < 1e-6);
+        QVERIFY(std::abs(points[size_t(i)]->anchor.x() - points[size_t(i - 1)]->anchor.x() - step)
+            < 1e-6);
     // Linear y from 0: pixel heights above the axis are proportional to the entropies.
     const QRectF plot = withRole(f, QStringLiteral("frame")).front()->rect;
     const double ratio = (plot.bottom() - points[0]->anchor.y()) / 1.99;
@@ -71,7 +72,10 @@ void TestScalingFigure::pointsFollowTheAxes()
     QCOMPARE(int(withRole(f, QStringLiteral("value")).size()), 8);
     FigureOptions quiet;
     quiet.includeValues = false;
-    QCOMPARE(int(withRole(ScalingFigure::make(sample(), EntropyExperimentConfig{}, 0, quiet), QStringLiteral("value")).size()), 0);
+    QCOMPARE(int(withRole(ScalingFigure::make(sample(), EntropyExperimentConfig {}, 0, quiet),
+                 QStringLiteral("value"))
+                     .size()),
+        0);
     QVERIFY(!scaled.empty());
 }
 
@@ -79,14 +83,15 @@ void TestScalingFigure::ceilingAndCurrentDk()
 {
     EntropyExperimentConfig config;
     config.keys = 10;
-    const Figure f = ScalingFigure::make(sample(), config, 2, FigureOptions{});
+    const Figure f = ScalingFigure::make(sample(), config, 2, FigureOptions {});
     const auto ceiling = withRole(f, QStringLiteral("ceiling"));
     QCOMPARE(int(ceiling.size()), 1);
     const QRectF plot = withRole(f, QStringLiteral("frame")).front()->rect;
     const auto scaledPoint = withRole(f, QStringLiteral("point")).back();
     // The ceiling sits at ln 10 on the same scale as the points.
     const double pxPerNat = (plot.bottom() - scaledPoint->anchor.y()) / 1.93;
-    QVERIFY(std::abs((plot.bottom() - ceiling.front()->anchor.y()) - std::log(10.0) * pxPerNat) < 1e-6);
+    QVERIFY(
+        std::abs((plot.bottom() - ceiling.front()->anchor.y()) - std::log(10.0) * pxPerNat) < 1e-6);
     // d_k = 2 is marked left of d_k = 8, two octaves from it.
     const auto marker = withRole(f, QStringLiteral("current-dk"));
     QCOMPARE(int(marker.size()), 1);
@@ -94,16 +99,19 @@ void TestScalingFigure::ceilingAndCurrentDk()
     const auto labels = withRole(f, QStringLiteral("current-dk-label"));
     QCOMPARE(int(labels.size()), 1);
     QVERIFY(labels.front()->text.contains(QLatin1String("2")));
-    QCOMPARE(int(withRole(ScalingFigure::make(sample(), config, 0, FigureOptions{}), QStringLiteral("current-dk")).size()), 0);
+    QCOMPARE(int(withRole(ScalingFigure::make(sample(), config, 0, FigureOptions {}),
+                 QStringLiteral("current-dk"))
+                     .size()),
+        0);
 }
 
 void TestScalingFigure::unsortedDimsAreJoinedInOrder()
 {
     EntropyExperimentResult r;
-    r.dims = {512, 8, 128, 32};
-    r.unscaled = {0.11, 1.16, 0.24, 0.52};
-    r.scaled = {1.93, 1.99, 1.91, 1.96};
-    const Figure f = ScalingFigure::make(r, EntropyExperimentConfig{}, 0, FigureOptions{});
+    r.dims = { 512, 8, 128, 32 };
+    r.unscaled = { 0.11, 1.16, 0.24, 0.52 };
+    r.scaled = { 1.93, 1.99, 1.91, 1.96 };
+    const Figure f = ScalingFigure::make(r, EntropyExperimentConfig {}, 0, FigureOptions {});
     for (const auto *curve : withRole(f, QStringLiteral("curve"))) {
         for (int i = 1; i < curve->points.size(); ++i)
             QVERIFY(curve->points[i].x() > curve->points[i - 1].x());
@@ -112,7 +120,8 @@ void TestScalingFigure::unsortedDimsAreJoinedInOrder()
 
 void TestScalingFigure::emptyResultSaysSo()
 {
-    const Figure f = ScalingFigure::make(EntropyExperimentResult{}, EntropyExperimentConfig{}, 4, FigureOptions{});
+    const Figure f = ScalingFigure::make(
+        EntropyExperimentResult {}, EntropyExperimentConfig {}, 4, FigureOptions {});
     QCOMPARE(int(withRole(f, QStringLiteral("message")).size()), 1);
     QCOMPARE(int(withRole(f, QStringLiteral("curve")).size()), 0);
 }
@@ -121,8 +130,8 @@ void TestScalingFigure::svgIsVector()
 {
     FigureOptions options;
     options.title = QStringLiteral("缩放的效果");
-    const SvgSummary svg = ExportTestSupport::readSvg(
-            SvgFigureWriter::toSvg(ScalingFigure::make(sample(), EntropyExperimentConfig{}, 4, options)));
+    const SvgSummary svg = ExportTestSupport::readSvg(SvgFigureWriter::toSvg(
+        ScalingFigure::make(sample(), EntropyExperimentConfig {}, 4, options)));
     QVERIFY2(svg.wellFormed, qPrintable(svg.error));
     QCOMPARE(svg.images, 0);
     QVERIFY(svg.texts.contains(options.title));

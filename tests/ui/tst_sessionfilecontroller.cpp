@@ -36,14 +36,16 @@ using T = ExportTestSupport;
 QByteArray withUnknownFields()
 {
     QJsonObject root = QJsonDocument::fromJson(T::specExampleJson()).object();
-    root.insert(QStringLiteral("x_lesson"), QJsonObject{{QStringLiteral("week"), 3},
-                                                        {QStringLiteral("notes"), QStringLiteral("复习 softmax")}});
+    root.insert(QStringLiteral("x_lesson"),
+        QJsonObject { { QStringLiteral("week"), 3 },
+            { QStringLiteral("notes"), QStringLiteral("复习 softmax") } });
     QJsonObject source = root.value(QStringLiteral("source")).toObject();
     source.insert(QStringLiteral("x_origin"), QStringLiteral("typed in class"));
     root.insert(QStringLiteral("source"), source);
     QJsonObject attention = root.value(QStringLiteral("attention")).toObject();
     QJsonObject projections = attention.value(QStringLiteral("projections")).toObject();
-    projections.insert(QStringLiteral("x_comment"), QJsonObject{{QStringLiteral("deep"), QJsonObject{{QStringLiteral("er"), true}}}});
+    projections.insert(QStringLiteral("x_comment"),
+        QJsonObject { { QStringLiteral("deep"), QJsonObject { { QStringLiteral("er"), true } } } });
     attention.insert(QStringLiteral("projections"), projections);
     attention.insert(QStringLiteral("x_flag"), 42);
     root.insert(QStringLiteral("attention"), attention);
@@ -51,14 +53,16 @@ QByteArray withUnknownFields()
 }
 
 /// Every key of @p expected is in @p actual with an equal value (recursively).
-QString missingFrom(const QJsonObject &actual, const QJsonObject &expected, const QString &path = QString())
+QString missingFrom(
+    const QJsonObject &actual, const QJsonObject &expected, const QString &path = QString())
 {
     for (auto it = expected.begin(); it != expected.end(); ++it) {
         const QString here = path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key();
         if (!actual.contains(it.key()))
             return here + QStringLiteral(" is missing");
         if (it.value().isObject()) {
-            const QString inner = missingFrom(actual.value(it.key()).toObject(), it.value().toObject(), here);
+            const QString inner
+                = missingFrom(actual.value(it.key()).toObject(), it.value().toObject(), here);
             if (!inner.isEmpty())
                 return inner;
         } else if (actual.value(it.key()) != it.value()) {
@@ -153,14 +157,17 @@ void TestSessionFileController::refusedFileLeavesTheSessionUntouched_data()
         QByteArray json = T::specExampleJson();
         return json.replace(from, to);
     };
-    QTest::newRow("not JSON") << QByteArray("{\"format\": ") << qint64(-1) << QStringLiteral("line");
-    QTest::newRow("heads do not divide d_model") << spec("\"heads\": 2", "\"heads\": 3") << qint64(-1)
-                                                 << QStringLiteral("attention.heads");
-    QTest::newRow("ragged embeddings") << spec("[1.2, -0.2, 0.1, 0.4]", "[1.2, -0.2, 0.1]") << qint64(-1)
-                                       << QStringLiteral("source.embeddings[2]");
-    QTest::newRow("unknown version") << spec("\"version\": 1", "\"version\": 7") << qint64(-1) << QStringLiteral("version");
-    QTest::newRow("unknown wiring") << spec("\"query_from\": \"target\"", "\"query_from\": \"middle\"") << qint64(-1)
-                                    << QStringLiteral("attention.query_from");
+    QTest::newRow("not JSON") << QByteArray("{\"format\": ") << qint64(-1)
+                              << QStringLiteral("line");
+    QTest::newRow("heads do not divide d_model")
+        << spec("\"heads\": 2", "\"heads\": 3") << qint64(-1) << QStringLiteral("attention.heads");
+    QTest::newRow("ragged embeddings") << spec("[1.2, -0.2, 0.1, 0.4]", "[1.2, -0.2, 0.1]")
+                                       << qint64(-1) << QStringLiteral("source.embeddings[2]");
+    QTest::newRow("unknown version")
+        << spec("\"version\": 1", "\"version\": 7") << qint64(-1) << QStringLiteral("version");
+    QTest::newRow("unknown wiring")
+        << spec("\"query_from\": \"target\"", "\"query_from\": \"middle\"") << qint64(-1)
+        << QStringLiteral("attention.query_from");
     QTest::newRow("empty file") << QByteArray() << qint64(-1) << QStringLiteral("not valid JSON");
     // One byte past the limit, of nothing (a sparse file): refused by size before it is read.
     QTest::newRow("too large") << QByteArray() << qint64(limits::maxSessionFileBytes + 1)
@@ -192,7 +199,8 @@ void TestSessionFileController::refusedFileLeavesTheSessionUntouched()
     QVERIFY(document.fileName().isEmpty());
     QCOMPARE(messages.size(), 1);
     QCOMPARE(messages.front().at(1).toBool(), true);
-    QVERIFY2(files.lastError().contains(expected, Qt::CaseInsensitive), qPrintable(files.lastError()));
+    QVERIFY2(
+        files.lastError().contains(expected, Qt::CaseInsensitive), qPrintable(files.lastError()));
     QVERIFY(files.lastError().contains(QLatin1String("refused.json")));
     QVERIFY(files.lastError().contains(QLatin1String("unchanged")));
     QVERIFY(files.recentFiles().isEmpty());
@@ -223,8 +231,13 @@ void TestSessionFileController::roundTripKeepsEveryField()
     QVERIFY(files.save());
     QVERIFY(!document.isModified());
     const QJsonObject edited = QJsonDocument::fromJson(T::readFile(copy)).object();
-    QCOMPARE(edited.value(QStringLiteral("title")).toString(), QStringLiteral("第三周: cross-attention"));
-    QCOMPARE(edited.value(QStringLiteral("attention")).toObject().value(QStringLiteral("causal")).toBool(), true);
+    QCOMPARE(edited.value(QStringLiteral("title")).toString(),
+        QStringLiteral("第三周: cross-attention"));
+    QCOMPARE(edited.value(QStringLiteral("attention"))
+                 .toObject()
+                 .value(QStringLiteral("causal"))
+                 .toBool(),
+        true);
     QJsonObject expectedEdited = expected;
     expectedEdited.insert(QStringLiteral("title"), QStringLiteral("第三周: cross-attention"));
     QJsonObject attention = expectedEdited.value(QStringLiteral("attention")).toObject();
@@ -239,8 +252,12 @@ void TestSessionFileController::roundTripKeepsEveryField()
     QCOMPARE(again.session().title, document.session().title);
     QCOMPARE(again.session().attention.config.causal, true);
     QCOMPARE(again.session().source.tokens, document.session().source.tokens);
-    QVERIFY(AttentionTestSupport::maxDiff(again.session().source.embeddings, document.session().source.embeddings) == 0.0);
-    QVERIFY(AttentionTestSupport::maxDiff(again.session().target.embeddings, document.session().target.embeddings) == 0.0);
+    QVERIFY(AttentionTestSupport::maxDiff(
+                again.session().source.embeddings, document.session().source.embeddings)
+        == 0.0);
+    QVERIFY(AttentionTestSupport::maxDiff(
+                again.session().target.embeddings, document.session().target.embeddings)
+        == 0.0);
     QCOMPARE(sessionToJsonBytes(again.session()), sessionToJsonBytes(document.session()));
 }
 
@@ -249,10 +266,13 @@ void TestSessionFileController::failedSaveKeepsTheOldFileAndTheWork_data()
     QTest::addColumn<QString>("target");
     QTest::addColumn<bool>("oldFile");
     QTest::addColumn<bool>("diskFull");
-    QTest::newRow("folder that does not exist") << QStringLiteral("no/such/folder/s.json") << false << false;
-    QTest::newRow("folder nobody may write (/proc)") << QStringLiteral("/proc/ae-session.json") << false << false;
+    QTest::newRow("folder that does not exist")
+        << QStringLiteral("no/such/folder/s.json") << false << false;
+    QTest::newRow("folder nobody may write (/proc)")
+        << QStringLiteral("/proc/ae-session.json") << false << false;
     QTest::newRow("the name of a folder") << QStringLiteral("a-folder") << false << false;
-    QTest::newRow("disk full in the middle of the write") << QStringLiteral("full.json") << true << true;
+    QTest::newRow("disk full in the middle of the write")
+        << QStringLiteral("full.json") << true << true;
 }
 
 void TestSessionFileController::failedSaveKeepsTheOldFileAndTheWork()
@@ -269,7 +289,8 @@ void TestSessionFileController::failedSaveKeepsTheOldFileAndTheWork()
 
     Document document;
     document.resetSession(T::specExample(), QString());
-    document.setTitle(QStringLiteral("unsaved lesson with a long title so that the file is large enough"));
+    document.setTitle(
+        QStringLiteral("unsaved lesson with a long title so that the file is large enough"));
     SessionFileController files(&document, nullptr, autosaveDir());
     QSignalSpy messages(&files, &SessionFileController::message);
     bool saved = true;
@@ -289,12 +310,14 @@ void TestSessionFileController::failedSaveKeepsTheOldFileAndTheWork()
     // The work stays open and unsaved.
     QVERIFY(document.isModified());
     QVERIFY(document.fileName().isEmpty());
-    QCOMPARE(document.session().title, QStringLiteral("unsaved lesson with a long title so that the file is large enough"));
+    QCOMPARE(document.session().title,
+        QStringLiteral("unsaved lesson with a long title so that the file is large enough"));
     if (oldFile)
         QCOMPARE(T::readFile(file), old);
     // No half-written temporary file is left next to it.
     if (!QDir::isAbsolutePath(target)) {
-        const QStringList left = QDir(m_dir.path()).entryList({QStringLiteral("*.json.*")}, QDir::Files);
+        const QStringList left
+            = QDir(m_dir.path()).entryList({ QStringLiteral("*.json.*") }, QDir::Files);
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
     }
 }
@@ -319,7 +342,8 @@ void TestSessionFileController::unsavedChangesQuestion_data()
     QTest::addColumn<int>("answer");
     QTest::addColumn<bool>("mayGo");
     QTest::addColumn<bool>("savedAfter");
-    QTest::newRow("nothing to save: no question") << false << int(QMessageBox::NoButton) << true << true;
+    QTest::newRow("nothing to save: no question")
+        << false << int(QMessageBox::NoButton) << true << true;
     QTest::newRow("Discard") << true << int(QMessageBox::Discard) << true << false;
     QTest::newRow("Cancel") << true << int(QMessageBox::Cancel) << false << false;
     QTest::newRow("Save") << true << int(QMessageBox::Save) << true << true;
@@ -343,8 +367,11 @@ void TestSessionFileController::unsavedChangesQuestion()
     QCOMPARE(files.maybeSave(), mayGo);
     QCOMPARE(!document.isModified(), savedAfter);
     if (answer == QMessageBox::Save)
-        QCOMPARE(QJsonDocument::fromJson(T::readFile(file)).object().value(QStringLiteral("title")).toString(),
-                 QStringLiteral("changed"));
+        QCOMPARE(QJsonDocument::fromJson(T::readFile(file))
+                     .object()
+                     .value(QStringLiteral("title"))
+                     .toString(),
+            QStringLiteral("changed"));
 }
 
 void TestSessionFileController::openingAsksAboutUnsavedChanges()
@@ -352,7 +379,8 @@ void TestSessionFileController::openingAsksAboutUnsavedChanges()
     const QString first = path(QStringLiteral("first.json"));
     const QString second = path(QStringLiteral("second.json"));
     QVERIFY(T::writeFile(first, T::specExampleJson()));
-    QVERIFY(T::writeFile(second, QByteArray(T::specExampleJson()).replace("\"heads\": 2", "\"heads\": 4")));
+    QVERIFY(T::writeFile(
+        second, QByteArray(T::specExampleJson()).replace("\"heads\": 2", "\"heads\": 4")));
     Document document;
     SessionFileController files(&document, nullptr, autosaveDir());
     QVERIFY(files.openFile(first));
@@ -424,7 +452,7 @@ void TestSessionFileController::droppingAFileOpensIt()
     QVERIFY(window.acceptDrops());
 
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(file)});
+    mime.setUrls({ QUrl::fromLocalFile(file) });
     QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &enter);
     QVERIFY(enter.isAccepted());
@@ -435,7 +463,7 @@ void TestSessionFileController::droppingAFileOpensIt()
 
     // Anything but one session file is not taken.
     QMimeData text;
-    text.setUrls({QUrl::fromLocalFile(path(QStringLiteral("picture.png")))});
+    text.setUrls({ QUrl::fromLocalFile(path(QStringLiteral("picture.png"))) });
     QDragEnterEvent other(QPoint(5, 5), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
     other.setAccepted(false);
     QApplication::sendEvent(&window, &other);

@@ -38,7 +38,7 @@ QStringList numbered(const QString &prefix, int n)
 
 FigureOptions defaults()
 {
-    return FigureOptions{};
+    return FigureOptions {};
 }
 
 } // namespace
@@ -83,21 +83,22 @@ void TestSvgFigureWriter::heatmap_data()
     QTest::newRow("spec example, mean") << T::specExample() << -1 << 0;
     QTest::newRow("spec example, head 2") << T::specExample() << 1 << 0;
     QTest::newRow("CJK keys and queries")
-            << T::session(words("我 爱 深度 学习"), words("我 爱 深度 学习 。"), 4, 2) << -1 << 0;
+        << T::session(words("我 爱 深度 学习"), words("我 爱 深度 学习 。"), 4, 2) << -1 << 0;
     // Causal, 4 queries x 5 keys, top-left aligned: row i hides keys j > i, i.e. 4+3+2+1 cells.
     QTest::newRow("causal, masked cells hatched")
-            << T::session(words("a b c d"), words("a b c d e"), 4, 1, true) << -1 << 10;
+        << T::session(words("a b c d"), words("a b c d e"), 4, 1, true) << -1 << 10;
     QTest::newRow("hostile tokens as rows")
-            << T::session(T::hostileTokens(), words("k1 k2 k3"), 4, 2) << -1 << 0;
+        << T::session(T::hostileTokens(), words("k1 k2 k3"), 4, 2) << -1 << 0;
     QTest::newRow("hostile tokens as columns")
-            << T::session(words("q1 q2"), T::hostileTokens(), 4, 2) << 0 << 0;
+        << T::session(words("q1 q2"), T::hostileTokens(), 4, 2) << 0 << 0;
     QTest::newRow("one query, one key") << T::session(words("only"), words("one"), 2, 1) << -1 << 0;
-    QTest::newRow("20 x 30 tokens") << T::session(numbered(QStringLiteral("q"), 20), numbered(QStringLiteral("k"), 30), 8, 4)
-                                   << -1 << 0;
+    QTest::newRow("20 x 30 tokens")
+        << T::session(numbered(QStringLiteral("q"), 20), numbered(QStringLiteral("k"), 30), 8, 4)
+        << -1 << 0;
 
     // Every built-in example, read as a user would open it.
     const QDir examples(QStringLiteral(AE_SOURCE_DIR "/resources/examples"));
-    for (const QString &name : examples.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+    for (const QString &name : examples.entryList({ QStringLiteral("*.json") }, QDir::Files)) {
         const SessionLoadResult loaded = loadSessionFile(examples.filePath(name));
         QVERIFY2(loaded.ok(), qPrintable(name));
         int masked = 0;
@@ -107,7 +108,8 @@ void TestSvgFigureWriter::heatmap_data()
             for (int i = 0; i < lq; ++i)
                 masked += std::max(0, lk - 1 - i);
         }
-        QTest::newRow(qPrintable(QStringLiteral("example %1").arg(name))) << loaded.session << -1 << masked;
+        QTest::newRow(qPrintable(QStringLiteral("example %1").arg(name)))
+            << loaded.session << -1 << masked;
     }
 }
 
@@ -139,9 +141,11 @@ void TestSvgFigureWriter::grid_data()
     QTest::addColumn<Session>("session");
     QTest::addColumn<int>("panels");
     QTest::newRow("2 heads: mean and 2 heads") << T::specExample() << 3;
-    QTest::newRow("4 heads, CJK") << T::session(words("我 爱 你"), words("深度 学习 很 有趣"), 8, 4) << 5;
+    QTest::newRow("4 heads, CJK") << T::session(words("我 爱 你"), words("深度 学习 很 有趣"), 8, 4)
+                                  << 5;
     QTest::newRow("1 head: one panel") << T::session(words("a b"), words("c d e"), 4, 1) << 1;
-    QTest::newRow("hostile tokens, 2 heads") << T::session(T::hostileTokens(), T::hostileTokens(), 4, 2) << 3;
+    QTest::newRow("hostile tokens, 2 heads")
+        << T::session(T::hostileTokens(), T::hostileTokens(), 4, 2) << 3;
 }
 
 void TestSvgFigureWriter::grid()
@@ -149,7 +153,7 @@ void TestSvgFigureWriter::grid()
     QFETCH(Session, session);
     QFETCH(int, panels);
     const int heads = session.attention.config.heads;
-    std::vector<HeatmapData> data{T::heatmap(session, -1)};
+    std::vector<HeatmapData> data { T::heatmap(session, -1) };
     for (int h = 0; heads > 1 && h < heads; ++h)
         data.push_back(T::heatmap(session, h));
     QCOMPARE(int(data.size()), panels);
@@ -161,7 +165,8 @@ void TestSvgFigureWriter::grid()
     QCOMPARE(svg.images, 0);
     QVERIFY(svg.texts.contains(QStringLiteral("All heads")));
     for (const HeatmapData &d : data)
-        QVERIFY2(svg.texts.contains(d.title) || svg.texts.contains(d.shortTitle), qPrintable(d.title));
+        QVERIFY2(
+            svg.texts.contains(d.title) || svg.texts.contains(d.shortTitle), qPrintable(d.title));
     // Each panel labels its rows and columns.
     for (const QString &token : session.querySequence().tokens)
         QCOMPARE(svg.texts.count(Figure::displayText(token)) >= panels, true);
@@ -196,12 +201,16 @@ void TestSvgFigureWriter::xmlSafe_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("plain") << QStringLiteral("abc 我") << QStringLiteral("abc 我");
     QTest::newRow("NUL") << QString(QChar(0)) << QStringLiteral("\uFFFD");
-    QTest::newRow("bell and escape") << QStringLiteral("\u0007\u001B") << QStringLiteral("\uFFFD\uFFFD");
-    QTest::newRow("tab, newline, carriage return kept") << QStringLiteral("\t\n\r") << QStringLiteral("\t\n\r");
+    QTest::newRow("bell and escape")
+        << QStringLiteral("\u0007\u001B") << QStringLiteral("\uFFFD\uFFFD");
+    QTest::newRow("tab, newline, carriage return kept")
+        << QStringLiteral("\t\n\r") << QStringLiteral("\t\n\r");
     QTest::newRow("lone low surrogate") << QString(QChar(0xDC00)) << QStringLiteral("\uFFFD");
-    QTest::newRow("surrogate pair kept") << QStringLiteral("\U0001F600") << QStringLiteral("\U0001F600");
+    QTest::newRow("surrogate pair kept")
+        << QStringLiteral("\U0001F600") << QStringLiteral("\U0001F600");
     QTest::newRow("U+FFFF") << QString(QChar(0xFFFF)) << QStringLiteral("\uFFFD");
-    QTest::newRow("markup is XML-legal, left to the writer") << QStringLiteral("<&>") << QStringLiteral("<&>");
+    QTest::newRow("markup is XML-legal, left to the writer")
+        << QStringLiteral("<&>") << QStringLiteral("<&>");
 }
 
 void TestSvgFigureWriter::xmlSafe()
@@ -219,11 +228,11 @@ void TestSvgFigureWriter::parsesWithLibxml2()
     if (xmllint.isEmpty())
         QSKIP("xmllint is not installed");
     const Session s = T::session(T::hostileTokens(), T::hostileTokens(), 4, 2);
-    for (const Figure &figure : {HeatmapFigure::single(T::heatmap(s), defaults()),
-                                 HeatmapFigure::grid({T::heatmap(s), T::heatmap(s, 0), T::heatmap(s, 1)}, defaults(),
-                                                     T::hostileTokens().join(QLatin1Char(' ')))}) {
+    for (const Figure &figure : { HeatmapFigure::single(T::heatmap(s), defaults()),
+             HeatmapFigure::grid({ T::heatmap(s), T::heatmap(s, 0), T::heatmap(s, 1) }, defaults(),
+                 T::hostileTokens().join(QLatin1Char(' '))) }) {
         QProcess lint;
-        lint.start(xmllint, {QStringLiteral("--noout"), QStringLiteral("-")});
+        lint.start(xmllint, { QStringLiteral("--noout"), QStringLiteral("-") });
         QVERIFY(lint.waitForStarted());
         lint.write(SvgFigureWriter::toSvg(figure));
         lint.closeWriteChannel();
@@ -234,7 +243,8 @@ void TestSvgFigureWriter::parsesWithLibxml2()
 
 void TestSvgFigureWriter::fontFamilyFallsBackToCjk()
 {
-    const SvgSummary svg = T::readSvg(SvgFigureWriter::toSvg(HeatmapFigure::single(T::heatmap(T::specExample()), defaults())));
+    const SvgSummary svg = T::readSvg(
+        SvgFigureWriter::toSvg(HeatmapFigure::single(T::heatmap(T::specExample()), defaults())));
     QVERIFY(svg.fontFamily.contains(QLatin1String("Noto Sans CJK SC")));
     QVERIFY(svg.fontFamily.contains(QLatin1String("Microsoft YaHei")));
     QVERIFY(svg.fontFamily.contains(QLatin1String("PingFang SC")));
@@ -265,7 +275,8 @@ void TestSvgFigureWriter::optionsChangeTheContent()
 
     FigureOptions titled;
     titled.title = QStringLiteral("注意力权重 / attention");
-    const SvgSummary withTitle = T::readSvg(SvgFigureWriter::toSvg(HeatmapFigure::single(data, titled)));
+    const SvgSummary withTitle
+        = T::readSvg(SvgFigureWriter::toSvg(HeatmapFigure::single(data, titled)));
     QVERIFY(withTitle.texts.contains(titled.title));
 
     FigureOptions sized;
@@ -277,7 +288,8 @@ void TestSvgFigureWriter::optionsChangeTheContent()
 
 void TestSvgFigureWriter::sizeAt64x64()
 {
-    const Session s = T::session(numbered(QStringLiteral("query"), 64), numbered(QStringLiteral("key"), 64), 16, 4);
+    const Session s = T::session(
+        numbered(QStringLiteral("query"), 64), numbered(QStringLiteral("key"), 64), 16, 4);
     const QByteArray svg = SvgFigureWriter::toSvg(HeatmapFigure::single(T::heatmap(s), defaults()));
     QVERIFY2(svg.size() < 2 * 1024 * 1024, qPrintable(QString::number(svg.size())));
     const SvgSummary summary = T::readSvg(svg);
@@ -288,7 +300,8 @@ void TestSvgFigureWriter::sizeAt64x64()
 void TestSvgFigureWriter::refusesTooManyCells()
 {
     // 201 x 200 cells: just past the documented limit.
-    const Session s = T::session(numbered(QStringLiteral("q"), 201), numbered(QStringLiteral("k"), 200), 2, 1);
+    const Session s
+        = T::session(numbered(QStringLiteral("q"), 201), numbered(QStringLiteral("k"), 200), 2, 1);
     const Figure figure = HeatmapFigure::single(T::heatmap(s), defaults());
     QVERIFY(HeatmapFigure::cellCount(T::heatmap(s)) > SvgFigureWriter::maxCells);
     const QString refusal = SvgFigureWriter::refusal(figure);
@@ -301,7 +314,8 @@ void TestSvgFigureWriter::refusesTooManyCells()
     QVERIFY(!QFileInfo::exists(file));
 
     // The largest square within the limit is still written.
-    const Session ok = T::session(numbered(QStringLiteral("q"), 200), numbered(QStringLiteral("k"), 200), 2, 1);
+    const Session ok
+        = T::session(numbered(QStringLiteral("q"), 200), numbered(QStringLiteral("k"), 200), 2, 1);
     QVERIFY(SvgFigureWriter::refusal(HeatmapFigure::single(T::heatmap(ok), defaults())).isEmpty());
 }
 
@@ -309,7 +323,8 @@ void TestSvgFigureWriter::writeReportsAnUnwritableFile()
 {
     const Figure figure = HeatmapFigure::single(T::heatmap(T::specExample()), defaults());
     // A folder that does not exist, and a path under /proc where nobody may create files.
-    for (const QString &file : {m_dir.filePath(QStringLiteral("missing/folder/f.svg")), QStringLiteral("/proc/ae-test.svg")}) {
+    for (const QString &file : { m_dir.filePath(QStringLiteral("missing/folder/f.svg")),
+             QStringLiteral("/proc/ae-test.svg") }) {
         QString error;
         QVERIFY2(!SvgFigureWriter::write(figure, file, &error), qPrintable(file));
         QVERIFY2(error.startsWith(file), qPrintable(error));

@@ -1,0 +1,160 @@
+// The file handling inside the real window: the File menu's entries above the examples, Copy
+// As filled and shown, opening routed through the file controller (a refused file named in the
+// note bar, the session untouched), closing with unsaved changes asks, Export… writes.
+
+#include "document.h"
+#include "exportdialog.h"
+#include "mainwindow.h"
+#include "mainwindowfileactions.h"
+#include "messagebar.h"
+#include "sessionfilecontroller.h"
+#include "testsupportattention.h"
+#include "testsupportexport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace ae;
+
+namespace {
+
+using T = ExportTestSupport;
+
+QStringList actionNames(const QMenu *menu)
+{
+    QStringList names;
+    for (const QAction *a : menu->actions())
+        names << (a->menu()        ? a->menu()->objectName()
+                : a->isSeparator() ? QStringLiteral("-")
+                                   : a->objectName());
+    return names;
+}
+
+} // namespace
+
+class TestMainWindowFileActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void fileMenuHasTheFileActions();
+    void copyAsMenuIsFilledAndShown();
+    void refusedFileIsNamedInTheNoteBar();
+    void closingWithUnsavedChangesAsks();
+    void exportActionWritesAFigure();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindowFileActions::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    AttentionTestSupport::isolateSettings(QStringLiteral("tst_mainwindowfileactions"));
+}
+
+void TestMainWindowFileActions::fileMenuHasTheFileActions()
+{
+    MainWindow window;
+    const QStringList names = actionNames(window.fileMenu());
+    const QStringList expectedOrder { QStringLiteral("newAction"), QStringLiteral("openAction"),
+        QStringLiteral("recentMenu"), QStringLiteral("saveAction"), QStringLiteral("saveAsAction"),
+        QStringLiteral("revertAction"), QStringLiteral("importMenu"),
+        QStringLiteral("exportAction"), QStringLiteral("examplesMenu"),
+        QStringLiteral("quitAction") };
+    int last = -1;
+    for (const QString &name : expectedOrder) {
+        const int at = names.indexOf(name);
+        QVERIFY2(
+            at > last, qPrintable(name + QStringLiteral(" in ") + names.join(QLatin1Char(' '))));
+        last = at;
+    }
+    QCOMPARE(window.fileMenu()->findChild<QAction *>(QStringLiteral("saveAction"))->shortcut(),
+        QKeySequence(QKeySequence::Save));
+}
+
+void TestMainWindowFileActions::copyAsMenuIsFilledAndShown()
+{
+    MainWindow window;
+    QCOMPARE(window.copyAsMenu()->objectName(), QStringLiteral("copyAsMenu"));
+    QCOMPARE(window.copyAsMenu()->actions().size(), 6);
+    QTRY_VERIFY(window.copyAsMenu()->menuAction()->isVisible());
+}
+
+void TestMainWindowFileActions::refusedFileIsNamedInTheNoteBar()
+{
+    MainWindow window;
+    const QByteArray before = T::readFile(QStringLiteral(":/examples/cross-attention-2heads.json"));
+    QVERIFY(!before.isEmpty());
+    const QString title = window.document()->session().title;
+    const QString bad = m_dir.filePath(QStringLiteral("bad-heads.json"));
+    QVERIFY(T::writeFile(
+        bad, QByteArray(T::specExampleJson()).replace("\"heads\": 2", "\"heads\": 3")));
+    QVERIFY(!window.openFile(bad));
+    QVERIFY(window.noteBar()->hasMessage());
+    QVERIFY2(window.noteBar()->text().contains(QLatin1String("attention.heads")),
+        qPrintable(window.noteBar()->text()));
+    QCOMPARE(window.document()->session().title, title);
+
+    const QString good = m_dir.filePath(QStringLiteral("good.json"));
+    QVERIFY(T::writeFile(good, T::specExampleJson()));
+    QVERIFY(window.openFile(good));
+    QCOMPARE(window.document()->fileName(), QFileInfo(good).absoluteFilePath());
+    QVERIFY(!window.noteBar()->hasMessage());
+    QVERIFY(window.windowTitle().contains(QLatin1String("good.json")));
+}
+
+void TestMainWindowFileActions::closingWithUnsavedChangesAsks()
+{
+    MainWindow window;
+    window.show();
+    window.document()->setCausal(!window.document()->session().attention.config.causal);
+    QVERIFY(window.document()->isModified());
+    QVERIFY(window.isWindowModified());
+    bool asked = false;
+    QTimer::singleShot(0, [&asked] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            asked = true;
+            box->button(QMessageBox::Cancel)->click();
+        }
+    });
+    QVERIFY(!window.close());
+    QVERIFY(asked);
+    QVERIFY(window.isVisible());
+    QVERIFY(window.document()->isModified());
+
+    QTimer::singleShot(0, [] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+            box->button(QMessageBox::Discard)->click();
+    });
+    QVERIFY(window.close());
+}
+
+void TestMainWindowFileActions::exportActionWritesAFigure()
+{
+    MainWindow window;
+    QAction *exportAction = window.fileMenu()->findChild<QAction *>(QStringLiteral("exportAction"));
+    QVERIFY(exportAction);
+    exportAction->trigger();
+    auto *dialog = window.findChild<ExportDialog *>();
+    QVERIFY(dialog);
+    const QString file = m_dir.filePath(QStringLiteral("from-window.svg"));
+    dialog->setFileName(file);
+    QVERIFY2(dialog->exportNow(), qPrintable(dialog->message()));
+    const SvgSummary svg = T::readSvg(T::readFile(file));
+    QVERIFY(svg.wellFormed);
+    const Session &s = window.document()->session();
+    QCOMPARE(svg.cellRects, s.querySequence().length() * s.keyValueSequence().length());
+    QVERIFY(window.noteBar()->text().contains(QLatin1String("from-window.svg")));
+}
+
+QTEST_MAIN(TestMainWindowFileActions)
+#include "tst_mainwindowfileactions.moc"
