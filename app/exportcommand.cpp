@@ -130,7 +130,11 @@ int run(const QStringList &args)
         return Refused;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        const QByteArray help = p.helpText().toUtf8();
+        // The parser names the program file; the subcommand belongs in the first line.
+        QString text = p.helpText();
+        text = QStringLiteral("Usage: attention-explorer export SESSION.json -o OUT [options]")
+            + text.mid(text.indexOf(QLatin1Char('\n')));
+        const QByteArray help = text.toUtf8();
         std::fwrite(help.constData(), 1, size_t(help.size()), stdout);
         return Ok;
     }

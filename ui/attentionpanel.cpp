@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -25,6 +26,9 @@
 namespace ae {
 
 namespace {
+
+/// Largest seed the spin box offers (larger seeds from files are kept, shown clamped).
+constexpr int maxSeedShown = 999999;
 
 int encodeRoles(SequenceRole queryFrom, SequenceRole keyValueFrom)
 {
@@ -99,6 +103,8 @@ void AttentionPanel::setPresentationMode(bool on)
     font.setPointSizeF(on ? QFont().pointSizeF() * 1.5 : QFont().pointSizeF());
     widget()->setFont(font);
     fitGroups();
+    // Some size hints settle only after the font change has been processed.
+    QTimer::singleShot(0, this, &AttentionPanel::fitGroups);
 }
 
 void AttentionPanel::buildUi()
@@ -178,7 +184,7 @@ void AttentionPanel::buildUi()
                                      "d_model), random from a seed, or typed in the editor."));
     m_projectionSeedSpin = new QSpinBox(body);
     m_projectionSeedSpin->setObjectName(QStringLiteral("projectionSeedSpin"));
-    m_projectionSeedSpin->setRange(0, std::numeric_limits<int>::max());
+    m_projectionSeedSpin->setRange(0, maxSeedShown);
     m_projectionSeedSpin->setKeyboardTracking(false);
     m_projectionSeedSpin->setToolTip(tr("The seed of the random projections: the same seed gives "
                                         "the same matrices on every computer."));
@@ -236,7 +242,7 @@ void AttentionPanel::buildUi()
     projectionsGrid->addWidget(buddyLabel(tr("S&eed:"), m_projectionSeedSpin, body), 1, 1);
     projectionsGrid->addLayout(seedRow, 1, 2);
 
-    m_groups = {wiring, sizes, scores, projections};
+    m_groups = { wiring, sizes, scores, projections };
     m_groupGrid = new QGridLayout;
     m_groupGrid->setHorizontalSpacing(8);
     m_groupGrid->setVerticalSpacing(6);
@@ -408,8 +414,8 @@ void AttentionPanel::followDocument()
         const QSignalBlocker b1(m_projectionCombo), b2(m_projectionSeedSpin);
         m_projectionCombo->setCurrentIndex(
             m_projectionCombo->findData(static_cast<int>(a.projections.mode)));
-        m_projectionSeedSpin->setValue(static_cast<int>(
-            std::min<std::uint64_t>(a.projections.seed, std::numeric_limits<int>::max())));
+        m_projectionSeedSpin->setValue(
+            static_cast<int>(std::min<std::uint64_t>(a.projections.seed, maxSeedShown)));
         m_projectionSeedSpin->setEnabled(a.projections.mode == ProjectionMode::Random);
     }
 }

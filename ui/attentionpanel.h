@@ -57,6 +57,8 @@ public:
     QSpinBox *projectionSeedSpin() const { return m_projectionSeedSpin; }
     QPushButton *editProjectionsButton() const { return m_editProjectionsButton; }
     MessageBar *messageBar() const { return m_message; }
+    /// True while the four control groups sit in one row (false: two by two).
+    bool groupsSideBySide() const { return m_sideBySide; }
     /// The projection editor, once it has been opened (null before).
     ProjectionEditor *projectionEditor() const { return m_projectionEditor; }
     /// @}

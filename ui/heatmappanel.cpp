@@ -87,6 +87,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_splitter->addWidget(m_tileArea);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 1);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSizedSplitter = true; });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -331,13 +332,15 @@ void HeatmapPanel::updateOrientation()
     if (room.isEmpty())
         return;
     // Beside the large map or below it, whichever gives the small multiples more room, the
-    // large map keeping 70% of the panel either way.
-    const int beside = arrange(n, room.width() * 3 / 10, room.height()).size;
-    const int below = arrange(n, room.width(), room.height() * 3 / 10).size;
+    // large map keeping three quarters of the panel either way.
+    const int beside = arrange(n, room.width() / 4, room.height()).size;
+    const int below = arrange(n, room.width(), room.height() / 4).size;
     const Qt::Orientation wanted = beside >= below ? Qt::Horizontal : Qt::Vertical;
-    if (m_splitter->orientation() == wanted && m_splitterPlaced)
+    // Keep the sizes the user dragged the splitter to, until the orientation changes.
+    if (m_splitter->orientation() == wanted && m_userSizedSplitter)
         return;
-    m_splitterPlaced = true;
+    if (m_splitter->orientation() != wanted)
+        m_userSizedSplitter = false;
     m_splitter->setOrientation(wanted);
     const int scrollBar = m_tileArea->verticalScrollBar()->sizeHint().width();
     const int least = minimumTileSize() + 2 * tileGap + scrollBar;
@@ -347,7 +350,7 @@ void HeatmapPanel::updateOrientation()
         m_tileArea->setMinimumSize(0, minimumTileSize() + 2 * tileGap);
     }
     const int total = wanted == Qt::Horizontal ? room.width() : room.height();
-    const int tiles = std::max(least, total * 3 / 10);
+    const int tiles = std::max(least, total / 4);
     m_splitter->setSizes({ total - tiles, tiles });
 }
 

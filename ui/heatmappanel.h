@@ -118,7 +118,7 @@ private:
     QList<HeatmapPlot *> m_tiles;
     int m_tileColumns = 0;
     int m_tileSize = 0;
-    bool m_splitterPlaced = false; ///< the splitter got its first sizes
+    bool m_userSizedSplitter = false; ///< the user dragged the splitter
 };
 
 } // namespace ae

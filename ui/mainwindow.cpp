@@ -26,6 +26,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -351,13 +352,17 @@ void MainWindow::setPresentationMode(bool on)
     if (on == m_presentation)
         return;
     m_presentation = on;
+    // Fonts first, so that the restored layout is measured with the everyday sizes.
+    m_heatmapPanel->setPresentationMode(on);
+    m_scalingDock->setPresentationMode(on);
+    m_attentionPanel->setPresentationMode(on);
     if (on) {
         m_stateBeforePresentation = saveState(stateVersion);
         m_wasMaximized = isMaximized();
         // The sequence and scaling docks make room for the heatmaps (View shows them again if
         // wanted); the attention controls stay, so the class can watch them change.
         for (QDockWidget *dock :
-             std::initializer_list<QDockWidget *>{m_sourcePanel, m_targetPanel, m_scalingDock})
+            std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel, m_scalingDock })
             dock->hide();
         showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: press Esc or F11 to leave."), 8000);
@@ -368,10 +373,13 @@ void MainWindow::setPresentationMode(bool on)
         else
             showNormal();
         statusBar()->clearMessage();
+        // Once the everyday fonts have settled the docks' minimum sizes, restore their sizes
+        // again: the first restore could not shrink a dock below its presentation size.
+        QTimer::singleShot(0, this, [this, state = m_stateBeforePresentation] {
+            if (!m_presentation)
+                restoreState(state, stateVersion);
+        });
     }
-    m_heatmapPanel->setPresentationMode(on);
-    m_scalingDock->setPresentationMode(on);
-    m_attentionPanel->setPresentationMode(on);
     m_leavePresentationAction->setEnabled(on);
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);

@@ -16,9 +16,27 @@
 #include <QAction>
 #include <QMenu>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
+
+namespace {
+
+/// The largest value of @p data that the mask does not hide (0 when none).
+double largestVisible(const HeatmapData &data)
+{
+    double top = 0.0;
+    for (int r = 0; r < data.rows(); ++r) {
+        for (int c = 0; c < data.columns(); ++c) {
+            if (data.isVisible(r, c))
+                top = std::max(top, data.values(r, c));
+        }
+    }
+    return top;
+}
+
+} // namespace
 
 MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &autosaveDirectory)
     : QObject(window)
@@ -68,6 +86,18 @@ ExportSource MainWindowFileActions::exportSource() const
         source.mean = HeatmapDataBuilder::weights(session, result, -1);
         for (int h = 0; h < int(result.heads.size()); ++h)
             source.heads.push_back(HeatmapDataBuilder::weights(session, result, h));
+    }
+    // "Stretch colours": the scale ends at the largest weight shown, in every view, as on screen.
+    if (m_window->heatmapPanel() && m_window->heatmapPanel()->stretchColours()
+        && document->hasResult()) {
+        double top = largestVisible(source.mean);
+        for (const HeatmapData &d : source.heads)
+            top = std::max(top, largestVisible(d));
+        if (top > 0.0) {
+            source.mean.maximum = top;
+            for (HeatmapData &d : source.heads)
+                d.maximum = top;
+        }
     }
     source.selectedView = m_window->heatmapPanel() ? m_window->heatmapPanel()->selectedView() : -1;
     source.sessionTitle = session.title;

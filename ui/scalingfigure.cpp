@@ -155,6 +155,57 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
 
     const QFontMetricsF tfm(Figure::font(tickPx));
     const QFontMetricsF lfm(Figure::font(legendPx));
+    // The legend, in a row of its own between the title and the axes, as on screen; stacked
+    // when one row does not fit.
+    {
+        struct Entry
+        {
+            QString text;
+            QColor colour;
+            bool dashed;
+            bool hollow;
+            bool dot;
+        };
+        const std::vector<Entry> entries {
+            { tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true },
+            { tr("scaled: softmax(q\u00b7k / \u221ad_k)"), scaledColour(), false, false, true },
+            { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour,
+                true, false, false },
+        };
+        constexpr double swatch = 24.0;
+        constexpr double spacing = 22.0;
+        std::vector<double> widths;
+        double total = -spacing;
+        for (const Entry &e : entries) {
+            widths.push_back(swatch + 6.0 + lfm.horizontalAdvance(e.text));
+            total += widths.back() + spacing;
+        }
+        const bool oneRow = total <= w - 2 * outerMargin;
+        const double lineHeight = lfm.height() + 4.0;
+        double x = oneRow ? (w - total) / 2.0 : outerMargin + axisTitlePx * 1.8;
+        double ly = y + lineHeight / 2.0;
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const Entry &e = entries[i];
+            Figure::Item &line = f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), e.colour, 2.0,
+                QStringLiteral("legend-swatch"));
+            line.dashed = e.dashed;
+            if (e.dot) {
+                Figure::Item &dot = f.addCircle(QPointF(x + swatch / 2.0, ly), 3.5,
+                    e.hollow ? QColor(Qt::white) : e.colour, QStringLiteral("legend-swatch"));
+                dot.stroke = e.colour;
+                dot.strokeWidth = 1.5;
+            }
+            f.addText(QPointF(x + swatch + 6.0, ly + baselineOffset(lfm)), e.text, legendPx,
+                textColour, Figure::Align::Start, QStringLiteral("legend"));
+            if (oneRow) {
+                x += widths[i] + spacing;
+            } else {
+                ly += lineHeight;
+            }
+        }
+        y = (oneRow ? y + lineHeight : ly - lineHeight / 2.0) + 8.0;
+    }
+
     double tickWidth = 0.0;
     for (const double t : yTicks)
         tickWidth = std::max(tickWidth, tfm.horizontalAdvance(Figure::tickText(t, 2)));
@@ -248,48 +299,6 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
     drawCurve(f, axes, dims, scaled, scaledColour(), QStringLiteral("scaled"), false,
         options.includeValues, true);
 
-    // The legend, inside the plot at the bottom left, as on screen.
-    struct Entry
-    {
-        QString text;
-        QColor colour;
-        bool dashed;
-        bool hollow;
-        bool dot;
-    };
-    const std::vector<Entry> entries {
-        { tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true },
-        { tr("scaled: softmax(q\u00b7k / \u221ad_k)"), scaledColour(), false, false, true },
-        { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour, true,
-            false, false },
-    };
-    constexpr double swatch = 24.0;
-    double textWidth = 0.0;
-    for (const Entry &e : entries)
-        textWidth = std::max(textWidth, lfm.horizontalAdvance(e.text));
-    const double lineHeight = lfm.height() + 3.0;
-    const QRectF box(plot.left() + 8.0, plot.bottom() - 8.0 - entries.size() * lineHeight - 8.0,
-        swatch + 24.0 + textWidth, entries.size() * lineHeight + 8.0);
-    Figure::Item &legendBox
-        = f.addRect(box, QColor(255, 255, 255, 230), QStringLiteral("legend-box"));
-    legendBox.stroke = QColor(0x20, 0x20, 0x20);
-    legendBox.strokeWidth = 0.8;
-    double ly = box.top() + 4.0 + lineHeight / 2.0;
-    for (const Entry &e : entries) {
-        const double x = box.left() + 6.0;
-        Figure::Item &line = f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), e.colour, 2.0,
-            QStringLiteral("legend-swatch"));
-        line.dashed = e.dashed;
-        if (e.dot) {
-            Figure::Item &dot = f.addCircle(QPointF(x + swatch / 2.0, ly), 3.5,
-                e.hollow ? QColor(Qt::white) : e.colour, QStringLiteral("legend-swatch"));
-            dot.stroke = e.colour;
-            dot.strokeWidth = 1.5;
-        }
-        f.addText(QPointF(x + swatch + 8.0, ly + baselineOffset(lfm)), e.text, legendPx, textColour,
-            Figure::Align::Start, QStringLiteral("legend"));
-        ly += lineHeight;
-    }
     return f;
 }
 

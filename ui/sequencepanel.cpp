@@ -228,6 +228,9 @@ void SequencePanel::followDocument()
     if (splitTokens(m_tokenEdit->text(), m_splitCjk->isChecked()) != seq.tokens) {
         const QSignalBlocker blocker(m_tokenEdit);
         m_tokenEdit->setText(seq.tokens.join(QLatin1Char(' ')));
+        // Show the beginning of a long sentence unless the user is typing in it.
+        if (!m_tokenEdit->hasFocus())
+            m_tokenEdit->setCursorPosition(0);
         if (m_tokenLineError) {
             m_tokenLineError = false;
             clearInputError();

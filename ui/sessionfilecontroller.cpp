@@ -142,8 +142,10 @@ bool SessionFileController::maybeSave()
 {
     if (!m_document->isModified())
         return true;
-    const QString name = m_document->fileName().isEmpty() ? newSessionTitle()
-                                                          : displayName(m_document->fileName());
+    // Named as the window title names it: the file, else the session's title.
+    const QString name = !m_document->fileName().isEmpty() ? displayName(m_document->fileName())
+        : !m_document->session().title.trimmed().isEmpty() ? m_document->session().title
+                                                           : newSessionTitle();
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
         tr("“%1” has changes that are not saved.").arg(name),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);

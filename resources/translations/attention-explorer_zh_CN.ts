@@ -2,281 +2,2341 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AtomicFileWriter</name>
+    <message>
+        <source>only %1 of %2 bytes could be written; the disk may be full</source>
+        <translation>只写入了 %2 字节中的 %1 字节；磁盘可能已满</translation>
+    </message>
+</context>
+<context>
+    <name>ColorMap</name>
+    <message>
+        <source>Viridis (colour-blind safe)</source>
+        <translation>Viridis（色盲友好）</translation>
+    </message>
+    <message>
+        <source>Cividis (colour-blind safe)</source>
+        <translation>Cividis（色盲友好）</translation>
+    </message>
+    <message>
+        <source>Blues (as in the articles)</source>
+        <translation>Blues（同教程文章）</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddingCsvReader</name>
+    <message>
+        <source>row %1: a quoted field is not closed</source>
+        <translation>第 %1 行：引号括起的字段没有闭合</translation>
+    </message>
+    <message>
+        <source>more than %1 rows: a sequence holds at most %1 tokens</source>
+        <translation>超过 %1 行：一个序列最多只能有 %1 个词元</translation>
+    </message>
+    <message>
+        <source>the file holds no rows of numbers</source>
+        <translation>文件中没有数值行</translation>
+    </message>
+    <message>
+        <source>the file holds only a header row, no numbers</source>
+        <translation>文件中只有表头行，没有数值</translation>
+    </message>
+    <message>
+        <source>row %1: no numbers; expected a token followed by its embedding numbers</source>
+        <translation>第 %1 行：没有数值；应为一个词元，后跟它的嵌入数值</translation>
+    </message>
+    <message>
+        <source>row %1: %2 numbers; an embedding has at most %3</source>
+        <translation>第 %1 行：有 %2 个数；一个嵌入最多 %3 个数</translation>
+    </message>
+    <message>
+        <source>%1 rows: a sequence holds at most %2 tokens</source>
+        <translation>%1 行：一个序列最多只能有 %2 个词元</translation>
+    </message>
+    <message>
+        <source>row %1: %2 fields, expected %3 like row %4</source>
+        <translation>第 %1 行：有 %2 个字段，应与第 %4 行一样为 %3 个</translation>
+    </message>
+    <message>
+        <source>row %1, column 1: the token is empty</source>
+        <translation>第 %1 行第 1 列：词元为空</translation>
+    </message>
+    <message>
+        <source>row %1, column 1: the token is longer than %2 characters</source>
+        <translation>第 %1 行第 1 列：词元超过 %2 个字符</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: &quot;%3&quot; is not a finite number</source>
+        <translation>第 %1 行第 %2 列：&quot;%3&quot; 不是有限数</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: &quot;%3&quot; is not a number (write decimals with a point, e.g. 0.5)</source>
+        <translation>第 %1 行第 %2 列：&quot;%3&quot; 不是数字（小数请用小数点，例如 0.5）</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: &quot;%3&quot; is not a number</source>
+        <translation>第 %1 行第 %2 列：&quot;%3&quot; 不是数字</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: %3 is larger than %4 in magnitude</source>
+        <translation>第 %1 行第 %2 列：%3 的绝对值大于 %4</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is %1 MB; embedding files of at most %2 MB are read</source>
+        <translation>文件大小为 %1 MB；嵌入文件最大只能读取 %2 MB</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 MB</source>
+        <translation>文件大于 %1 MB</translation>
+    </message>
+</context>
+<context>
     <name>EntropyExperiment</name>
     <message>
         <source>the list of dimensions is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>维度列表为空</translation>
     </message>
     <message>
         <source>%1 dimensions, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个维度，最多允许 %2 个</translation>
     </message>
     <message>
         <source>%1 is outside 1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 超出了范围 1..%2</translation>
     </message>
     <message>
         <source>the run would draw %1 random numbers, more than the limit of %2; lower queries, repeats or the largest dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行需要抽取 %1 个随机数，超过了上限 %2；请减少查询数、重复次数或最大维度</translation>
+    </message>
+</context>
+<context>
+    <name>ExampleCatalog</name>
+    <message>
+        <source>我爱深度学习 → i love: cross-attention, 2 heads</source>
+        <translation>我爱深度学习 → i love：交叉注意力，2 个头</translation>
+    </message>
+    <message>
+        <source>The translation example: the decoder&apos;s “i love” attends to the encoder&apos;s 我 爱 深度 学习, d_model 4, 2 heads, identity projections.</source>
+        <translation>翻译示例：解码器的“i love”关注编码器的“我 爱 深度 学习”，d_model 为 4，2 个头，恒等投影。</translation>
+    </message>
+    <message>
+        <source>我爱 → I love: standard cross-attention (Y, X)</source>
+        <translation>我爱 → I love：标准交叉注意力 (Y, X)</translation>
+    </message>
+    <message>
+        <source>Queries from the target, keys and values from the source: each English word looks for its Chinese counterpart.</source>
+        <translation>查询来自目标序列，键和值来自源序列：每个英文词去寻找与之对应的中文词。</translation>
+    </message>
+    <message>
+        <source>我爱 → I love: reverse cross-attention (X, Y)</source>
+        <translation>我爱 → I love：反向交叉注意力 (X, Y)</translation>
+    </message>
+    <message>
+        <source>The same pair with the roles swapped: the source asks, the target answers.</source>
+        <translation>同一对句子，角色互换：源序列提问，目标序列作答。</translation>
+    </message>
+    <message>
+        <source>&lt;s&gt; i love deep learning: causal decoder self-attention</source>
+        <translation>&lt;s&gt; i love deep learning：带因果掩码的解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention with the causal mask: no token sees the ones after it. Hashed vectors with positions, random projections.</source>
+        <translation>带因果掩码的解码器自注意力：每个词元都看不到它之后的词元。哈希向量加位置编码，随机投影。</translation>
+    </message>
+    <message>
+        <source>A longer sentence pair, 4 heads</source>
+        <translation>更长的句子对，4 个头</translation>
+    </message>
+    <message>
+        <source>12 source and 10 target tokens, d_model 16, 4 heads: enough to see the heads specialise.</source>
+        <translation>源序列 12 个词元，目标序列 10 个词元，d_model 为 16，4 个头：足以看出各个头的分工。</translation>
+    </message>
+    <message>
+        <source>the example %1 cannot be read</source>
+        <translation>无法读取示例 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExporter</name>
+    <message>
+        <source>no output file given</source>
+        <translation>没有指定输出文件</translation>
+    </message>
+    <message>
+        <source>%1: no extension; end the name with .svg, .png or .pdf to choose the format</source>
+        <translation>%1：没有扩展名；请以 .svg、.png 或 .pdf 结尾来选择格式</translation>
+    </message>
+    <message>
+        <source>%1: unknown format &quot;.%2&quot;; use .svg, .png or .pdf</source>
+        <translation>%1：未知格式 &quot;.%2&quot;；请使用 .svg、.png 或 .pdf</translation>
+    </message>
+</context>
+<context>
+    <name>GuiApplication</name>
+    <message>
+        <source>Interactive explorer for multi-head and cross-attention.</source>
+        <translation>多头注意力与交叉注意力的交互式探索工具。</translation>
+    </message>
+    <message>
+        <source>A session file to open.</source>
+        <translation>要打开的会话文件。</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapCellInfo</name>
+    <message>
+        <source>query %1 (row %2) → key %3 (column %4)</source>
+        <translation>查询 %1（第 %2 行）→ 键 %3（第 %4 列）</translation>
+    </message>
+    <message>
+        <source>q·k</source>
+        <translation>q·k</translation>
+    </message>
+    <message>
+        <source>after scaling (÷ %1)</source>
+        <translation>缩放后（÷ %1）</translation>
+    </message>
+    <message>
+        <source>after the mask</source>
+        <translation>加掩码后</translation>
+    </message>
+    <message>
+        <source>−∞ (masked)</source>
+        <translation>−∞（已掩码）</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>weight (imported)</source>
+        <translation>权重（导入）</translation>
+    </message>
+    <message>
+        <source>mean softmax weight</source>
+        <translation>平均 softmax 权重</translation>
+    </message>
+    <message>
+        <source>softmax weight</source>
+        <translation>softmax 权重</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more head(s)</source>
+        <translation>
+            <numerusform>… 另有 %n 个头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This query sees no key: the mask hides its whole row, so every weight is 0.</source>
+        <translation>该查询看不到任何键：掩码遮住了整行，因此所有权重都为 0。</translation>
+    </message>
+    <message>
+        <source>Masked: this key is hidden from this query, so its weight is 0.</source>
+        <translation>已掩码：该键对这个查询不可见，因此权重为 0。</translation>
+    </message>
+    <message>
+        <source>The largest weight in this row: the query aligns with this key.</source>
+        <translation>本行最大的权重：该查询与这个键对齐。</translation>
+    </message>
+    <message>
+        <source>The mean of the heads&apos; weights.</source>
+        <translation>各个头权重的平均值。</translation>
     </message>
 </context>
 <context>
     <name>HeatmapDataBuilder</name>
     <message>
         <source>Attention weights (1 head)</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力权重（1 个头）</translation>
     </message>
     <message>
         <source>Mean of %1 heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个头的平均</translation>
     </message>
     <message>
         <source>Head %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>头 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>queries from %1</source>
+        <translation>查询来自%1</translation>
+    </message>
+    <message>
+        <source>keys/values from %1</source>
+        <translation>键/值来自%1</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapFigure</name>
+    <message>
+        <source>%1: masked</source>
+        <translation>%1：已掩码</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Attention weights: the mean and the one head</source>
+        <translation>注意力权重：平均值与唯一的头</translation>
+    </message>
+    <message>
+        <source>Attention weights: the mean and each of %1 heads</source>
+        <translation>注意力权重：平均值与 %1 个头各自的权重</translation>
+    </message>
+    <message>
+        <source>Imported — not computed</source>
+        <translation>导入的数据 — 并非计算所得</translation>
+    </message>
+    <message>
+        <source>No heads to show</source>
+        <translation>没有可显示的头</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedAttention</name>
+    <message>
+        <source>Imported weights</source>
+        <translation>导入的权重</translation>
+    </message>
+    <message>
+        <source>Imported weights: mean of %1 heads</source>
+        <translation>导入的权重：%1 个头的平均</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Imported weights: head %1 of %2</source>
+        <translation>导入的权重：头 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedAttentionReader</name>
+    <message>
+        <source>null</source>
+        <translation>空值 (null)</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>缺失值</translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation>应为数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>The file has no %1; the %2 are numbered from 0.</source>
+        <translation>文件中没有 %1；%2从 0 开始编号。</translation>
+    </message>
+    <message>
+        <source>%1 tokens, but the weights have %2 %3</source>
+        <translation>有 %1 个词元，但权重有 %2 个%3</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with &quot;weights&quot;, &quot;query_tokens&quot; and &quot;key_tokens&quot;</source>
+        <translation>应为包含 &quot;weights&quot;、&quot;query_tokens&quot; 和 &quot;key_tokens&quot; 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing; expected [heads][queries][keys] numbers</source>
+        <translation>缺失；应为 [heads][queries][keys] 形式的数值</translation>
+    </message>
+    <message>
+        <source>a batch of %1; export one example (a batch of 1)</source>
+        <translation>批大小为 %1；请只导出一个样本（批大小为 1）</translation>
+    </message>
+    <message>
+        <source>%1 levels of arrays; expected [heads][queries][keys] (or [queries][keys])</source>
+        <translation>数组嵌套 %1 层；应为 [heads][queries][keys]（或 [queries][keys]）</translation>
+    </message>
+    <message>
+        <source>no heads</source>
+        <translation>没有头</translation>
+    </message>
+    <message>
+        <source>%1 heads; at most %2 are read</source>
+        <translation>有 %1 个头；最多读取 %2 个</translation>
+    </message>
+    <message>
+        <source>empty; each head needs at least one query row and one key column</source>
+        <translation>为空；每个头至少需要一行查询和一列键</translation>
+    </message>
+    <message>
+        <source>%1 x %2; at most %3 queries and %3 keys are read</source>
+        <translation>%1 × %2；查询和键最多各读取 %3 个</translation>
+    </message>
+    <message>
+        <source>more than %1 numbers in all</source>
+        <translation>数值总数超过 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 query rows, expected %2</source>
+        <translation>有 %1 行查询，应为 %2 行</translation>
+    </message>
+    <message>
+        <source>%1 numbers, expected %2</source>
+        <translation>有 %1 个数，应为 %2 个</translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation>应为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable number</source>
+        <translation>%1 不是可用的数字</translation>
+    </message>
+    <message>
+        <source>%1 sums to %2</source>
+        <translation>%1 之和为 %2</translation>
+    </message>
+    <message>
+        <source>query rows</source>
+        <translation>查询行</translation>
+    </message>
+    <message>
+        <source>key columns</source>
+        <translation>键列</translation>
+    </message>
+    <message>
+        <source>1 row does not sum to 1 (%1); softmax weights do, so these may be scores or something else.</source>
+        <translation>有 1 行之和不为 1（%1）；softmax 权重每行之和为 1，因此这些数值可能是分数或其他量。</translation>
+    </message>
+    <message>
+        <source>%1 rows do not sum to 1 (e.g. %2); softmax weights do, so these may be scores or something else.</source>
+        <translation>有 %1 行之和不为 1（例如 %2）；softmax 权重每行之和为 1，因此这些数值可能是分数或其他量。</translation>
+    </message>
+    <message>
+        <source>1 weight is below 0; softmax weights never are.</source>
+        <translation>有 1 个权重小于 0；softmax 权重不会小于 0。</translation>
+    </message>
+    <message>
+        <source>%1 weights are below 0; softmax weights never are.</source>
+        <translation>有 %1 个权重小于 0；softmax 权重不会小于 0。</translation>
+    </message>
+    <message>
+        <source>1 weight is above 1; softmax weights never are.</source>
+        <translation>有 1 个权重大于 1；softmax 权重不会大于 1。</translation>
+    </message>
+    <message>
+        <source>%1 weights are above 1; softmax weights never are.</source>
+        <translation>有 %1 个权重大于 1；softmax 权重不会大于 1。</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is %1 MB; files of at most %2 MB are read</source>
+        <translation>文件大小为 %1 MB；最大只能读取 %2 MB 的文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 MB</source>
+        <translation>文件大于 %1 MB</translation>
+    </message>
+</context>
+<context>
+    <name>JsonParseDiagnosis</name>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object, not a single value</source>
+        <translation>顶层必须是 JSON 对象，而不是单个值</translation>
+    </message>
+    <message>
+        <source>%1 is not a finite number (%2)</source>
+        <translation>%1 不是有限数（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a finite number: it is too large for a double (%2)</source>
+        <translation>%1 不是有限数：它超出了双精度浮点数的范围（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is too close to 0 to be held by a double; write 0 (%2)</source>
+        <translation>%1 太接近 0，双精度浮点数无法表示；请写成 0（%2）</translation>
+    </message>
+    <message>
+        <source>not valid JSON at %1: %2</source>
+        <translation>%1 处不是有效的 JSON：%2</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixClipboard</name>
+    <message>
+        <source>rows: %1</source>
+        <translation>行：%1</translation>
+    </message>
+    <message>
+        <source>columns: %1</source>
+        <translation>列：%1</translation>
+    </message>
+    <message>
+        <source>Tab-Separated Values (TSV, for spreadsheets)</source>
+        <translation>制表符分隔值（TSV，用于电子表格）</translation>
+    </message>
+    <message>
+        <source>Comma-Separated Values (CSV)</source>
+        <translation>逗号分隔值（CSV）</translation>
+    </message>
+    <message>
+        <source>Markdown Table</source>
+        <translation>Markdown 表格</translation>
+    </message>
+    <message>
+        <source>LaTeX Matrix (bmatrix)</source>
+        <translation>LaTeX 矩阵（bmatrix）</translation>
     </message>
 </context>
 <context>
     <name>Msg</name>
     <message>
         <source>%1 numbers, expected %2</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个数，应为 %2 个</translation>
     </message>
     <message>
         <source>%1 numbers, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个数，最多允许 %2 个</translation>
     </message>
     <message>
         <source>%1 rows, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 行，最多允许 %2 行</translation>
     </message>
     <message>
         <source>the matrix has no rows</source>
-        <translation type="unfinished"></translation>
+        <translation>矩阵没有任何行</translation>
     </message>
     <message>
         <source>the row is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>该行为空</translation>
+    </message>
+</context>
+<context>
+    <name>PainterFigureRenderer</name>
+    <message>
+        <source>%1: cannot write the file: %2</source>
+        <translation>%1：无法写入文件：%2</translation>
+    </message>
+    <message>
+        <source>A PNG of %1 x %2 pixels is too large (at most %3 million pixels); choose a smaller size or resolution.</source>
+        <translation>%1 × %2 像素的 PNG 太大（最多 %3 百万像素）；请选择更小的尺寸或分辨率。</translation>
+    </message>
+    <message>
+        <source>not enough memory for the image</source>
+        <translation>内存不足，无法生成图像</translation>
+    </message>
+    <message>
+        <source>the image could not be encoded</source>
+        <translation>无法编码图像</translation>
+    </message>
+    <message>
+        <source>the PDF could not be started</source>
+        <translation>无法创建 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingDims</name>
+    <message>
+        <source>enter at least one d_k, e.g. 8..512 or 8, 32, 128, 512</source>
+        <translation>请至少输入一个 d_k，例如 8..512 或 8, 32, 128, 512</translation>
+    </message>
+    <message>
+        <source>“%1” (entry %2) is not a whole number from 1 to %3</source>
+        <translation>“%1”（第 %2 项）不是 1 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>“%1” (entry %2) is not a range such as 8..512</source>
+        <translation>“%1”（第 %2 项）不是 8..512 这样的范围</translation>
+    </message>
+    <message>
+        <source>the range %1..%2 (entry %3) runs downwards: write the smaller number first</source>
+        <translation>范围 %1..%2（第 %3 项）是递减的：请把较小的数写在前面</translation>
+    </message>
+    <message>
+        <source>the range %1..%2 (entry %3) holds no power of two</source>
+        <translation>范围 %1..%2（第 %3 项）中没有 2 的幂</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingFigure</name>
+    <message>
+        <source>d_k = %1: %2 nats</source>
+        <translation>d_k = %1：%2 奈特</translation>
+    </message>
+    <message>
+        <source>Scaling effect on softmax sharpness</source>
+        <translation>缩放对 softmax 锐度的影响</translation>
+    </message>
+    <message>
+        <source>%1 keys · %2 queries · %3 · seed %4</source>
+        <translation>%1 个键 · %2 个查询 · %3 · 种子 %4</translation>
+    </message>
+    <message>
+        <source>1 repeat</source>
+        <translation>重复 1 次</translation>
+    </message>
+    <message>
+        <source>%1 repeats</source>
+        <translation>重复 %1 次</translation>
+    </message>
+    <message>
+        <source>No results yet</source>
+        <translation>暂无结果</translation>
+    </message>
+    <message>
+        <source>d_k (log₂ scale)</source>
+        <translation>d_k（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>mean entropy (nats)</source>
+        <translation>平均熵（奈特）</translation>
+    </message>
+    <message>
+        <source>this model: d_k = %1</source>
+        <translation>当前模型：d_k = %1</translation>
+    </message>
+    <message>
+        <source>unscaled: softmax(q·k)</source>
+        <translation>未缩放：softmax(q·k)</translation>
+    </message>
+    <message>
+        <source>scaled: softmax(q·k / ↭_k)</source>
+        <translation>缩放后：softmax(q·k / √d_k)</translation>
+    </message>
+    <message>
+        <source>ceiling ln(%1) = %2</source>
+        <translation>上限 ln(%1) = %2</translation>
+    </message>
+</context>
+<context>
+    <name>SessionErrorText</name>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>Source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>Target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 的词元</translation>
+    </message>
+    <message>
+        <source>%1, token %2</source>
+        <translation>%1，词元 %2</translation>
+    </message>
+    <message>
+        <source>%1 vectors, row %2, dimension %3</source>
+        <translation>%1 的向量，第 %2 行，第 %3 维</translation>
+    </message>
+    <message>
+        <source>%1 vectors</source>
+        <translation>%1 的向量</translation>
+    </message>
+    <message>
+        <source>%1 padding</source>
+        <translation>%1 的填充</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Scale divisor</source>
+        <translation>缩放除数</translation>
+    </message>
+    <message>
+        <source>Projections</source>
+        <translation>投影</translation>
+    </message>
+    <message>
+        <source>Scaling plot</source>
+        <translation>缩放曲线图</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Choose %1 heads, or a d_model that %2 divides.</source>
+        <translation>请选择 %1 个头，或选择能被 %2 整除的 d_model。</translation>
+    </message>
+    <message>
+        <source>Edit the matrices (Projections ▸ Matrices…) or choose random projections.</source>
+        <translation>请编辑矩阵（投影 ▸ 矩阵…），或改用随机投影。</translation>
+    </message>
+    <message>
+        <source>Type a smaller number in that cell.</source>
+        <translation>请在该单元格中输入更小的数。</translation>
     </message>
 </context>
 <context>
     <name>SessionJson</name>
     <message>
         <source>null</source>
-        <translation type="unfinished"></translation>
+        <translation>空值 (null)</translation>
     </message>
     <message>
         <source>a boolean</source>
-        <translation type="unfinished"></translation>
+        <translation>布尔值</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串</translation>
     </message>
     <message>
         <source>an array</source>
-        <translation type="unfinished"></translation>
+        <translation>数组</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <source>missing; this field is required</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失；此字段为必填项</translation>
     </message>
     <message>
         <source>expected an object, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为对象，实际为%1</translation>
     </message>
     <message>
         <source>expected an array, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为数组，实际为%1</translation>
     </message>
     <message>
         <source>expected a number, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为数字，实际为%1</translation>
     </message>
     <message>
         <source>not a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有限数</translation>
     </message>
     <message>
         <source>expected true or false, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 true 或 false，实际为%1</translation>
     </message>
     <message>
         <source>expected a string, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为字符串，实际为%1</translation>
     </message>
     <message>
         <source>%1 is not a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是整数</translation>
     </message>
     <message>
         <source>%1 is outside %2..%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 超出了范围 %2..%3</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;source&quot;, &quot;target&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 &quot;source&quot;、&quot;target&quot; 之一</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;manual&quot;, &quot;hashed&quot;, &quot;one_hot&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 &quot;manual&quot;、&quot;hashed&quot;、&quot;one_hot&quot; 之一</translation>
     </message>
     <message>
         <source>%1 tokens, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个词元，最多允许 %2 个</translation>
     </message>
     <message>
         <source>the sequence is empty; give it at least one token</source>
-        <translation type="unfinished"></translation>
+        <translation>序列为空；请至少给它一个词元</translation>
     </message>
     <message>
         <source>%1 rows for %2 tokens; give one vector per token</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个词元却有 %1 行；每个词元应对应一个向量</translation>
     </message>
     <message>
         <source>%1 flags for %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个词元却有 %1 个标记</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;identity&quot;, &quot;random&quot;, &quot;explicit&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 &quot;identity&quot;、&quot;random&quot;、&quot;explicit&quot; 之一</translation>
     </message>
     <message>
         <source>%1 does not divide d_model %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不能整除 d_model %2</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;sqrt_dk&quot;, &quot;none&quot;, or a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 &quot;sqrt_dk&quot;、&quot;none&quot; 之一，也不是正数</translation>
     </message>
     <message>
         <source>%1 is not positive; the divisor must be greater than 0</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是正数；除数必须大于 0</translation>
     </message>
     <message>
         <source>expected &quot;sqrt_dk&quot;, &quot;none&quot; or a positive number, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;sqrt_dk&quot;、&quot;none&quot; 或正数，实际为%1</translation>
     </message>
     <message>
         <source>%1 dimensions, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个维度，最多允许 %2 个</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not &quot;%2&quot;; this is not an Attention Explorer session</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是 &quot;%2&quot;；这不是 Attention Explorer 会话文件</translation>
     </message>
     <message>
         <source>%1 is not supported; this program reads version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持 %1；本程序读取的是版本 %2</translation>
     </message>
     <message>
         <source>%1 bytes, more than the limit of %2 bytes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not valid JSON at line %1, column %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 字节，超过了 %2 字节的上限</translation>
     </message>
     <message>
         <source>the top level must be a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层必须是 JSON 对象</translation>
     </message>
     <message>
         <source>is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>是文件夹，不是文件</translation>
     </message>
     <message>
         <source>cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
     <name>SessionValidator</name>
     <message>
         <source>not a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>不是有限数</translation>
     </message>
     <message>
         <source>%1 is larger in magnitude than the limit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的绝对值超过了上限 %2</translation>
     </message>
     <message>
         <source>the sequence is empty; give it at least one token</source>
-        <translation type="unfinished"></translation>
+        <translation>序列为空；请至少给它一个词元</translation>
     </message>
     <message>
         <source>%1 tokens, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个词元，最多允许 %2 个</translation>
     </message>
     <message>
         <source>empty token</source>
-        <translation type="unfinished"></translation>
+        <translation>空词元</translation>
     </message>
     <message>
         <source>%1 characters, at most %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个字符，最多允许 %2 个</translation>
     </message>
     <message>
         <source>%1 rows for %2 tokens; give one vector per token</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个词元却有 %1 行；每个词元应对应一个向量</translation>
     </message>
     <message>
         <source>vectors of %1 numbers; the width must be 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>向量有 %1 个数；维度必须在 1 到 %2 之间</translation>
     </message>
     <message>
         <source>%1 flags for %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个词元却有 %1 个标记</translation>
     </message>
     <message>
         <source>%1 x %2, expected %3 x %4 (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2，应为 %3 × %4（%5）</translation>
     </message>
     <message>
         <source>%1 numbers, expected %2 (d_model)</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个数，应为 %2 个（d_model）</translation>
     </message>
     <message>
         <source>%1 is outside 1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 超出了范围 1..%2</translation>
     </message>
     <message>
         <source>%1 does not divide d_model %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不能整除 d_model %2</translation>
     </message>
     <message>
         <source>%1 is not a usable divisor; give a positive number from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是可用的除数；请给出 %2 到 %3 之间的正数</translation>
     </message>
     <message>
         <source>identity projections need %1.embeddings width %2 to equal d_model %3; choose random or explicit projections, or change the width</source>
-        <translation type="unfinished"></translation>
+        <translation>恒等投影要求 %1.embeddings 的维度 %2 等于 d_model %3；请改用随机或显式投影，或修改维度</translation>
     </message>
     <message>
         <source>%1 width x d_model</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 维度 × d_model</translation>
     </message>
     <message>
         <source>d_model x d_model</source>
-        <translation type="unfinished"></translation>
+        <translation>d_model × d_model</translation>
+    </message>
+</context>
+<context>
+    <name>SvgFigureWriter</name>
+    <message>
+        <source>This map has %1 cells, more than the %2 that an SVG figure draws as vectors (a file that size opens too slowly in browsers and editors). Export it as PNG instead.</source>
+        <translation>这张图有 %1 个单元格，超过了 SVG 矢量图可绘制的 %2 个（如此大的文件在浏览器和编辑器中打开会很慢）。请改为导出 PNG。</translation>
+    </message>
+    <message>
+        <source>Made with Attention Explorer</source>
+        <translation>由 Attention Explorer 制作</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the file: %2</source>
+        <translation>%1：无法写入文件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AttentionPanel</name>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention (X, X)</source>
+        <translation>编码器自注意力 (X, X)</translation>
+    </message>
+    <message>
+        <source>Reverse cross-attention (X, Y)</source>
+        <translation>反向交叉注意力 (X, Y)</translation>
+    </message>
+    <message>
+        <source>Standard cross-attention (Y, X)</source>
+        <translation>标准交叉注意力 (Y, X)</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention (Y, Y)</source>
+        <translation>解码器自注意力 (Y, Y)</translation>
+    </message>
+    <message>
+        <source>Where queries and keys/values come from, written (Q, K/V): the decoder&apos;s queries reading the encoder&apos;s keys and values is standard cross-attention (Y, X).</source>
+        <translation>查询与键/值的来源，记作 (Q, K/V)：解码器的查询去读取编码器的键和值，就是标准交叉注意力 (Y, X)。</translation>
+    </message>
+    <message>
+        <source>Source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>Target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>The sequence whose tokens ask (the heatmap&apos;s rows).</source>
+        <translation>发出查询的序列（热力图的行）。</translation>
+    </message>
+    <message>
+        <source>The sequence whose tokens are looked at (the heatmap&apos;s columns); keys and values always come from the same sequence.</source>
+        <translation>被查询的序列（热力图的列）；键和值总是来自同一个序列。</translation>
+    </message>
+    <message>
+        <source>Width of Q, K, V and the output.</source>
+        <translation>Q、K、V 和输出的维度。</translation>
+    </message>
+    <message>
+        <source>Number of attention heads; it must divide d_model.</source>
+        <translation>注意力头的数量；必须能整除 d_model。</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s width: d_k = d_model / heads.</source>
+        <translation>每个头的维度：d_k = d_model / 头数。</translation>
+    </message>
+    <message>
+        <source>d_k: %1 ÷ %2</source>
+        <translation>d_k：%1 ÷ %2</translation>
+    </message>
+    <message>
+        <source>÷ √d_k</source>
+        <translation>÷ √d_k</translation>
+    </message>
+    <message>
+        <source>none (÷ 1)</source>
+        <translation>不缩放（÷ 1）</translation>
+    </message>
+    <message>
+        <source>÷ custom</source>
+        <translation>÷ 自定义</translation>
+    </message>
+    <message>
+        <source>What Q·Kᵀ is divided by before the softmax.</source>
+        <translation>在 softmax 之前 Q·Kᵀ 要除以的数。</translation>
+    </message>
+    <message>
+        <source>divisor</source>
+        <translation>除数</translation>
+    </message>
+    <message>
+        <source>A positive number to divide the scores by, e.g. 8 for √64.</source>
+        <translation>用来除分数的正数，例如 √64 对应 8。</translation>
+    </message>
+    <message>
+        <source>&amp;Causal mask</source>
+        <translation>因果掩码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Query i sees key j only where j ≤ i: a decoder cannot look ahead.</source>
+        <translation>查询 i 只能看到 j ≤ i 的键 j：解码器不能偷看未来。</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>恒等</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Explicit</source>
+        <translation>显式</translation>
+    </message>
+    <message>
+        <source>W_q, W_k, W_v, W_o: identity (needs both widths equal to d_model), random from a seed, or typed in the editor.</source>
+        <translation>W_q、W_k、W_v、W_o：恒等（要求两个序列的维度都等于 d_model）、由种子随机生成，或在编辑器中输入。</translation>
+    </message>
+    <message>
+        <source>The seed of the random projections: the same seed gives the same matrices on every computer.</source>
+        <translation>随机投影的种子：相同的种子在任何计算机上都会生成相同的矩阵。</translation>
+    </message>
+    <message>
+        <source>&amp;Matrices…</source>
+        <translation>矩阵(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Show and edit W_q, W_k, W_v, W_o and the biases.</source>
+        <translation>查看并编辑 W_q、W_k、W_v、W_o 和偏置。</translation>
+    </message>
+    <message>
+        <source>&amp;Wiring:</source>
+        <translation>组合(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Q from:</source>
+        <translation>Q 来源(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>&amp;K/V from:</source>
+        <translation>K/V 来源(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;d_model:</source>
+        <translation>&amp;d_model：</translation>
+    </message>
+    <message>
+        <source>&amp;Heads:</source>
+        <translation>头数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>缩放(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Projections:</source>
+        <translation>投影(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>d_k = %1</source>
+        <translation>d_k = %1</translation>
+    </message>
+    <message>
+        <source>d_k: %1 ÷ %2
+is not whole</source>
+        <translation>d_k：%1 ÷ %2
+不是整数</translation>
+    </message>
+    <message>
+        <source>Scale divisor: the field is empty. Type a positive number, such as 8.</source>
+        <translation>缩放除数：输入框为空。请输入一个正数，例如 8。</translation>
+    </message>
+    <message>
+        <source>Scale divisor: “%1” is not a number. Type a positive number with a decimal point, such as 8 or 2.83.</source>
+        <translation>缩放除数：“%1”不是数字。请输入一个正数（小数用小数点），例如 8 或 2.83。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AutosaveManager</name>
+    <message>
+        <source>cannot create the autosave folder %1</source>
+        <translation>无法创建自动保存文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot lock the autosave file in %1</source>
+        <translation>无法锁定 %1 中的自动保存文件</translation>
+    </message>
+    <message>
+        <source>cannot write the autosave %1: %2</source>
+        <translation>无法写入自动保存文件 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::CopyAsController</name>
+    <message>
+        <source>Attention weights, mean of %1 heads</source>
+        <translation>注意力权重，%1 个头的平均</translation>
+    </message>
+    <message>
+        <source>Attention weights, head %1 of %2</source>
+        <translation>注意力权重，头 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>Scores (q·k / %1), head %2 of %3</source>
+        <translation>分数（q·k / %1），头 %2（共 %3 个）</translation>
+    </message>
+    <message>
+        <source>Q (queries × d_model)</source>
+        <translation>Q（查询数 × d_model）</translation>
+    </message>
+    <message>
+        <source>K (keys × d_model)</source>
+        <translation>K（键数 × d_model）</translation>
+    </message>
+    <message>
+        <source>V (values × d_model)</source>
+        <translation>V（值数 × d_model）</translation>
+    </message>
+    <message>
+        <source>Output (queries × d_model)</source>
+        <translation>输出（查询数 × d_model）</translation>
+    </message>
+    <message>
+        <source>&amp;Weights (Mean of Heads)</source>
+        <translation>权重（各头平均）(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights (Head %1)</source>
+        <translation>权重（头 %1）(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Scores (Every Head)</source>
+        <translation>分数（所有头）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Scores (Head %1)</source>
+        <translation>分数（头 %1）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Q</source>
+        <translation>&amp;Q</translation>
+    </message>
+    <message>
+        <source>&amp;K</source>
+        <translation>&amp;K</translation>
+    </message>
+    <message>
+        <source>&amp;V</source>
+        <translation>&amp;V</translation>
+    </message>
+    <message>
+        <source>&amp;Output</source>
+        <translation>输出(&amp;O)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::Document</name>
+    <message>
+        <source>source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>Edit the title</source>
+        <translation>编辑标题</translation>
+    </message>
+    <message>
+        <source>Edit the %1 tokens</source>
+        <translation>编辑%1 的词元</translation>
+    </message>
+    <message>
+        <source>Edit %1 vector %2, dimension %3</source>
+        <translation>编辑%1 向量 %2 的第 %3 维</translation>
+    </message>
+    <message>
+        <source>Paste into the %1 vectors</source>
+        <translation>粘贴到%1 的向量</translation>
+    </message>
+    <message>
+        <source>Change the %1 width</source>
+        <translation>修改%1 的维度</translation>
+    </message>
+    <message>
+        <source>Change how the %1 vectors are made</source>
+        <translation>修改%1 向量的生成方式</translation>
+    </message>
+    <message>
+        <source>Mark “%1” as padding</source>
+        <translation>将“%1”标记为填充</translation>
+    </message>
+    <message>
+        <source>Unmark “%1” as padding</source>
+        <translation>取消“%1”的填充标记</translation>
+    </message>
+    <message>
+        <source>Change where Q and K/V come from</source>
+        <translation>修改 Q 与 K/V 的来源</translation>
+    </message>
+    <message>
+        <source>Change d_model</source>
+        <translation>修改 d_model</translation>
+    </message>
+    <message>
+        <source>Change the number of heads</source>
+        <translation>修改头数</translation>
+    </message>
+    <message>
+        <source>Change the scale</source>
+        <translation>修改缩放</translation>
+    </message>
+    <message>
+        <source>Turn the causal mask on</source>
+        <translation>开启因果掩码</translation>
+    </message>
+    <message>
+        <source>Turn the causal mask off</source>
+        <translation>关闭因果掩码</translation>
+    </message>
+    <message>
+        <source>Change the projections</source>
+        <translation>修改投影</translation>
+    </message>
+    <message>
+        <source>Change the projection seed</source>
+        <translation>修改投影种子</translation>
+    </message>
+    <message>
+        <source>Edit a projection weight</source>
+        <translation>编辑投影权重</translation>
+    </message>
+    <message>
+        <source>Change the scaling experiment</source>
+        <translation>修改缩放实验</translation>
+    </message>
+    <message>
+        <source>one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; widen the vectors or choose another way to make them</source>
+        <translation>%1 个不同词元的独热向量至少需要 %1 维，而不是 %2 维；请增加向量维度，或换一种生成方式</translation>
+    </message>
+</context>
+<context>
+    <name>ae::EmbeddingTableModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Dimension %1 of the vectors</source>
+        <translation>向量的第 %1 维</translation>
+    </message>
+    <message>
+        <source>%1 · pad</source>
+        <translation>%1 · 填充</translation>
+    </message>
+    <message>
+        <source>Token %1, “%2”: padding, no query attends to it</source>
+        <translation>词元 %1“%2”：填充，任何查询都不关注它</translation>
+    </message>
+    <message>
+        <source>Token %1, “%2”</source>
+        <translation>词元 %1“%2”</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a number. Type a number with a decimal point, such as 0.25 or -1.5e-3.</source>
+        <translation>%1：“%2”不是数字。请输入数字（小数用小数点），例如 0.25 或 -1.5e-3。</translation>
+    </message>
+    <message>
+        <source>there are no numbers to paste</source>
+        <translation>没有可粘贴的数字</translation>
+    </message>
+    <message>
+        <source>row %1 of the pasted text has %2 cells but its first row has %3; paste a rectangular block</source>
+        <translation>粘贴文本的第 %1 行有 %2 个单元格，而第一行有 %3 个；请粘贴一个矩形区域</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 of the pasted text is empty</source>
+        <translation>粘贴文本的第 %1 行第 %2 列为空</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 of the pasted text, “%3”, is not a number with a decimal point</source>
+        <translation>粘贴文本的第 %1 行第 %2 列“%3”不是用小数点书写的数字</translation>
+    </message>
+    <message>
+        <source>Nothing was pasted: the table is empty. Type the tokens first.</source>
+        <translation>未粘贴任何内容：表格为空。请先输入词元。</translation>
+    </message>
+    <message>
+        <source>Nothing was pasted: %1.</source>
+        <translation>未粘贴任何内容：%1。</translation>
+    </message>
+    <message>
+        <source>It was meant for %1.</source>
+        <translation>它本应粘贴到%1。</translation>
+    </message>
+    <message>
+        <source>Pasted %1 of %2 rows and %3 of %4 columns; the rest did not fit. Add tokens or widen the vectors to make room.</source>
+        <translation>已粘贴 %2 行中的 %1 行、%4 列中的 %3 列；其余部分放不下。请添加词元或增加向量维度以腾出空间。</translation>
+    </message>
+    <message>
+        <source>Source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>Target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>%1, token %2 “%3”, dimension %4</source>
+        <translation>%1，词元 %2“%3”，第 %4 维</translation>
+    </message>
+</context>
+<context>
+    <name>ae::EmbeddingTableView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ExportDialog</name>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图形</translation>
+    </message>
+    <message>
+        <source>The large heatmap (%1)</source>
+        <translation>大热力图（%1）</translation>
+    </message>
+    <message>
+        <source>The grid of heads (the mean and each of %1 heads)</source>
+        <translation>各头网格图（平均值与 %1 个头各自的热力图）</translation>
+    </message>
+    <message>
+        <source>The grid of heads (one head)</source>
+        <translation>各头网格图（一个头）</translation>
+    </message>
+    <message>
+        <source>The scaling plot (entropy vs d_k)</source>
+        <translation>缩放曲线图（熵随 d_k 的变化）</translation>
+    </message>
+    <message>
+        <source>The extension chooses the format: .svg (vector, for slides and papers), .png (image) or .pdf (vector).</source>
+        <translation>扩展名决定格式：.svg（矢量图，适用于幻灯片和论文）、.png（位图）或 .pdf（矢量图）。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>PNG only. 96 dpi is one pixel per unit of size; 192 dpi doubles it for sharp slides.</source>
+        <translation>仅用于 PNG。96 dpi 表示每个尺寸单位对应一个像素；192 dpi 加倍，使幻灯片更清晰。</translation>
+    </message>
+    <message>
+        <source>Write each cell&apos;s &amp;value</source>
+        <translation>在单元格中写出数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Include the &amp;colour bar</source>
+        <translation>包含颜色条(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Export as &amp;PNG Instead</source>
+        <translation>改为导出 PNG(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Figure:</source>
+        <translation>图形(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>PNG &amp;resolution:</source>
+        <translation>PNG 分辨率(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Colour &amp;map:</source>
+        <translation>颜色映射(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>SVG vector figure (*.svg);;PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>SVG 矢量图 (*.svg);;PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>SVG vector figure (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Write each point&apos;s &amp;value</source>
+        <translation>写出每个点的数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>The scaling experiment&apos;s settings are not valid: %1</source>
+        <translation>缩放实验的设置无效：%1</translation>
+    </message>
+    <message>
+        <source>The scaling experiment could not be computed: %1</source>
+        <translation>无法计算缩放实验：%1</translation>
+    </message>
+    <message>
+        <source>Computing the scaling experiment for the plot…</source>
+        <translation>正在为曲线图计算缩放实验…</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>“%1” already exists. Press Export again to replace it.</source>
+        <translation>“%1”已存在。再次点击“导出”将替换它。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::HeatmapCellLayer</name>
+    <message>
+        <source>fully masked: sees no key</source>
+        <translation>整行被掩码：看不到任何键</translation>
+    </message>
+</context>
+<context>
+    <name>ae::HeatmapPanel</name>
+    <message>
+        <source>&amp;Colour map:</source>
+        <translation>颜色映射(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Values in cells</source>
+        <translation>单元格内显示数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Write each weight into its cell when the cell is large enough</source>
+        <translation>单元格足够大时，在其中写出权重</translation>
+    </message>
+    <message>
+        <source>&amp;Stretch colours</source>
+        <translation>拉伸颜色(&amp;S)</translation>
+    </message>
+    <message>
+        <source>End the colour scale at the largest weight shown instead of at 1, so that small differences between weights show</source>
+        <translation>颜色刻度以显示的最大权重为终点而不是 1，使权重之间的细微差别也能看出来</translation>
+    </message>
+    <message>
+        <source>largest weight in its row</source>
+        <translation>所在行的最大权重</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>hover a cell to see how it was computed; click a small map to enlarge it</source>
+        <translation>鼠标悬停在单元格上可查看计算过程；点击小图可将其放大</translation>
+    </message>
+    <message>
+        <source>No attention weights yet.
+Give both sequences at least one token and valid settings; the heatmaps appear at once.</source>
+        <translation>还没有注意力权重。
+为两个序列各输入至少一个词元并给出有效设置，热力图就会立即出现。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::HeatmapPlot</name>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Click to show this map large, with how each weight was computed.</source>
+        <translation>点击以放大显示此图，并查看每个权重的计算过程。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ImportController</name>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Embeddings into &amp;Source X from CSV…</source>
+        <translation>从 CSV 导入嵌入到源序列 X(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Embeddings into &amp;Target Y from CSV…</source>
+        <translation>从 CSV 导入嵌入到目标序列 Y(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Attention Weights from JSON (e.g. PyTorch)…</source>
+        <translation>从 JSON 导入注意力权重（如 PyTorch）(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>View weights computed elsewhere: {&quot;query_tokens&quot;: [...], &quot;key_tokens&quot;: [...], &quot;weights&quot;: [heads][queries][keys]}</source>
+        <translation>查看在其他地方计算出的权重：{&quot;query_tokens&quot;: [...], &quot;key_tokens&quot;: [...], &quot;weights&quot;: [heads][queries][keys]}</translation>
+    </message>
+    <message>
+        <source>Import Embeddings into %1</source>
+        <translation>导入嵌入到%1</translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation>表格 (*.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not import embeddings from “%1”: %2. Nothing was changed.</source>
+        <translation>无法从“%1”导入嵌入：%2。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Could not import embeddings from “%1”: it has %2 rows of numbers but %3 has %4 tokens. Give one row per token, or put the tokens in the first column. Nothing was changed.</source>
+        <translation>无法从“%1”导入嵌入：文件有 %2 行数值，但%3 有 %4 个词元。请每个词元给出一行，或把词元放在第一列。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Import embeddings into %1</source>
+        <translation>导入嵌入到%1</translation>
+    </message>
+    <message>
+        <source>Imported %1 × %2 embeddings into %3 from “%4”. Undo (Ctrl+Z) takes them back.</source>
+        <translation>已从“%4”将 %1 × %2 的嵌入导入到%3。撤销 (Ctrl+Z) 可还原。</translation>
+    </message>
+    <message>
+        <source>Import Attention Weights</source>
+        <translation>导入注意力权重</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not import attention weights from “%1”: %2.</source>
+        <translation>无法从“%1”导入注意力权重：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ImportedAttentionWindow</name>
+    <message>
+        <source>%1 — Imported Attention</source>
+        <translation>%1 — 导入的注意力</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入数据</translation>
+    </message>
+    <message>
+        <source>weights read from %1; this session did not compute them.</source>
+        <translation>权重读取自 %1；并非由本会话计算。</translation>
+    </message>
+    <message>
+        <source>The one head</source>
+        <translation>唯一的头</translation>
+    </message>
+    <message>
+        <source>Mean of %1 heads</source>
+        <translation>%1 个头的平均</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>查看(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Colour &amp;map:</source>
+        <translation>颜色映射(&amp;M)：</translation>
     </message>
 </context>
 <context>
     <name>ae::MainWindow</name>
     <message>
         <source>Attention Explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention Explorer</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;As</source>
+        <translation>复制为(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>颜色映射(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with large heatmaps for a classroom; Esc leaves.</source>
+        <translation>全屏显示大幅热力图，适合课堂；按 Esc 退出。</translation>
+    </message>
+    <message>
+        <source>Leave Presentation Mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Explorer</source>
+        <translation>关于 Attention Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Attention Explorer</source>
+        <translation>关于 Attention Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;See how multi-head attention and cross-attention weigh tokens: type a source and a target sequence, choose where Q and K/V come from, the number of heads, the scale and the masks, and watch every head&apos;s weights.&lt;/p&gt;&lt;p&gt;The numbers follow PyTorch&apos;s &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; with row vectors: Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;, softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;观察多头注意力和交叉注意力如何为词元分配权重：输入源序列和目标序列，选择 Q 与 K/V 的来源、头数、缩放方式和掩码，即可看到每个头的权重。&lt;/p&gt;&lt;p&gt;数值与 PyTorch 的 &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; 一致，采用行向量：Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;，softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Shapes of the current settings: queries × d_model, keys and values × d_model, and each head&apos;s width d_k.</source>
+        <translation>当前设置下的形状：查询数 × d_model，键/值数 × d_model，以及每个头的维度 d_k。</translation>
+    </message>
+    <message>
+        <source>The example could not be read: %1</source>
+        <translation>无法读取示例：%1</translation>
+    </message>
+    <message>
+        <source>Open the example “%1”</source>
+        <translation>打开示例“%1”</translation>
+    </message>
+    <message>
+        <source>Opened the example “%1”. Your previous session is one Undo (Ctrl+Z) away.</source>
+        <translation>已打开示例“%1”。撤销一次 (Ctrl+Z) 即可回到之前的会话。</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 个头</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个头</translation>
+    </message>
+    <message>
+        <source>Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7</source>
+        <translation>Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7</translation>
+    </message>
+    <message>
+        <source>Presentation mode: press Esc or F11 to leave.</source>
+        <translation>演示模式：按 Esc 或 F11 退出。</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Explorer</source>
+        <translation>%1[*] — Attention Explorer</translation>
+    </message>
+    <message>
+        <source>The heatmaps show the last valid settings, dimmed, until this is fixed.</source>
+        <translation>在修正此问题之前，热力图以暗色显示上一次有效设置的结果。</translation>
+    </message>
+    <message>
+        <source>The language changes the next time Attention Explorer starts.</source>
+        <translation>语言将在下次启动 Attention Explorer 时切换。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MainWindowFileActions</name>
+    <message>
+        <source>&amp;Export Figure…</source>
+        <translation>导出图形(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the large heatmap, the grid of heads or the scaling plot as SVG, PNG or PDF.</source>
+        <translation>将大热力图、各头网格图或缩放曲线图保存为 SVG、PNG 或 PDF。</translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet: the session has no valid result.</source>
+        <translation>暂时没有可导出的内容：当前会话还没有有效结果。</translation>
+    </message>
+    <message>
+        <source>Exported the figure to %1.</source>
+        <translation>已将图形导出到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MessageBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ProjectionEditor</name>
+    <message>
+        <source>source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>Projection Matrices</source>
+        <translation>投影矩阵</translation>
+    </message>
+    <message>
+        <source>Q = X_q·W_q + b_q      K = X_kv·W_k + b_k      V = X_kv·W_v + b_v
+output = [head₁ … head_h]·W_o + b_o</source>
+        <translation>Q = X_q·W_q + b_q      K = X_kv·W_k + b_k      V = X_kv·W_v + b_v
+输出 = [head₁ … head_h]·W_o + b_o</translation>
+    </message>
+    <message>
+        <source>W_q</source>
+        <translation>W_q</translation>
+    </message>
+    <message>
+        <source>W_k</source>
+        <translation>W_k</translation>
+    </message>
+    <message>
+        <source>W_v</source>
+        <translation>W_v</translation>
+    </message>
+    <message>
+        <source>W_o</source>
+        <translation>W_o</translation>
+    </message>
+    <message>
+        <source>Bias:</source>
+        <translation>偏置：</translation>
+    </message>
+    <message>
+        <source>Identity projections are in use. Typing a number switches to explicit matrices that start from these (identity where the shapes allow, zeros elsewhere).</source>
+        <translation>当前使用恒等投影。输入任何数字都会切换为以此为起点的显式矩阵（形状允许处为单位矩阵，其余为零）。</translation>
+    </message>
+    <message>
+        <source>Random projections (seed %1) are in use. Typing a number switches to explicit matrices that start from these.</source>
+        <translation>当前使用随机投影（种子 %1）。输入任何数字都会切换为以此为起点的显式矩阵。</translation>
+    </message>
+    <message>
+        <source>Explicit projections are in use. Each typed number is one undo step.</source>
+        <translation>当前使用显式投影。每输入一个数字就是一个撤销步骤。</translation>
+    </message>
+    <message>
+        <source>Columns are cut into %1 heads of d_k = %2 (tinted alternately).</source>
+        <translation>各列分为 %1 个头，每个头 d_k = %2（交替着色）。</translation>
+    </message>
+    <message>
+        <source>W_q: %1 rows (the %2 width) × %3 columns (d_model). %4</source>
+        <translation>W_q：%1 行（%2 的维度）× %3 列（d_model）。%4</translation>
+    </message>
+    <message>
+        <source>W_k: %1 rows (the %2 width) × %3 columns (d_model). %4</source>
+        <translation>W_k：%1 行（%2 的维度）× %3 列（d_model）。%4</translation>
+    </message>
+    <message>
+        <source>W_v: %1 rows (the %2 width) × %3 columns (d_model). %4</source>
+        <translation>W_v：%1 行（%2 的维度）× %3 列（d_model）。%4</translation>
+    </message>
+    <message>
+        <source>W_o: %1 × %1 (d_model × d_model); it mixes the heads&apos; outputs.</source>
+        <translation>W_o：%1 × %1（d_model × d_model）；用于混合各个头的输出。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ProjectionMatrixModel</name>
+    <message>
+        <source>%1[%2] = %3</source>
+        <translation>%1[%2] = %3</translation>
+    </message>
+    <message>
+        <source>%1[%2][%3] = %4</source>
+        <translation>%1[%2][%3] = %4</translation>
+    </message>
+    <message>
+        <source>Column %1 belongs to head %2</source>
+        <translation>第 %1 列属于头 %2</translation>
+    </message>
+    <message>
+        <source>%1[%2]</source>
+        <translation>%1[%2]</translation>
+    </message>
+    <message>
+        <source>%1[%2][%3]</source>
+        <translation>%1[%2][%3]</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a number. Type a number with a decimal point, such as 0.5 or -1.25.</source>
+        <translation>%1：“%2”不是数字。请输入数字（小数用小数点），例如 0.5 或 -1.25。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScalingPlot</name>
+    <message>
+        <source>Scaling effect on softmax sharpness</source>
+        <translation>缩放对 softmax 锐度的影响</translation>
+    </message>
+    <message>
+        <source>d_k (log₂ scale)</source>
+        <translation>d_k（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>mean entropy (nats)</source>
+        <translation>平均熵（奈特）</translation>
+    </message>
+    <message>
+        <source>unscaled: softmax(q·k)</source>
+        <translation>未缩放：softmax(q·k)</translation>
+    </message>
+    <message>
+        <source>scaled: softmax(q·k / ↭_k)</source>
+        <translation>缩放后：softmax(q·k / √d_k)</translation>
+    </message>
+    <message>
+        <source>ceiling ln(keys)</source>
+        <translation>上限 ln(键数)</translation>
+    </message>
+    <message>
+        <source>ceiling ln(%1) = %2</source>
+        <translation>上限 ln(%1) = %2</translation>
+    </message>
+    <message>
+        <source>this model: d_k = %1</source>
+        <translation>当前模型：d_k = %1</translation>
+    </message>
+    <message>
+        <source>d_k = %1
+unscaled: %2 nats
+scaled: %3 nats
+ceiling ln(%4): %5 nats</source>
+        <translation>d_k = %1
+未缩放：%2 奈特
+缩放后：%3 奈特
+上限 ln(%4)：%5 奈特</translation>
+    </message>
+    <message>
+        <source>nats</source>
+        <translation>奈特</translation>
+    </message>
+    <message>
+        <source>entropy (nats)</source>
+        <translation>熵（奈特）</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScalingPlotDock</name>
+    <message>
+        <source>d_k values</source>
+        <translation>d_k 取值</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation>查询数</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>键数</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>d_k values: %1</source>
+        <translation>d_k 取值：%1</translation>
+    </message>
+    <message>
+        <source>Seed: enter a whole number, e.g. 0</source>
+        <translation>种子：请输入整数，例如 0</translation>
+    </message>
+    <message>
+        <source>Seed: “%1” is not a whole number from 0 to 18446744073709551615</source>
+        <translation>种子：“%1”不是 0 到 18446744073709551615 之间的整数</translation>
+    </message>
+    <message>
+        <source>d_k values, entry %1</source>
+        <translation>d_k 取值，第 %1 项</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Scaling: entropy vs d_k</source>
+        <translation>缩放：熵随 d_k 的变化</translation>
+    </message>
+    <message>
+        <source>&amp;Keys:</source>
+        <translation>键数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Queries:</source>
+        <translation>查询数(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>&amp;Repeats:</source>
+        <translation>重复次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;d_k values:</source>
+        <translation>d_k 取值(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Keys per draw; the entropy can be at most ln(keys)</source>
+        <translation>每次抽取的键数；熵最大为 ln(键数)</translation>
+    </message>
+    <message>
+        <source>Random queries per draw; the entropy is averaged over them</source>
+        <translation>每次抽取的随机查询数；熵取它们的平均值</translation>
+    </message>
+    <message>
+        <source>Independent draws averaged for each d_k (more gives a smoother curve)</source>
+        <translation>每个 d_k 取平均的独立抽取次数（越多曲线越平滑）</translation>
+    </message>
+    <message>
+        <source>The d_k values: a range of powers of two such as 8..512, or a list such as 8, 32, 128, 512</source>
+        <translation>d_k 的取值：2 的幂的范围（如 8..512），或列表（如 8, 32, 128, 512）</translation>
+    </message>
+    <message>
+        <source>e.g. 8..512 or 8, 32, 128, 512</source>
+        <translation>例如 8..512 或 8, 32, 128, 512</translation>
+    </message>
+    <message>
+        <source>The same seed always gives the same curves</source>
+        <translation>相同的种子总是得到相同的曲线</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScalingRunner</name>
+    <message>
+        <source>this run would need about %1 GB of memory, more than the live plot allows (%2 GB): lower the queries, the keys or the largest d_k</source>
+        <translation>本次运行约需 %1 GB 内存，超过了实时曲线图允许的 %2 GB：请减少查询数、键数或最大 d_k</translation>
+    </message>
+    <message>
+        <source>this run would take about %1 billion operations, more than the live plot allows (%2 billion): lower the queries, the keys, the repeats or the largest d_k</source>
+        <translation>本次运行约需 %1×10⁹ 次运算，超过了实时曲线图允许的 %2×10⁹ 次：请减少查询数、键数、重复次数或最大 d_k</translation>
+    </message>
+    <message>
+        <source>not enough memory for this run: lower the queries, the keys or the largest d_k</source>
+        <translation>内存不足，无法运行：请减少查询数、键数或最大 d_k</translation>
+    </message>
+</context>
+<context>
+    <name>ae::SequencePanel</name>
+    <message>
+        <source>Source X (encoder side)</source>
+        <translation>源序列 X（编码器端）</translation>
+    </message>
+    <message>
+        <source>Target Y (decoder side)</source>
+        <translation>目标序列 Y（解码器端）</translation>
+    </message>
+    <message>
+        <source>Type or paste words, separated by spaces</source>
+        <translation>输入或粘贴词语，以空格分隔</translation>
+    </message>
+    <message>
+        <source>The tokens of this sequence, separated by spaces. Each token gets one row in the table below.</source>
+        <translation>该序列的词元，以空格分隔。每个词元在下方表格中占一行。</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens:</source>
+        <translation>词元(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Split CJK into characters</source>
+        <translation>中日韩文本按字拆分</translation>
+    </message>
+    <message>
+        <source>Make every Chinese, Japanese or Korean character a token of its own (“我爱你” gives 我, 爱, 你), as text in these languages has no spaces between words.</source>
+        <translation>把每个中文、日文或韩文字符单独作为一个词元（“我爱你”得到 我、爱、你），因为这些语言的词与词之间没有空格。</translation>
+    </message>
+    <message>
+        <source>Tick a token to mark it as padding: no query attends to it (its column in the heatmap is masked).</source>
+        <translation>勾选词元将其标记为填充：任何查询都不会关注它（它在热力图中的列被掩码）。</translation>
+    </message>
+    <message>
+        <source>Padding:</source>
+        <translation>填充：</translation>
+    </message>
+    <message>
+        <source>Typed by hand</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>Hashed random</source>
+        <translation>哈希随机</translation>
+    </message>
+    <message>
+        <source>One-hot</source>
+        <translation>独热</translation>
+    </message>
+    <message>
+        <source>How the vectors are made: typed by hand (or pasted), a random vector per distinct token from a seed, or one-hot over the sequence&apos;s vocabulary. Typing a number switches to “typed by hand”.</source>
+        <translation>向量的生成方式：手动输入（或粘贴）、按种子为每个不同词元生成随机向量，或基于该序列词表的独热向量。输入任何数字都会切换为“手动输入”。</translation>
+    </message>
+    <message>
+        <source>The seed of the hashed random vectors: the same token and seed always give the same vector.</source>
+        <translation>哈希随机向量的种子：相同的词元和种子总是得到相同的向量。</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vectors:</source>
+        <translation>向量(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Numbers per vector. Typed numbers are kept where they still fit.</source>
+        <translation>每个向量的数值个数。已输入的数值在放得下时会保留。</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>维度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Add sinusoidal positions</source>
+        <translation>加上正弦位置编码</translation>
+    </message>
+    <message>
+        <source>Add the Transformer&apos;s sinusoidal position encoding to every vector; the table shows the sums.</source>
+        <translation>给每个向量加上 Transformer 的正弦位置编码；表格显示相加后的结果。</translation>
+    </message>
+    <message>
+        <source>One row per token, one column per dimension. Double-click or type to edit; paste a block from a spreadsheet or CSV with Ctrl+V.</source>
+        <translation>每个词元一行，每一维一列。双击或直接输入即可编辑；可用 Ctrl+V 从电子表格或 CSV 粘贴一块数据。</translation>
+    </message>
+    <message>
+        <source>“%1” is padding: no query attends to it</source>
+        <translation>“%1”是填充：任何查询都不关注它</translation>
+    </message>
+    <message>
+        <source>Tick to mark “%1” as padding</source>
+        <translation>勾选以将“%1”标记为填充</translation>
+    </message>
+    <message>
+        <source>This line has %1 tokens; a sequence holds at most %2. Shorten the text; until then the table keeps the previous %3 tokens.</source>
+        <translation>这一行有 %1 个词元；一个序列最多 %2 个。请缩短文本；在此之前表格保留之前的 %3 个词元。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::SessionFileController</name>
+    <message>
+        <source>Attention Explorer sessions (*.json);;All files (*)</source>
+        <translation>Attention Explorer 会话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to Saved</source>
+        <translation>还原为已保存版本(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved.</source>
+        <translation>“%1”有尚未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>是否先保存再继续？</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Could not open “%1”: %2. The current session is unchanged.</source>
+        <translation>无法打开“%1”：%2。当前会话未改变。</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>Could not save “%1”: the session has a problem to fix first (%2). Nothing was written.</source>
+        <translation>无法保存“%1”：会话中有需要先修正的问题（%2）。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Could not save “%1”: %2. The file on disk is unchanged and your work is still open; try another folder or free some space.</source>
+        <translation>无法保存“%1”：%2。磁盘上的文件未改变，您的工作仍保持打开状态；请换一个文件夹或释放一些空间。</translation>
+    </message>
+    <message>
+        <source>Revert to Saved</source>
+        <translation>还原为已保存版本</translation>
+    </message>
+    <message>
+        <source>Drop the changes made since “%1” was last saved?</source>
+        <translation>是否放弃自“%1”上次保存以来所做的更改？</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Could not revert to “%1”: %2. The current session is unchanged.</source>
+        <translation>无法还原为“%1”：%2。当前会话未改变。</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>没有最近打开的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清除菜单(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>Attention Explorer did not close properly last time. Unsaved work on “%1”, autosaved %2, can be recovered.</source>
+        <translation>Attention Explorer 上次未正常关闭。“%1”中未保存的工作已于 %2 自动保存，可以恢复。</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>暂不处理</translation>
+    </message>
+    <message>
+        <source>%1 more autosaves are kept for later.</source>
+        <translation>另有 %1 份自动保存留待以后处理。</translation>
+    </message>
+    <message>
+        <source>The autosaved work could not be read: %1. It is kept in %2.</source>
+        <translation>无法读取自动保存的工作：%1。它保存在 %2 中。</translation>
+    </message>
+    <message>
+        <source>Recovered the unsaved work. Save it to keep it.</source>
+        <translation>已恢复未保存的工作。请保存以免丢失。</translation>
     </message>
 </context>
 </TS>

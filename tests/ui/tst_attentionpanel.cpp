@@ -70,6 +70,7 @@ private slots:
     void explicitProjectionsOpenTheEditorPrefilled();
     void editingAProjectionWeightRecomputes();
     void undoAndRedoFollowThePanel();
+    void groupsWrapWhenNarrow();
 
 private:
     Document *m_document = nullptr;
@@ -391,6 +392,20 @@ void TestAttentionPanel::undoAndRedoFollowThePanel()
     QVERIFY(T::maxDiff(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleTarget(), 4, true))
         < 1e-12);
+}
+
+void TestAttentionPanel::groupsWrapWhenNarrow()
+{
+    m_panel->resize(1400, 120);
+    QTRY_VERIFY(m_panel->groupsSideBySide());
+    // Presentation fonts need more room than the panel has: two rows of two groups.
+    m_panel->resize(700, 200);
+    m_panel->setPresentationMode(true);
+    QTRY_VERIFY(!m_panel->groupsSideBySide());
+    QVERIFY(m_panel->headsSpin()->font().pointSizeF() > QFont().pointSizeF());
+    m_panel->setPresentationMode(false);
+    m_panel->resize(1400, 120);
+    QTRY_VERIFY(m_panel->groupsSideBySide());
 }
 
 QTEST_MAIN(TestAttentionPanel)

@@ -60,6 +60,7 @@ private slots:
     void explicitProjectionsStartFromTheMatricesInUse_data();
     void explicitProjectionsStartFromTheMatricesInUse();
     void explicitProjectionsFollowShapes();
+    void explicitFromIdentityUsesZerosWhereShapesDiffer();
     void scalingConfigSignals();
     void modifiedAndFileName();
     void noOpEditsPushNothing();
@@ -449,6 +450,24 @@ void TestDocument::explicitProjectionsFollowShapes()
     doc.setEmbeddingWidth(SequenceRole::Target, 3);
     QCOMPARE(doc.session().attention.projections.wq.rows(), 3);
     QVERIFY(!doc.error());
+}
+
+void TestDocument::explicitFromIdentityUsesZerosWhereShapesDiffer()
+{
+    Document doc;
+    doc.setEmbeddingWidth(SequenceRole::Target, 3);
+    QVERIFY(doc.error()); // identity cannot map width 3 to d_model 4
+    doc.setProjectionMode(ProjectionMode::Explicit);
+    const Projections &p = doc.session().attention.projections;
+    QCOMPARE(p.wq.rows(), 3);
+    QCOMPARE(p.wq.cols(), 4);
+    QVERIFY(p.wq.isZero()); // the query side (target, width 3) has no identity
+    QVERIFY(p.wk.isIdentity()); // the source is 4 wide: identity fits
+    QVERIFY(p.wv.isIdentity());
+    QVERIFY(p.wo.isIdentity());
+    QVERIFY(!doc.error());
+    // Zero queries: every score is 0, so each row is uniform over the 4 keys.
+    QVERIFY((doc.result().meanWeights.array() - 0.25).abs().maxCoeff() < 1e-15);
 }
 
 void TestDocument::scalingConfigSignals()

@@ -4,6 +4,7 @@
 
 #include "document.h"
 #include "exportdialog.h"
+#include "exportsource.h"
 #include "mainwindow.h"
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
@@ -50,6 +51,7 @@ private slots:
     void refusedFileIsNamedInTheNoteBar();
     void closingWithUnsavedChangesAsks();
     void exportActionWritesAFigure();
+    void scalingPlotExportsAsOnScreen();
 
 private:
     QTemporaryDir m_dir;
@@ -154,6 +156,30 @@ void TestMainWindowFileActions::exportActionWritesAFigure()
     const Session &s = window.document()->session();
     QCOMPARE(svg.cellRects, s.querySequence().length() * s.keyValueSequence().length());
     QVERIFY(window.noteBar()->text().contains(QLatin1String("from-window.svg")));
+}
+
+void TestMainWindowFileActions::scalingPlotExportsAsOnScreen()
+{
+    MainWindow window;
+    EntropyExperimentConfig config = window.document()->session().scaling;
+    config.dims = { 4, 64 };
+    config.queries = 128;
+    window.document()->setScalingConfig(config);
+    const ExportSource source = window.fileActions()->exportSource();
+    QVERIFY(source.scalingAvailable);
+    QCOMPARE(source.scalingConfig.dims, config.dims);
+    QCOMPARE(source.currentDk, 2);
+    ExportDialog *dialog = window.fileActions()->openExportDialog();
+    QVERIFY(dialog);
+    dialog->setWhat(ExportSource::What::Scaling);
+    const QString file = m_dir.filePath(QStringLiteral("scaling-from-window.svg"));
+    dialog->setFileName(file);
+    dialog->exportNow(); // at once when the dock shows these curves, else after computing them
+    QTRY_VERIFY(QFileInfo::exists(file));
+    const SvgSummary svg = T::readSvg(T::readFile(file));
+    QVERIFY(svg.wellFormed);
+    QVERIFY(svg.texts.contains(QStringLiteral("64")));
+    QCOMPARE(svg.images, 0);
 }
 
 QTEST_MAIN(TestMainWindowFileActions)
