@@ -2,6 +2,7 @@
 
 #include "atomicfilewriter.h"
 #include "document.h"
+#include "sessionlimits.h"
 
 #include <QDir>
 #include <QFile>
@@ -162,7 +163,7 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
         r.savedAt = QFileInfo(path).lastModified();
         QFile file(path);
         if (file.open(QIODevice::ReadOnly)) {
-            const QJsonObject root = QJsonDocument::fromJson(file.read(64 * 1024 * 1024)).object();
+            const QJsonObject root = QJsonDocument::fromJson(file.read(limits::maxSessionFileBytes)).object();
             const QJsonObject meta = root.value(metadataKey()).toObject();
             r.originalFile = meta.value(QStringLiteral("original_file")).toString();
             const QDateTime saved = QDateTime::fromString(

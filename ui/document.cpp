@@ -9,6 +9,8 @@
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace ae {
@@ -19,6 +21,21 @@ using Field = SessionEditCommand::Field;
 
 /// Most edits a document remembers.
 constexpr int undoLimit = 200;
+
+/// Sessions whose multiply-adds exceed this (a few milliseconds of work) are computed off the
+/// GUI thread, so typing in a large session never freezes the window.
+constexpr double backgroundComputeCost = 4e6;
+
+/// Rough multiply-add count of computeSession() for @p s.
+double computeCost(const Session &s)
+{
+    const double lq = s.querySequence().length();
+    const double lk = s.keyValueSequence().length();
+    const double dq = s.querySequence().width();
+    const double dkv = s.keyValueSequence().width();
+    const double d = s.attention.config.dModel;
+    return (lq * dq + 2.0 * lk * dkv + lq * d) * d + 2.0 * lq * lk * d;
+}
 
 bool sameMatrix(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
 {
@@ -541,18 +558,42 @@ void Document::installSession(const std::shared_ptr<const Session> &session)
     const std::optional<SessionError> previousError = m_error;
     m_session = session;
     m_error = checkSession(*m_session);
-    if (!m_error) {
+    // Any computation still running belongs to an older session: its result is dropped.
+    ++m_generation;
+    const bool inBackground = !m_error && computeCost(*m_session) > backgroundComputeCost;
+    if (!m_error && !inBackground) {
         m_result = computeSession(*m_session);
         m_resultSession = m_session;
         m_hasResult = true;
     }
     emit sessionChanged();
-    if (!m_error)
+    if (inBackground)
+        computeInBackground();
+    else if (!m_error)
         emit resultChanged();
     if (!sameError(previousError, m_error))
         emit errorChanged();
     if (previous->scaling != m_session->scaling)
         emit scalingConfigChanged();
+}
+
+void Document::computeInBackground()
+{
+    const std::shared_ptr<const Session> session = m_session;
+    const quint64 generation = m_generation;
+    auto *watcher = new QFutureWatcher<AttentionResult>(this);
+    connect(watcher, &QFutureWatcher<AttentionResult>::finished, this,
+            [this, watcher, session, generation] {
+                watcher->deleteLater();
+                if (generation != m_generation)
+                    return;
+                m_result = watcher->result();
+                m_resultSession = session;
+                m_hasResult = true;
+                emit resultChanged();
+            });
+    // The lambda holds its own reference to the session, so later edits cannot touch it.
+    watcher->setFuture(QtConcurrent::run([session] { return computeSession(*session); }));
 }
 
 void Document::pushEdit(const QString &text, Session after, int mergeKey)

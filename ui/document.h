@@ -116,6 +116,9 @@ private:
     friend class SessionEditCommand;
     /// Installs @p session without touching the undo stack, then revalidates and recomputes.
     void installSession(const std::shared_ptr<const Session> &session);
+    /// Computes the current session on a worker thread; the result replaces result() when it
+    /// arrives, unless the session has changed again by then.
+    void computeInBackground();
     /// Pushes one command replacing the session with @p after, unless nothing changes.
     void pushEdit(const QString &text, Session after, int mergeKey);
     /// The open command at the top of the stack with @p mergeKey, or null.
@@ -126,6 +129,7 @@ private:
     AttentionResult m_result;
     std::optional<SessionError> m_error;
     bool m_hasResult = false;
+    quint64 m_generation = 0; ///< bumped on every installSession(); tags background results
     QString m_fileName;
     QUndoStack m_undoStack;
 };

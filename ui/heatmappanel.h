@@ -35,7 +35,9 @@ public:
     int selectedView() const { return m_selectedView; }
     /// Shows @p view large (-1 = mean; an index past the last head selects the mean).
     void setSelectedView(int view);
+    /// The colour map of every heatmap of the panel.
     ColorMapKind colorMap() const { return m_colorMap; }
+    /// Recolours every heatmap with @p kind (and shows it in the chooser).
     void setColorMap(ColorMapKind kind);
     /// Larger fonts and tiles for teaching in front of a class.
     void setPresentationMode(bool on);
@@ -58,7 +60,9 @@ public:
     /// @}
 
 signals:
+    /// The large map now shows @p view (-1 = the mean).
     void selectedViewChanged(int view);
+    /// The colour map changed (by the chooser or setColorMap()).
     void colorMapChanged(ColorMapKind kind);
 
 protected:
@@ -93,6 +97,7 @@ private:
     void layoutTiles();
     /// Chooses a side-by-side or stacked arrangement from the panel's shape.
     void updateOrientation();
+    /// Sets every visible text in the current language.
     void retranslate();
 
     Document *m_document;

@@ -56,6 +56,7 @@ private:
     bool updateTicks();
     /// Fits the legend's columns and the y axis title to the space there is; true if changed.
     bool fitTexts();
+    /// Applies fonts, pens and markers for the current mode.
     void applyStyle();
     /// A short plot drops its title; a tall one shows it above the legend.
     void updateLayoutForSize();

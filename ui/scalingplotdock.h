@@ -63,8 +63,11 @@ private:
     void syncFromDocument();
     /// Starts a run of the document's parameters unless they are on show or running.
     void startRun();
+    /// Marks the d_k of the document's model (its last result, else its settings).
     void updateCurrentDk();
+    /// Shows @p message inline (empty hides it) and dims the curves while it is shown.
     void showMessage(const QString &message);
+    /// Sets every visible text in the current language.
     void retranslate();
 
     Document *m_document;

@@ -57,6 +57,7 @@ signals:
     void busyChanged(bool busy);
 
 private:
+    /// Sets isBusy() and tells busyChanged() when it changes.
     void setBusy(bool busy);
 
     QThreadPool m_pool;

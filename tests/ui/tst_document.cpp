@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "embeddings.h"
+#include "sessioncompute.h"
 #include "testsupportattention.h"
 
 #include <QSignalSpy>
@@ -64,6 +65,7 @@ private slots:
     void scalingConfigSignals();
     void modifiedAndFileName();
     void noOpEditsPushNothing();
+    void largeSessionsComputeInTheBackground();
 
 private:
     Eigen::MatrixXd m_referenceMean;
@@ -512,6 +514,49 @@ void TestDocument::noOpEditsPushNothing()
     doc.setEmbeddingWidth(SequenceRole::Source, 0);
     QCOMPARE(doc.undoStack()->count(), 0);
     QVERIFY(!doc.isModified());
+}
+
+void TestDocument::largeSessionsComputeInTheBackground()
+{
+    Document doc;
+    Session big = doc.session();
+    const QStringList tokens = [] {
+        QStringList t;
+        for (int i = 0; i < 256; ++i)
+            t << QStringLiteral("w%1").arg(i);
+        return t;
+    }();
+    for (SequenceData *s : { &big.source, &big.target }) {
+        s->tokens = tokens;
+        s->recipe = EmbeddingRecipe { EmbeddingMode::Hashed, 5, false };
+        s->embeddings = hashedEmbeddings(tokens, 64, 5);
+        s->padding.clear();
+    }
+    big.attention.config.dModel = 64;
+    big.attention.config.heads = 4;
+    big.attention.projections = Projections {};
+    big.attention.projections.mode = ProjectionMode::Random;
+    big.attention.projections.seed = 3;
+
+    QSignalSpy results(&doc, &Document::resultChanged);
+    doc.resetSession(big, QString());
+    // The old picture stays until the worker is done; then the new one arrives.
+    QTRY_VERIFY_WITH_TIMEOUT(doc.resultSession().source.length() == 256, 20000);
+    QCOMPARE(results.count(), 1);
+    QVERIFY(T::maxDiff(doc.result().output, computeSession(big).output) == 0.0);
+
+    // A burst of edits: only the last session's result is installed.
+    results.clear();
+    doc.setCausal(true);
+    doc.setHeads(8);
+    doc.setCausal(false);
+    QTRY_VERIFY_WITH_TIMEOUT(doc.resultSession().attention.config.heads == 8
+                    && !doc.resultSession().attention.config.causal,
+        20000);
+    QTest::qWait(200);
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(static_cast<int>(doc.result().heads.size()), 8);
+    QVERIFY(T::maxDiff(doc.result().meanWeights, computeSession(doc.session()).meanWeights) == 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestDocument)
