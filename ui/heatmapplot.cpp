@@ -8,6 +8,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -17,6 +18,48 @@ namespace {
 /// Longest token label, in characters, before it is cut with an ellipsis.
 constexpr int maxLabelChars = 14;
 const QString cellsLayer = QStringLiteral("cells");
+/// Longest token, in characters, that is stacked upright rather than turned on its side.
+constexpr int maxStackedChars = 4;
+
+/// True for characters set upright in vertical text: Han, kana, Hangul, CJK punctuation.
+bool isUprightCharacter(QChar c)
+{
+    switch (c.script()) {
+    case QChar::Script_Han:
+    case QChar::Script_Hiragana:
+    case QChar::Script_Katakana:
+    case QChar::Script_Hangul:
+    case QChar::Script_Bopomofo:
+        return true;
+    default:
+        break;
+    }
+    const char16_t u = c.unicode();
+    return (u >= 0x3000 && u <= 0x303f) || (u >= 0xff00 && u <= 0xffef);
+}
+
+/// True when every label is short CJK text, which reads best stacked upright, one character
+/// under the other, as in vertical Chinese; turned on its side it reads sideways.
+bool stackUpright(const QStringList &labels)
+{
+    if (labels.isEmpty())
+        return false;
+    for (const QString &label : labels) {
+        if (label.isEmpty() || label.size() > maxStackedChars
+            || !std::all_of(label.begin(), label.end(), isUprightCharacter))
+            return false;
+    }
+    return true;
+}
+
+/// @p label with a line break after each character.
+QString stacked(const QString &label)
+{
+    QStringList characters;
+    for (QChar c : label)
+        characters.append(QString(c));
+    return characters.join(QLatin1Char('\n'));
+}
 
 } // namespace
 
@@ -211,12 +254,13 @@ void HeatmapPlot::styleMarkers()
 bool HeatmapPlot::updateTickLayout()
 {
     if (m_compact || m_data.rows() == 0 || m_data.columns() == 0) {
-        const bool changed = m_rowStep != 1 || m_columnStep != 1;
+        const bool changed = m_rowStep != 1 || m_columnStep != 1 || m_stackColumns;
         if (changed) {
             xAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.columnLabels, 1, maxLabelChars));
             yAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.rowLabels, 1, maxLabelChars));
         }
         m_rowStep = m_columnStep = 1;
+        m_stackColumns = false; // the tickers above hold the tokens as typed
         return changed;
     }
     const QRect area = axisRect()->rect();
@@ -228,18 +272,39 @@ bool HeatmapPlot::updateTickLayout()
     for (const QString &label : m_data.columnLabels)
         widest = std::max(
             widest, metrics.horizontalAdvance(MatrixPlotAdapter::elided(label, maxLabelChars)));
-    const bool rotate = widest + 6.0 > cellWidth;
-    const double columnSpace = rotate ? metrics.height() + 2.0 : widest + 6.0;
+    const bool tooWide = widest + 6.0 > cellWidth;
+    // Short CJK tokens stack upright; anything else turns on its side.
+    const bool stack = tooWide && stackUpright(m_data.columnLabels);
+    const bool rotate = tooWide && !stack;
+    double columnSpace = widest + 6.0;
+    if (rotate) {
+        columnSpace = metrics.height() + 2.0;
+    } else if (stack) {
+        columnSpace = 0.0;
+        for (const QString &label : m_data.columnLabels) {
+            for (QChar c : label)
+                columnSpace = std::max(columnSpace, metrics.horizontalAdvance(c) + 6.0);
+        }
+    }
     const int columnStep = std::max(1, static_cast<int>(std::ceil(columnSpace / cellWidth)));
     const int rowStep
         = std::max(1, static_cast<int>(std::ceil((metrics.height() + 1.0) / cellHeight)));
-    if (rowStep == m_rowStep && columnStep == m_columnStep && rotate == m_rotateColumns)
+    if (rowStep == m_rowStep && columnStep == m_columnStep && rotate == m_rotateColumns
+        && stack == m_stackColumns)
         return false;
     m_rowStep = rowStep;
     m_columnStep = columnStep;
     m_rotateColumns = rotate;
-    xAxis->setTicker(
-        MatrixPlotAdapter::labelTicker(m_data.columnLabels, columnStep, maxLabelChars));
+    m_stackColumns = stack;
+    auto columnTicker
+        = MatrixPlotAdapter::labelTicker(m_data.columnLabels, columnStep, maxLabelChars);
+    if (stack) {
+        QMap<double, QString> ticks = columnTicker->ticks();
+        for (QString &label : ticks)
+            label = stacked(label);
+        columnTicker->setTicks(ticks);
+    }
+    xAxis->setTicker(columnTicker);
     yAxis->setTicker(MatrixPlotAdapter::labelTicker(m_data.rowLabels, rowStep, maxLabelChars));
     xAxis->setTickLabelRotation(rotate ? -90 : 0);
     return true;
@@ -285,7 +350,13 @@ QMap<double, QString> HeatmapPlot::rowTickLabels() const
 QMap<double, QString> HeatmapPlot::columnTickLabels() const
 {
     const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(xAxis->ticker());
-    return ticker ? ticker->ticks() : QMap<double, QString>();
+    QMap<double, QString> ticks = ticker ? ticker->ticks() : QMap<double, QString>();
+    // The tokens as typed, whether or not they are drawn stacked.
+    if (m_stackColumns) {
+        for (QString &label : ticks)
+            label.remove(QLatin1Char('\n'));
+    }
+    return ticks;
 }
 
 QSize HeatmapPlot::minimumSizeHint() const

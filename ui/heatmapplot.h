@@ -68,6 +68,14 @@ public:
     /// The tick labels on the row (left) and column (bottom) axes, by position.
     QMap<double, QString> rowTickLabels() const;
     QMap<double, QString> columnTickLabels() const;
+    /// How the column labels are set when they are wider than their cells.
+    enum class ColumnLabelStyle { Level, Stacked, Rotated };
+    ColumnLabelStyle columnLabelStyle() const
+    {
+        return m_stackColumns ? ColumnLabelStyle::Stacked
+            : m_rotateColumns ? ColumnLabelStyle::Rotated
+                              : ColumnLabelStyle::Level;
+    }
     /// @}
 
     /// Small: the plot squeezes its margins rather than forcing a wide window.
@@ -113,6 +121,7 @@ private:
     int m_rowStep = 0; ///< label every m_rowStep-th row (0 before the first layout)
     int m_columnStep = 0;
     bool m_rotateColumns = false;
+    bool m_stackColumns = false; ///< short CJK column labels drawn upright, one character a line
 };
 
 } // namespace ae

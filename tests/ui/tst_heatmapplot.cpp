@@ -96,6 +96,8 @@ private slots:
     void colourMapChangesGradientAndMarkers_data();
     void colourMapChangesGradientAndMarkers();
     void longAxisThinsLabels();
+    void narrowColumnLabelsStackOrTurn_data();
+    void narrowColumnLabelsStackOrTurn();
     void outlineDrawnOnAlignedCell();
     void dimmedAndHighlightedFlags();
 
@@ -429,6 +431,56 @@ void TestHeatmapPlot::longAxisThinsLabels()
     for (auto it = rows.begin(); it != rows.end(); ++it)
         QCOMPARE(it.value(), d.rowLabels[static_cast<int>(it.key())]);
     QCOMPARE(plot.valueDecimals(), 0);
+}
+
+void TestHeatmapPlot::narrowColumnLabelsStackOrTurn_data()
+{
+    QTest::addColumn<QStringList>("columns");
+    QTest::addColumn<int>("style");
+    const auto repeat = [](const QString &token) { return QStringList(12, token); };
+    QTest::newRow("short Chinese words stand upright")
+        << repeat(QStringLiteral("深度")) << int(HeatmapPlot::ColumnLabelStyle::Stacked);
+    QTest::newRow("Chinese punctuation stands upright")
+        << QStringList({ QStringLiteral("我"), QStringLiteral("，"), QStringLiteral("学习"),
+               QStringLiteral("。") })
+            + repeat(QStringLiteral("机器"))
+        << int(HeatmapPlot::ColumnLabelStyle::Stacked);
+    QTest::newRow("English words turn")
+        << repeat(QStringLiteral("understand")) << int(HeatmapPlot::ColumnLabelStyle::Rotated);
+    QTest::newRow("one English word among Chinese turns the axis")
+        << QStringList({ QStringLiteral("GPU") }) + repeat(QStringLiteral("深度"))
+        << int(HeatmapPlot::ColumnLabelStyle::Rotated);
+    QTest::newRow("long Chinese tokens turn")
+        << repeat(QStringLiteral("深度学习模型")) << int(HeatmapPlot::ColumnLabelStyle::Rotated);
+}
+
+void TestHeatmapPlot::narrowColumnLabelsStackOrTurn()
+{
+    // Cells about 25 px wide: no two-character label fits level.
+    QFETCH(QStringList, columns);
+    QFETCH(int, style);
+    HeatmapData d;
+    d.values = Eigen::MatrixXd::Constant(2, columns.size(), 1.0 / double(columns.size()));
+    d.rowLabels = QStringList({ QStringLiteral("i"), QStringLiteral("love") });
+    d.columnLabels = columns;
+    HeatmapPlot plot;
+    plot.resize(420, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    plot.replot();
+    QTRY_COMPARE(int(plot.columnLabelStyle()), style);
+    // Whatever the style, every kept label is its token as typed.
+    const QMap<double, QString> ticks = plot.columnTickLabels();
+    QVERIFY(!ticks.isEmpty());
+    for (auto it = ticks.begin(); it != ticks.end(); ++it) {
+        const QString token = columns[static_cast<int>(it.key())];
+        QCOMPARE(it.value(), MatrixPlotAdapter::elided(token, 14));
+    }
+    if (style == int(HeatmapPlot::ColumnLabelStyle::Stacked))
+        QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
+    else
+        QCOMPARE(plot.xAxis->tickLabelRotation(), -90.0);
 }
 
 void TestHeatmapPlot::outlineDrawnOnAlignedCell()

@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -72,6 +73,8 @@ private slots:
     void openFileFailureKeepsTheSession_data();
     void openFileFailureKeepsTheSession();
     void presentationModeAndBack();
+    void windowFitsASmallScreen_data();
+    void windowFitsASmallScreen();
     void colourMapAndLayoutAreRemembered();
     void languageChoiceIsStoredWithANote();
     void invalidStateShowsTheBarAndDimsNothingAway();
@@ -355,7 +358,8 @@ void TestMainWindow::openFileLoadsASession()
     const QString file = referenceSession(QStringLiteral("combo-source-target"));
     QVERIFY(m_window->openFile(file));
     Document *doc = m_window->document();
-    QCOMPARE(doc->fileName(), file);
+    // The window keeps the absolute, cleaned path of what it opened.
+    QCOMPARE(doc->fileName(), QFileInfo(file).absoluteFilePath());
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("combo-source-target.session.json")));
     QVERIFY(T::maxDiff(doc->result().meanWeights,
                 T::referenceMatrix(
@@ -424,6 +428,41 @@ void TestMainWindow::presentationModeAndBack()
     QVERIFY(!presentation->isChecked());
     QVERIFY(m_window->sequencePanel(true)->isVisible());
     QVERIFY(!m_window->isFullScreen());
+}
+
+void TestMainWindow::windowFitsASmallScreen_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("presentation");
+    for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
+        const QByteArray name = entry.path.section(QLatin1Char('/'), -1).toUtf8();
+        QTest::newRow(("everyday, " + name).constData()) << entry.path << false;
+        QTest::newRow(("presentation, " + name).constData()) << entry.path << true;
+    }
+}
+
+void TestMainWindow::windowFitsASmallScreen()
+{
+    // A classroom projector at 1024×768: the window must not need more than the screen, or
+    // its right side or bottom would be cut off.
+    QFETCH(QString, example);
+    QFETCH(bool, presentation);
+    QVERIFY(m_window->openExample(example));
+    m_window->setPresentationMode(presentation);
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    const QSize needed = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+    QVERIFY2(needed.width() <= 1024 && needed.height() <= 768,
+        qPrintable(QStringLiteral("needs %1×%2").arg(needed.width()).arg(needed.height())));
+    // The attention controls span the full width: once arranged for the window's width, what
+    // their groups need (not only the dock's hint, which may give way) fits the screen.
+    AttentionPanel *controls = m_window->attentionPanel();
+    if (presentation)
+        QTRY_VERIFY(!controls->groupsSideBySide());
+    const int controlsWidth = controls->widget()->layout()->minimumSize().width();
+    QVERIFY2(controlsWidth <= 1024,
+        qPrintable(QStringLiteral("controls need %1 px").arg(controlsWidth)));
+    m_window->setPresentationMode(false);
 }
 
 void TestMainWindow::colourMapAndLayoutAreRemembered()
