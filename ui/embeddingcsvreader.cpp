@@ -1,10 +1,9 @@
 #include "embeddingcsvreader.h"
 
+#include "boundedfilereader.h"
 #include "numberformat.h"
 #include "sessionlimits.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QLocale>
 #include <QRegularExpression>
 #include <cmath>
@@ -260,28 +259,11 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
 EmbeddingCsv EmbeddingCsvReader::read(const QString &fileName)
 {
     EmbeddingCsv out;
-    const QFileInfo info(fileName);
-    if (!info.exists()) {
-        out.error = tr("the file does not exist");
+    const std::optional<QByteArray> bytes
+            = BoundedFileReader::read(fileName, maxFileBytes, &out.error);
+    if (!bytes)
         return out;
-    }
-    if (info.size() > maxFileBytes) {
-        out.error = tr("the file is %1 MB; embedding files of at most %2 MB are read")
-                        .arg(info.size() / (1024.0 * 1024.0), 0, 'f', 1)
-                        .arg(maxFileBytes / (1024 * 1024));
-        return out;
-    }
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = tr("cannot read the file: %1").arg(file.errorString());
-        return out;
-    }
-    const QByteArray bytes = file.read(maxFileBytes + 1);
-    if (bytes.size() > maxFileBytes) {
-        out.error = tr("the file is larger than %1 MB").arg(maxFileBytes / (1024 * 1024));
-        return out;
-    }
-    return parse(bytes);
+    return parse(*bytes);
 }
 
 } // namespace ae

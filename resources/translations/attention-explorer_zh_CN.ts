@@ -9,6 +9,25 @@
     </message>
 </context>
 <context>
+    <name>BoundedFileReader</name>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is %1 MB; files of at most %2 MB are read</source>
+        <translation>文件大小为 %1 MB；最大只能读取 %2 MB 的文件</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 MB</source>
+        <translation>文件大于 %1 MB</translation>
+    </message>
+</context>
+<context>
     <name>ColorMap</name>
     <message>
         <source>Viridis (colour-blind safe)</source>
@@ -80,22 +99,6 @@
     <message>
         <source>row %1, column %2: %3 is larger than %4 in magnitude</source>
         <translation>第 %1 行第 %2 列：%3 的绝对值大于 %4</translation>
-    </message>
-    <message>
-        <source>the file does not exist</source>
-        <translation>文件不存在</translation>
-    </message>
-    <message>
-        <source>the file is %1 MB; embedding files of at most %2 MB are read</source>
-        <translation>文件大小为 %1 MB；嵌入文件最大只能读取 %2 MB</translation>
-    </message>
-    <message>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <source>the file is larger than %1 MB</source>
-        <translation>文件大于 %1 MB</translation>
     </message>
 </context>
 <context>
@@ -497,22 +500,6 @@
     <message>
         <source>%1 weights are above 1; softmax weights never are.</source>
         <translation>有 %1 个权重大于 1；softmax 权重不会大于 1。</translation>
-    </message>
-    <message>
-        <source>the file does not exist</source>
-        <translation>文件不存在</translation>
-    </message>
-    <message>
-        <source>the file is %1 MB; files of at most %2 MB are read</source>
-        <translation>文件大小为 %1 MB；最大只能读取 %2 MB 的文件</translation>
-    </message>
-    <message>
-        <source>cannot read the file: %1</source>
-        <translation>无法读取文件：%1</translation>
-    </message>
-    <message>
-        <source>the file is larger than %1 MB</source>
-        <translation>文件大于 %1 MB</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,10 @@
 #pragma once
 
 /// @file testsupportcli.h
-/// Helpers shared by the command-line test suites: running the built executable headless,
-/// reading the reference files, comparing JSON.
+/// Helpers shared by the command-line test suites: running the built executable headless.
+/// Reference files and JSON comparison come from the core suites' testsupport.h.
+
+#include "testsupport.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -34,22 +36,7 @@ CliRun runCli(const QStringList &args,
 /// Describes a run for failure messages: exit code and the start of stderr.
 QString describe(const CliRun &run);
 
-/// The folder of the shared reference cases (AE_SHARED_DIR/reference/cases).
-QString referenceCasesDir();
-
-/// The names of the reference cases (NAME of every NAME.session.json), sorted.
-QStringList referenceCaseNames();
-
-/// The whole content of @p path; an empty array when it cannot be read.
-QByteArray readFileBytes(const QString &path);
-
 /// The JSON object in @p bytes; an empty object when they do not parse as one.
 QJsonObject parseObject(const QByteArray &bytes);
-
-/// Compares @p actual with @p expected recursively: numbers within @p tolerance (absolute),
-/// null only where null is expected, the same keys, array lengths, strings and booleans.
-/// @return an empty string when they agree, else "path: what differs" for the first difference.
-QString compareJson(const QJsonValue &actual, const QJsonValue &expected, double tolerance,
-    const QString &path = QString());
 
 } // namespace ae::test

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -19,28 +20,11 @@ using namespace ae;
 
 namespace {
 
-/// The spec's example session (../shared/spec/session-format.md §2).
-const QByteArray specExample = R"({
-  "format": "attention-explorer-session",
-  "version": 1,
-  "title": "我爱深度学习 → i love",
-  "source": {"tokens": ["我", "爱", "深度", "学习"],
-             "embeddings": [[0.5, 1.1, 0.2, 0.1], [1.0, 1.1, 0.3, 0.2],
-                            [1.2, -0.2, 0.1, 0.4], [0.8, 0.3, 0.5, 0.2]]},
-  "target": {"tokens": ["i", "love"],
-             "embeddings": [[0.5, 1.1, 0.2, 0.1], [1.0, 1.1, 0.3, 0.2]],
-             "padding": [false, false]},
-  "attention": {
-    "query_from": "target",
-    "key_value_from": "source",
-    "d_model": 4,
-    "heads": 2,
-    "scale": "sqrt_dk",
-    "causal": false,
-    "projections": {"mode": "identity"}
-  }
-}
-)";
+/// The spec's example session (session-format.md §2), shared by every test folder.
+const QByteArray specExample = [] {
+    QFile file(QStringLiteral(AE_TEST_DATA_DIR "/spec-example.session.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}();
 
 /// The example with the first occurrence of @p from replaced by @p to.
 QByteArray exampleWith(const QByteArray &from, const QByteArray &to)
