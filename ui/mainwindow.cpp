@@ -242,7 +242,15 @@ void MainWindow::arrangeDefaultLayout()
 
     const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
     const bool wide = available.width() >= 1400;
-    addDockWidget(wide ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea, m_scalingDock);
+    if (wide) {
+        addDockWidget(Qt::RightDockWidgetArea, m_scalingDock);
+    } else {
+        // On a small screen the heatmaps need the whole height: the scaling plot shares the
+        // left column with the target sequence, as a tab.
+        addDockWidget(Qt::LeftDockWidgetArea, m_scalingDock);
+        tabifyDockWidget(m_targetPanel, m_scalingDock);
+        m_targetPanel->raise();
+    }
     resize(std::min(1600, available.width()), std::min(1000, available.height()));
     m_defaultDockSizesPending = true;
 }
@@ -256,8 +264,6 @@ void MainWindow::applyDefaultDockSizes()
     resizeDocks({ m_sourcePanel, m_targetPanel }, { height(), height() }, Qt::Vertical);
     if (wide)
         resizeDocks({ m_scalingDock }, { std::clamp(width() / 4, 320, 440) }, Qt::Horizontal);
-    else
-        resizeDocks({ m_scalingDock }, { std::clamp(height() / 4, 180, 260) }, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
