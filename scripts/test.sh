@@ -11,7 +11,9 @@ bash "$root/scripts/install-deps.sh"
 echo "== Release build and tests"
 bash "$root/scripts/build.sh"
 export QT_QPA_PLATFORM=offscreen
-ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" | tee "$logs/release.txt"
 
 echo "== Sanitized core build (ASan + UBSan) and tests"
 asan="$root/build-asan"
@@ -21,10 +23,18 @@ if [[ ! -f "$asan/build.ninja" ]]; then
 fi
 cmake --build "$asan" -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir "$asan" --output-on-failure -j "$jobs"
+    ctest --test-dir "$asan" --output-on-failure -j "$jobs" | tee "$logs/asan.txt"
 
 echo "== Benchmark smoke run"
 if [[ -x "$root/build/tests/bench/attention-bench" ]]; then
     "$root/build/tests/bench/attention-bench" --benchmark_min_time=0.01 >/dev/null
     echo "attention-bench ran"
 fi
+
+# One closing line for both runs (ctest stops the script above on any failure).
+total=0
+for log in "$logs"/*.txt; do
+    n=$(sed -n 's/.*tests failed out of \([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)
+    total=$((total + ${n:-0}))
+done
+echo "all suites: $total passed, 0 failed"
