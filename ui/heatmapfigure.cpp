@@ -1,6 +1,7 @@
 #include "heatmapfigure.h"
 
 #include "colormap.h"
+#include "figurestyle.h"
 #include "svgfigurewriter.h"
 
 #include <QFontMetricsF>
@@ -11,17 +12,12 @@ namespace ae {
 
 namespace {
 
-constexpr double outerMargin = 14.0;
-constexpr double titlePx = 17.0;
+using namespace figurestyle;
+
 constexpr double notePx = 12.0;
-constexpr double axisTitlePx = 12.0;
-constexpr double tickPx = 11.0;
 constexpr double colorBarWidth = 14.0;
 constexpr double colorBarGap = 18.0;
 constexpr double labelGap = 5.0;
-const QColor textColour(0x20, 0x20, 0x20);
-const QColor mutedTextColour(0x55, 0x55, 0x55);
-const QColor frameColour(0x8c, 0x8c, 0x8c);
 const QColor maskedFill(0xec, 0xec, 0xec);
 const QColor hatchColour(0xb4, 0xb4, 0xb4);
 const QColor importedColour(0xb3, 0x4d, 0x00);

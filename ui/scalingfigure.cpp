@@ -1,6 +1,7 @@
 #include "scalingfigure.h"
 
 #include "colormap.h"
+#include "figurestyle.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -10,17 +11,12 @@ namespace ae {
 
 namespace {
 
-constexpr double outerMargin = 14.0;
-constexpr double titlePx = 17.0;
+using namespace figurestyle;
+
 constexpr double subtitlePx = 12.0;
-constexpr double axisTitlePx = 12.0;
-constexpr double tickPx = 11.0;
 constexpr double valuePx = 10.0;
 constexpr double legendPx = 11.0;
-const QColor textColour(0x20, 0x20, 0x20);
-const QColor mutedColour(0x55, 0x55, 0x55);
 const QColor gridColour(0xe4, 0xe4, 0xe4);
-const QColor frameColour(0x8c, 0x8c, 0x8c);
 const QColor ceilingColour(0x55, 0x55, 0x55);
 /// How far the x axis reaches beyond the outermost d_k, as a factor (as on screen).
 constexpr double xMargin = 1.6;
@@ -123,13 +119,13 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
                 .arg(config.queries)
                 .arg(config.repeats == 1 ? tr("1 repeat") : tr("%1 repeats").arg(config.repeats))
                 .arg(config.seed),
-            subtitlePx, mutedColour, Figure::Align::Middle, QStringLiteral("subtitle"));
+            subtitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("subtitle"));
         y += fm.height() + 10.0;
     }
 
     const size_t n = std::min({ result.dims.size(), result.scaled.size(), result.unscaled.size() });
     if (n == 0) {
-        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedColour,
+        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedTextColour,
             Figure::Align::Middle, QStringLiteral("message"));
         return f;
     }
@@ -248,10 +244,10 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
     f.addFrame(plot, frameColour, 1.0, QStringLiteral("frame"));
     const QFontMetricsF afm(Figure::font(axisTitlePx));
     f.addText(QPointF(plot.center().x(), plot.bottom() + 6.0 + tfm.height() + 4.0 + afm.ascent()),
-        tr("d_k (log\u2082 scale)"), axisTitlePx, mutedColour, Figure::Align::Middle,
+        tr("d_k (log\u2082 scale)"), axisTitlePx, mutedTextColour, Figure::Align::Middle,
         QStringLiteral("axis-title"));
     Figure::Item &yTitle = f.addText(QPointF(outerMargin + afm.ascent(), plot.center().y()),
-        tr("mean entropy (nats)"), axisTitlePx, mutedColour, Figure::Align::Middle,
+        tr("mean entropy (nats)"), axisTitlePx, mutedTextColour, Figure::Align::Middle,
         QStringLiteral("axis-title"));
     yTitle.rotation = -90.0;
 
