@@ -122,7 +122,8 @@ std::uint64_t asSeed(const QJsonValue &v, const QString &path)
 
 /// A numeric row of exactly @p expected entries (or any length up to @p maxLength when
 /// expected < 0, reported through the returned size).
-Eigen::RowVectorXd asRow(const QJsonValue &v, const QString &path, int expected, int maxLength)
+/// (Declared auto: Qt's lupdate misreads an Eigen return type and loses the context.)
+auto asRow(const QJsonValue &v, const QString &path, int expected, int maxLength)
 {
     const QJsonArray a = asArray(v, path);
     if (expected >= 0 && a.size() != expected)
@@ -141,7 +142,7 @@ Eigen::RowVectorXd asRow(const QJsonValue &v, const QString &path, int expected,
 }
 
 /// A matrix given as an array of rows, all rows as long as the first.
-Eigen::MatrixXd asMatrix(const QJsonValue &v, const QString &path, int maxRows, int maxCols)
+auto asMatrix(const QJsonValue &v, const QString &path, int maxRows, int maxCols)
 {
     const QJsonArray rows = asArray(v, path);
     if (rows.size() > maxRows)

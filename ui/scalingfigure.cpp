@@ -164,7 +164,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         };
         const std::vector<Entry> entries {
             { tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true },
-            { tr("scaled: softmax(q\u00b7k / \u221ad_k)"), scaledColour(), false, false, true },
+            { tr("scaled: softmax(q·k / √d_k)"), scaledColour(), false, false, true },
             { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour,
                 true, false, false },
         };

@@ -49,7 +49,7 @@ ScalingPlot::ScalingPlot(QWidget *parent)
     m_unscaled = addGraph();
     m_unscaled->setName(tr("unscaled: softmax(q\u00b7k)"));
     m_scaled = addGraph();
-    m_scaled->setName(tr("scaled: softmax(q\u00b7k / \u221ad_k)"));
+    m_scaled->setName(tr("scaled: softmax(q·k / √d_k)"));
     m_ceiling = addGraph();
     m_ceiling->setName(tr("ceiling ln(keys)"));
 

@@ -557,29 +557,6 @@
     </message>
 </context>
 <context>
-    <name>Msg</name>
-    <message>
-        <source>%1 numbers, expected %2</source>
-        <translation>有 %1 个数，应为 %2 个</translation>
-    </message>
-    <message>
-        <source>%1 numbers, at most %2 allowed</source>
-        <translation>有 %1 个数，最多允许 %2 个</translation>
-    </message>
-    <message>
-        <source>%1 rows, at most %2 allowed</source>
-        <translation>有 %1 行，最多允许 %2 行</translation>
-    </message>
-    <message>
-        <source>the matrix has no rows</source>
-        <translation>矩阵没有任何行</translation>
-    </message>
-    <message>
-        <source>the row is empty</source>
-        <translation>该行为空</translation>
-    </message>
-</context>
-<context>
     <name>PainterFigureRenderer</name>
     <message>
         <source>%1: cannot write the file: %2</source>
@@ -668,12 +645,12 @@
         <translation>未缩放：softmax(q·k)</translation>
     </message>
     <message>
-        <source>scaled: softmax(q·k / ↭_k)</source>
-        <translation>缩放后：softmax(q·k / √d_k)</translation>
-    </message>
-    <message>
         <source>ceiling ln(%1) = %2</source>
         <translation>上限 ln(%1) = %2</translation>
+    </message>
+    <message>
+        <source>scaled: softmax(q·k / √d_k)</source>
+        <translation>缩放后：softmax(q·k / √d_k)</translation>
     </message>
 </context>
 <context>
@@ -888,6 +865,26 @@
     <message>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 numbers, expected %2</source>
+        <translation>有 %1 个数，应为 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 numbers, at most %2 allowed</source>
+        <translation>有 %1 个数，最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 rows, at most %2 allowed</source>
+        <translation>有 %1 行，最多允许 %2 行</translation>
+    </message>
+    <message>
+        <source>the matrix has no rows</source>
+        <translation>矩阵没有任何行</translation>
+    </message>
+    <message>
+        <source>the row is empty</source>
+        <translation>该行为空</translation>
     </message>
 </context>
 <context>
@@ -1960,10 +1957,6 @@ output = [head₁ … head_h]·W_o + b_o</source>
         <translation>未缩放：softmax(q·k)</translation>
     </message>
     <message>
-        <source>scaled: softmax(q·k / ↭_k)</source>
-        <translation>缩放后：softmax(q·k / √d_k)</translation>
-    </message>
-    <message>
         <source>ceiling ln(keys)</source>
         <translation>上限 ln(键数)</translation>
     </message>
@@ -1992,6 +1985,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>entropy (nats)</source>
         <translation>熵（奈特）</translation>
+    </message>
+    <message>
+        <source>scaled: softmax(q·k / √d_k)</source>
+        <translation>缩放后：softmax(q·k / √d_k)</translation>
     </message>
 </context>
 <context>
