@@ -3,6 +3,8 @@
 #include "document.h"
 #include "embeddings.h"
 #include "sessioncompute.h"
+#include "sessionjson.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QFutureWatcher>
@@ -54,6 +56,7 @@ private slots:
     void widthKeepsTheTopLeftBlock();
     void widthWithPositionsKeepsTypedPart();
     void paddingFollowsTheTokens();
+    void unchangedEditsLeaveNoStep();
     void cellEditsMergePerCell();
     void finishEditRunSeparatesSteps();
     void invalidEditKeepsLastResult_data();
@@ -307,6 +310,29 @@ void TestDocument::paddingFollowsTheTokens()
     QVERIFY(doc.session().source.isPadding(4));
     doc.setTokens(SequenceRole::Source, words("我 爱 深度 机器"));
     QVERIFY(!doc.session().source.isPadding(3));
+}
+
+void TestDocument::unchangedEditsLeaveNoStep()
+{
+    // The spec's example lists the target's padding flags, all false.
+    const SessionLoadResult loaded = sessionFromJson(test::specExampleJson());
+    QVERIFY(loaded.ok());
+    QCOMPARE(loaded.session.target.padding, (std::vector<bool> { false, false }));
+    Document doc;
+    doc.resetSession(loaded.session, QString());
+    doc.setTokens(SequenceRole::Target, words("i love"));
+    doc.setPadding(SequenceRole::Target, 1, false);
+    doc.setEmbeddingRecipe(SequenceRole::Target, loaded.session.target.recipe);
+    doc.setHeads(2);
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(!doc.isModified());
+    QVERIFY(doc.session() == loaded.session);
+
+    // Typing away and back within one run leaves nothing to undo.
+    doc.setTokens(SequenceRole::Target, words("i lov"));
+    doc.setTokens(SequenceRole::Target, words("i love"));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(!doc.isModified());
 }
 
 void TestDocument::cellEditsMergePerCell()
