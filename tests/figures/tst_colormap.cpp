@@ -17,14 +17,14 @@ class TestColorMap : public QObject
 {
     Q_OBJECT
 private slots:
-    void referenceColours_data();
-    void referenceColours();
+    void referenceColors_data();
+    void referenceColors();
     void clampsOutOfRange_data();
     void clampsOutOfRange();
     void lightnessIsMonotonic_data();
     void lightnessIsMonotonic();
-    void textColour_data();
-    void textColour();
+    void textColor_data();
+    void textColor();
     void keysRoundTrip_data();
     void keysRoundTrip();
     void unknownKeys_data();
@@ -55,7 +55,7 @@ void addKindRows()
 
 } // namespace
 
-void TestColorMap::referenceColours_data()
+void TestColorMap::referenceColors_data()
 {
     QTest::addColumn<ColorMapKind>("kind");
     QTest::addColumn<double>("t");
@@ -84,7 +84,7 @@ void TestColorMap::referenceColours_data()
         << ColorMapKind::Cividis << 1.0 << QColor(0xfe, 0xe8, 0x38) << 0;
 }
 
-void TestColorMap::referenceColours()
+void TestColorMap::referenceColors()
 {
     QFETCH(ColorMapKind, kind);
     QFETCH(double, t);
@@ -134,7 +134,7 @@ void TestColorMap::lightnessIsMonotonic()
     }
 }
 
-void TestColorMap::textColour_data()
+void TestColorMap::textColor_data()
 {
     QTest::addColumn<QColor>("background");
     QTest::addColumn<QColor>("expected");
@@ -148,7 +148,7 @@ void TestColorMap::textColour_data()
     QTest::newRow("pure yellow") << QColor(255, 255, 0) << QColor(Qt::black);
 }
 
-void TestColorMap::textColour()
+void TestColorMap::textColor()
 {
     QFETCH(QColor, background);
     QFETCH(QColor, expected);

@@ -42,7 +42,7 @@ class TestHeatmapFigure : public QObject
 private slots:
     void cellsTileTheGrid_data();
     void cellsTileTheGrid();
-    void cellColoursFollowTheMap();
+    void cellColorsFollowTheMap();
     void valuesAreTheWeights();
     void argmaxMarksTheLargestWeightOfEachRow();
     void maskedCellsAreHatched();
@@ -89,7 +89,7 @@ void TestHeatmapFigure::cellsTileTheGrid()
     }
 }
 
-void TestHeatmapFigure::cellColoursFollowTheMap()
+void TestHeatmapFigure::cellColorsFollowTheMap()
 {
     const HeatmapData data = T::heatmap(T::specExample());
     for (const ColorMapKind kind : ColorMap::all()) {

@@ -130,7 +130,7 @@ void TestScalingFigure::svgIsVector()
 {
     FigureOptions options;
     options.title = QStringLiteral("缩放的效果");
-    const SvgSummary svg = ExportTestSupport::readSvg(SvgFigureWriter::toSvg(
+    const SvgSummary svg = SvgSummary::read(SvgFigureWriter::toSvg(
         ScalingFigure::make(sample(), EntropyExperimentConfig {}, 4, options)));
     QVERIFY2(svg.wellFormed, qPrintable(svg.error));
     QCOMPARE(svg.images, 0);

@@ -201,7 +201,7 @@ void TestImportedAttentionReader::figureSaysImported()
     const FigureExporter::Outcome outcome
         = FigureExporter::write(HeatmapFigure::single(a.view(-1), FigureOptions {}), file, 96);
     QVERIFY2(outcome.ok(), qPrintable(outcome.message));
-    const SvgSummary svg = ExportTestSupport::readSvg(ExportTestSupport::readFile(file));
+    const SvgSummary svg = SvgSummary::read(ExportTestSupport::readFile(file));
     QVERIFY(svg.wellFormed);
     QVERIFY(svg.texts.contains(HeatmapFigure::importedNote()));
     QCOMPARE(svg.cellRects, 6);

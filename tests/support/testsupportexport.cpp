@@ -4,78 +4,10 @@
 #include "sessioncompute.h"
 
 #include <QFile>
-#include <QXmlStreamReader>
 #include <csignal>
 #include <sys/resource.h>
 
 namespace ae {
-
-namespace {
-
-bool hasClass(const QString &classes, const QString &role)
-{
-    return classes.split(QLatin1Char(' '), Qt::SkipEmptyParts).contains(role);
-}
-
-} // namespace
-
-int SvgSummary::textsWithClass(const QString &role) const
-{
-    int n = 0;
-    for (const QString &c : textClasses)
-        n += hasClass(c, role);
-    return n;
-}
-
-SvgSummary ExportTestSupport::readSvg(const QByteArray &svg)
-{
-    SvgSummary s;
-    QXmlStreamReader xml(svg);
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement())
-            continue;
-        const QString name = xml.name().toString();
-        const QXmlStreamAttributes attributes = xml.attributes();
-        for (const QXmlStreamAttribute &a : attributes) {
-            if (a.value().contains(QLatin1String("data:image")))
-                s.rasterData = true;
-        }
-        const QString classes = attributes.value(QLatin1String("class")).toString();
-        if (name == QLatin1String("svg") && s.fontFamily.isEmpty()) {
-            s.fontFamily = attributes.value(QLatin1String("font-family")).toString();
-            s.width = attributes.value(QLatin1String("width")).toDouble();
-            s.height = attributes.value(QLatin1String("height")).toDouble();
-        } else if (name == QLatin1String("rect")) {
-            if (hasClass(classes, QStringLiteral("cell"))) {
-                ++s.cellRects;
-                s.maskedRects += hasClass(classes, QStringLiteral("masked"));
-            }
-            s.argmaxRects += hasClass(classes, QStringLiteral("argmax"));
-        } else if (name == QLatin1String("image")) {
-            ++s.images;
-        } else if (name == QLatin1String("foreignObject")) {
-            ++s.foreignObjects;
-        } else if (name == QLatin1String("text")) {
-            s.textClasses << classes;
-            // The text's own characters, without the tooltip of a nested <title>.
-            QString content;
-            while (!xml.atEnd()) {
-                xml.readNext();
-                if (xml.isCharacters())
-                    content += xml.text();
-                else if (xml.isStartElement())
-                    xml.skipCurrentElement();
-                else if (xml.isEndElement())
-                    break;
-            }
-            s.texts << content;
-        }
-    }
-    s.wellFormed = !xml.hasError();
-    s.error = xml.errorString();
-    return s;
-}
 
 Session ExportTestSupport::session(
     const QStringList &queries, const QStringList &keys, int width, int heads, bool causal)

@@ -5,6 +5,7 @@
 /// data computed for them, and an independent reading of SVG files.
 
 #include "session.h"
+#include "testsupportsvg.h"
 
 #include <QByteArray>
 #include <QString>
@@ -14,34 +15,10 @@ namespace ae {
 
 struct HeatmapData;
 
-/// What an SVG document holds, read with QXmlStreamReader (not with the writer's code).
-struct SvgSummary
-{
-    bool wellFormed = false;
-    QString error; ///< the reader's error, when not well-formed
-    int cellRects = 0; ///< <rect> elements whose class list contains "cell"
-    int maskedRects = 0; ///< of those, the ones whose class list contains "masked"
-    int argmaxRects = 0; ///< <rect class="argmax">
-    int images = 0; ///< <image> elements anywhere
-    int foreignObjects = 0; ///< <foreignObject> elements anywhere
-    bool rasterData = false; ///< any attribute value holding "data:image"
-    QStringList texts; ///< the character content of every <text>
-    QStringList textClasses; ///< the class of every <text>, in the same order
-    QString fontFamily; ///< the root's font-family
-    double width = 0.0; ///< the root's width attribute
-    double height = 0.0;
-
-    /// Number of texts whose class list contains @p role.
-    int textsWithClass(const QString &role) const;
-};
-
 /// Test fixtures for figures and files.
 class ExportTestSupport
 {
 public:
-    /// Reads @p svg independently of the writer.
-    static SvgSummary readSvg(const QByteArray &svg);
-
     /// A valid session with identity projections: @p queries as the target (queries), @p keys
     /// as the source (keys and values), embeddings width @p width made of small numbers
     /// following a simple pattern, @p heads heads, cross-attention target -> source.

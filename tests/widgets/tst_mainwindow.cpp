@@ -75,7 +75,7 @@ private slots:
     void presentationModeAndBack();
     void windowFitsASmallScreen_data();
     void windowFitsASmallScreen();
-    void colourMapAndLayoutAreRemembered();
+    void colorMapAndLayoutAreRemembered();
     void languageChoiceIsStoredWithANote();
     void invalidStateShowsTheBarAndDimsNothingAway();
 
@@ -173,8 +173,8 @@ void TestMainWindow::menusAreInPlace()
     QAction *presentation = menuAction(view, QStringLiteral("presentationAction"));
     QVERIFY(presentation);
     QCOMPARE(presentation->shortcut(), QKeySequence(Qt::Key_F11));
-    auto *colours = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
-    QCOMPARE(colours->actions().size(), ColorMap::all().size());
+    auto *colors = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
+    QCOMPARE(colors->actions().size(), ColorMap::all().size());
     auto *languages = m_window->findChild<QMenu *>(QStringLiteral("languageMenu"));
     QCOMPARE(languages->actions().size(), 3);
     QVERIFY(m_window->findChild<QMenu *>(QStringLiteral("helpMenu")));
@@ -465,11 +465,11 @@ void TestMainWindow::windowFitsASmallScreen()
     m_window->setPresentationMode(false);
 }
 
-void TestMainWindow::colourMapAndLayoutAreRemembered()
+void TestMainWindow::colorMapAndLayoutAreRemembered()
 {
-    auto *colours = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
+    auto *colors = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
     QAction *viridis = nullptr;
-    for (QAction *a : colours->actions()) {
+    for (QAction *a : colors->actions()) {
         if (a->data().toString() == ColorMap::key(ColorMapKind::Viridis))
             viridis = a;
     }

@@ -151,7 +151,7 @@ void TestMainWindowFileActions::exportActionWritesAFigure()
     const QString file = m_dir.filePath(QStringLiteral("from-window.svg"));
     dialog->setFileName(file);
     QVERIFY2(dialog->exportNow(), qPrintable(dialog->message()));
-    const SvgSummary svg = T::readSvg(T::readFile(file));
+    const SvgSummary svg = SvgSummary::read(T::readFile(file));
     QVERIFY(svg.wellFormed);
     const Session &s = window.document()->session();
     QCOMPARE(svg.cellRects, s.querySequence().length() * s.keyValueSequence().length());
@@ -176,7 +176,7 @@ void TestMainWindowFileActions::scalingPlotExportsAsOnScreen()
     dialog->setFileName(file);
     dialog->exportNow(); // at once when the dock shows these curves, else after computing them
     QTRY_VERIFY(QFileInfo::exists(file));
-    const SvgSummary svg = T::readSvg(T::readFile(file));
+    const SvgSummary svg = SvgSummary::read(T::readFile(file));
     QVERIFY(svg.wellFormed);
     QVERIFY(svg.texts.contains(QStringLiteral("64")));
     QCOMPARE(svg.images, 0);
