@@ -10,7 +10,7 @@
 
 namespace ae {
 
-/// Checks @p session against every rule of ../shared/spec/session-format.md and the limits of
+/// Checks @p session against every rule of the session file (README) and the limits of
 /// sessionlimits.h. Returns the first problem found, with the JSON path of the field, or nothing.
 /// Both the file loader and the editing document call this, so a session that validates can
 /// always be computed and saved.

@@ -9,10 +9,10 @@
 #include "sessionlimits.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 

@@ -1,13 +1,10 @@
-// Colour maps: reference colours of matplotlib's maps, clamping, contrast, keys, and the
-// QCustomPlot gradient built from them.
+// Colour maps: reference colours of matplotlib's maps, clamping, contrast and keys.
 
 #include "colormap.h"
-#include "matrixplotadapter.h"
 
-#include <QApplication>
+#include <QGuiApplication>
 #include <QtTest>
 #include <cmath>
-#include <limits>
 
 using namespace ae;
 
@@ -30,8 +27,6 @@ private slots:
     void unknownKeys_data();
     void unknownKeys();
     void allKinds();
-    void gradientMatchesColorMap_data();
-    void gradientMatchesColorMap();
     void accentStandsOut_data();
     void accentStandsOut();
 };
@@ -199,30 +194,6 @@ void TestColorMap::allKinds()
     for (ColorMapKind kind : kinds)
         names.insert(ColorMap::displayName(kind));
     QCOMPARE(names.size(), 3);
-}
-
-void TestColorMap::gradientMatchesColorMap_data()
-{
-    addKindRows();
-}
-
-void TestColorMap::gradientMatchesColorMap()
-{
-    // What the screen draws (the QCustomPlot gradient) and what exports draw (ColorMap::at)
-    // must agree.
-    QFETCH(ColorMapKind, kind);
-    QCPColorGradient gradient = MatrixPlotAdapter::gradient(kind);
-    for (int i = 0; i <= 40; ++i) {
-        const double t = i / 40.0;
-        const QColor screen = QColor::fromRgb(gradient.color(t, QCPRange(0.0, 1.0)));
-        QVERIFY2(channelDistance(screen, ColorMap::at(kind, t)) <= 2,
-            qPrintable(QStringLiteral("at %1: %2 vs %3")
-                           .arg(t)
-                           .arg(screen.name(), ColorMap::at(kind, t).name())));
-    }
-    const QColor masked = QColor::fromRgb(
-        gradient.color(std::numeric_limits<double>::quiet_NaN(), QCPRange(0.0, 1.0)));
-    QCOMPARE(masked, MatrixPlotAdapter::maskedCellColor());
 }
 
 void TestColorMap::accentStandsOut_data()

@@ -2,8 +2,13 @@
 
 #include "heatmapdata.h"
 #include "sessioncompute.h"
+#include "sessionjson.h"
+#include "testsupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QSysInfo>
 #include <csignal>
 #include <sys/resource.h>
 
@@ -31,34 +36,26 @@ Session ExportTestSupport::session(
     return s;
 }
 
-QByteArray ExportTestSupport::specExampleJson()
-{
-    // The spec's own example session (session-format.md §2), shared by every test folder.
-    QFile file(QStringLiteral(AE_TEST_DATA_DIR "/spec-example.session.json"));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 Session ExportTestSupport::specExample()
 {
-    Session s;
-    s.title = QStringLiteral("我爱深度学习 → i love");
-    s.source.tokens = QStringList { QStringLiteral("我"), QStringLiteral("爱"),
-        QStringLiteral("深度"), QStringLiteral("学习") };
-    s.source.embeddings.resize(4, 4);
-    s.source.embeddings << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3,
-        0.5, 0.2;
-    s.target.tokens = QStringList { QStringLiteral("i"), QStringLiteral("love") };
-    s.target.embeddings = s.source.embeddings.topRows(2);
-    s.attention.queryFrom = SequenceRole::Target;
-    s.attention.keyValueFrom = SequenceRole::Source;
-    s.attention.config.dModel = 4;
-    s.attention.config.heads = 2;
-    return s;
+    // The one spec example of every folder, read from its file.
+    return sessionFromJson(test::specExampleJson()).session;
 }
 
 HeatmapData ExportTestSupport::heatmap(const Session &session, int head)
 {
     return HeatmapDataBuilder::weights(session, computeSession(session), head);
+}
+
+QByteArray ExportTestSupport::importedAttentionJson()
+{
+    return R"({
+  "title": "bert layer 3",
+  "query_tokens": ["the", "cat"],
+  "key_tokens": ["le", "chat", "noir"],
+  "weights": [[[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]],
+              [[0.2, 0.2, 0.6], [0.3, 0.3, 0.4]]]
+})";
 }
 
 QStringList ExportTestSupport::hostileTokens()
@@ -70,6 +67,28 @@ QStringList ExportTestSupport::hostileTokens()
         QStringLiteral("a\u0001b\u0007c"), QStringLiteral("tab\tnew\nline"),
         QStringLiteral("\u200Fשלום\u200E"), QStringLiteral("\u202Eevil"), loneHigh,
         QString(QChar(0xFFFE)) + QStringLiteral("z"), QStringLiteral("'single' & \"double\"") };
+}
+
+QString ExportTestSupport::simulateCrash(
+    const QString &autosave, const QString &directory, const QString &id)
+{
+    // A process id that no running process has.
+    qint64 deadPid = 999999;
+    for (qint64 pid = 999999; pid > 300000; --pid) {
+        if (!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid))) {
+            deadPid = pid;
+            break;
+        }
+    }
+    const QString left = QDir(directory).filePath(QStringLiteral("session-%1.json").arg(id));
+    QFile::remove(left);
+    QFile::copy(autosave, left);
+    QFile lock(QDir(directory).filePath(QStringLiteral("session-%1.lock").arg(id)));
+    if (lock.open(QIODevice::WriteOnly)) {
+        lock.write(QByteArray::number(deadPid) + "\nattention-explorer\n"
+            + QSysInfo::machineHostName().toUtf8() + "\n");
+    }
+    return left;
 }
 
 bool ExportTestSupport::writeFile(const QString &path, const QByteArray &bytes)

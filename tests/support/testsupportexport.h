@@ -24,17 +24,25 @@ public:
     /// following a simple pattern, @p heads heads, cross-attention target -> source.
     static Session session(const QStringList &queries, const QStringList &keys, int width = 4,
         int heads = 2, bool causal = false);
-    /// The spec's example session (../shared/spec/session-format.md §2).
+    /// The example session of the README's session file section, as read from
+    /// test::specExampleJson().
     static Session specExample();
-    /// The spec example's JSON text.
-    static QByteArray specExampleJson();
 
     /// The mean (@p head < 0) or one head's weights of @p session, computed by the core.
     static HeatmapData heatmap(const Session &session, int head = -1);
 
+    /// Attention weights as another program exports them: 2 heads, 2 queries, 3 keys.
+    static QByteArray importedAttentionJson();
+
     /// Tokens no XML writer should trust: markup, CDATA ends, quotes, control characters,
     /// right-to-left marks and overrides, a lone surrogate, a noncharacter.
     static QStringList hostileTokens();
+
+    /// Leaves the autosave file @p autosave behind in @p directory as a crashed instance
+    /// would: under instance @p id's name, with a lock file naming a process that is gone.
+    /// Returns the file left behind.
+    static QString simulateCrash(
+        const QString &autosave, const QString &directory, const QString &id);
 
     /// Writes @p bytes to @p path; false on failure.
     static bool writeFile(const QString &path, const QByteArray &bytes);

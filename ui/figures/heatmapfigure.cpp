@@ -256,8 +256,8 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
                       gridRect.bottom() + p.columnLabelHeight + afm.ascent() + 3.0),
             data.columnAxisTitle.isEmpty() ? HeatmapFigure::tr("keys") : data.columnAxisTitle,
             axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("axis-title"));
-        // Rotated along the rows: at most as long as the grid and its column labels are tall.
-        // Rotated along the rows: as long as the grid is tall; else the short word.
+        // Rotated along the rows: the full title where the grid (and half its column labels)
+        // is tall enough, else the short word.
         const double room = std::max(gridRect.height() + p.columnLabelHeight * 0.5, 40.0);
         QString rowTitle
             = data.rowAxisTitle.isEmpty() ? HeatmapFigure::tr("queries") : data.rowAxisTitle;

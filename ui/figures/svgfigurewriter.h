@@ -23,8 +23,8 @@ class SvgFigureWriter
 public:
     /// Most heatmap cells one SVG holds: 262 144, a 512 x 512 map, or the mean and 3 heads of
     /// a 256 x 256 map. Cells are written compactly (one cell grid scaled to whole-number
-    /// coordinates, runs of equal colour merged), so such a file stays near 10 MB and renders
-    /// in seconds (measured figures in the README). Larger figures are refused with a
+    /// coordinates, runs of equal colour merged): such a file is 3 to 15 MB and librsvg draws
+    /// it in 1 to 4 seconds (figures in the README). Larger figures are refused with a
     /// suggestion to export PNG instead.
     static constexpr qint64 maxCells = 512 * 512;
     /// Most heatmap cells that get a hover tooltip each (a <title> with tokens and value);
