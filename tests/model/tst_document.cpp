@@ -6,6 +6,7 @@
 #include "testsupport.h"
 #include "testsupportattention.h"
 
+#include <QFutureWatcher>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -561,7 +562,8 @@ void TestDocument::largeSessionsComputeInTheBackground()
     QTRY_VERIFY_WITH_TIMEOUT(doc.resultSession().attention.config.heads == 8
             && !doc.resultSession().attention.config.causal,
         20000);
-    QTest::qWait(200);
+    // Every superseded computation has finished once its watcher is gone; none was installed.
+    QTRY_VERIFY_WITH_TIMEOUT(doc.findChildren<QFutureWatcherBase *>().isEmpty(), 20000);
     QCOMPARE(results.count(), 1);
     QCOMPARE(static_cast<int>(doc.result().heads.size()), 8);
     QVERIFY(

@@ -70,8 +70,6 @@ public:
     /// all of them: 0 to 1, or with @p stretch ("stretch colours") 0 to the largest weight
     /// the mask leaves visible in any view (when that is above 0).
     static void applyColorRange(std::vector<HeatmapData> &views, bool stretch);
-    /// The name of the sequence playing @p role: "source X" or "target Y".
-    static QString sequenceName(SequenceRole role);
 };
 
 } // namespace ae
