@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file commandline.h
-/// The headless subcommands: compute, entropy and export (../shared/spec/session-format.md §3).
+/// The headless subcommands: compute, entropy and export (README, "Command line").
 
 #include <QStringList>
 

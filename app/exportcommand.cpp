@@ -2,14 +2,11 @@
 
 #include "colormap.h"
 #include "entropyexperiment.h"
+#include "exportsource.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
-#include "heatmapdata.h"
-#include "heatmapfigure.h"
-#include "scalingfigure.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
-#include "svgfigurewriter.h"
 
 #include <QCommandLineParser>
 #include <QGuiApplication>
@@ -120,6 +117,9 @@ int run(const QStringList &args)
             QStringLiteral("n"), QStringLiteral("96") },
         { QStringLiteral("no-values"), QStringLiteral("Do not write the values in the cells.") },
         { QStringLiteral("no-colorbar"), QStringLiteral("Leave out the colour bar.") },
+        { QStringLiteral("stretch"),
+            QStringLiteral("End the colour scale at the largest weight shown instead of at 1, "
+                           "like \"Stretch colours\" in the window.") },
         { QStringLiteral("title"), QStringLiteral("The figure's title (default: the view's)."),
             QStringLiteral("text") },
         { QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
@@ -191,46 +191,36 @@ int run(const QStringList &args)
     }
     const Session &session = loaded.session;
     const int heads = session.attention.config.heads;
-
-    Figure figure;
+    if (view->kind == View::Kind::Head && view->head >= heads) {
+        return refuse(QStringLiteral(
+            "--view head:%1: out of range, the session has %2 head%3 (head:0 to head:%4)")
+                          .arg(view->head)
+                          .arg(heads)
+                          .arg(heads == 1 ? QString() : QStringLiteral("s"))
+                          .arg(heads - 1));
+    }
     if (view->kind == View::Kind::Scaling) {
         if (const auto problem = validateExperiment(session.scaling))
             return refuse(problem->path.isEmpty()
                     ? problem->message
                     : QStringLiteral("scaling.") + problem->toString());
-        const EntropyExperimentResult r = runEntropyExperiment(session.scaling);
-        figure = ScalingFigure::make(
-            r, session.scaling, session.attention.config.dModel / std::max(1, heads), options);
-    } else {
-        if (view->kind == View::Kind::Head && view->head >= heads) {
-            return refuse(QStringLiteral(
-                "--view head:%1: out of range, the session has %2 head%3 (head:0 to head:%4)")
-                              .arg(view->head)
-                              .arg(heads)
-                              .arg(heads == 1 ? QString() : QStringLiteral("s"))
-                              .arg(heads - 1));
-        }
-        // Refuse an SVG that is too large before laying out a quarter of a million cells.
-        const qint64 cells = qint64(session.querySequence().length())
-            * session.keyValueSequence().length()
-            * (view->kind == View::Kind::Grid && heads > 1 ? heads + 1 : 1);
-        if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg
-            && cells > SvgFigureWriter::maxCells) {
-            printErr(out + QStringLiteral(": ") + SvgFigureWriter::tooManyCells(cells));
-            return Refused;
-        }
-        const AttentionResult result = computeSession(session);
-        if (view->kind == View::Kind::Grid) {
-            std::vector<HeatmapData> panels { HeatmapDataBuilder::weights(session, result, -1) };
-            for (int h = 0; heads > 1 && h < heads; ++h) // one head: the mean is that head
-                panels.push_back(HeatmapDataBuilder::weights(session, result, h));
-            figure = HeatmapFigure::grid(
-                panels, options, HeatmapFigure::gridTitle(session.title, heads));
-        } else {
-            figure = HeatmapFigure::single(
-                HeatmapDataBuilder::weights(session, result, view->head), options);
-        }
     }
+
+    // The same source, figure and size rule as File > Export in the window.
+    ExportSource source = ExportSource::fromResult(
+        session, computeSession(session), p.isSet(QStringLiteral("stretch")));
+    source.selectedView = view->head;
+    const ExportSource::What what = view->kind == View::Kind::Scaling ? ExportSource::What::Scaling
+        : view->kind == View::Kind::Grid                              ? ExportSource::What::Grid
+                                                                      : ExportSource::What::Heatmap;
+    if (const QString refused = source.refusal(what, *FigureExporter::formatOf(out));
+        !refused.isEmpty()) {
+        printErr(out + QStringLiteral(": ") + refused);
+        return Refused;
+    }
+    if (what == ExportSource::What::Scaling)
+        source.scalingResult = runEntropyExperiment(session.scaling);
+    const Figure figure = source.figure(what, options);
 
     const FigureExporter::Outcome outcome = FigureExporter::write(figure, out, options.dpi);
     if (outcome.ok())

@@ -1,9 +1,11 @@
 #include "guiapplication.h"
 
 #include "mainwindow.h"
+#include "resources.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -45,6 +47,7 @@ int runGuiApplication(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
+    QApplication::setWindowIcon(QIcon(applicationIconPath()));
     installTranslations(app);
 
     QCommandLineParser parser;

@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file attention.h
-/// Multi-head scaled dot-product attention, as in ../shared/spec/session-format.md §1.
+/// Multi-head scaled dot-product attention (README, "The math and the session file").
 
 #include "attentionconfig.h"
 #include "attentionresult.h"

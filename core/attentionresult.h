@@ -8,7 +8,7 @@
 
 namespace ae {
 
-/// Row-major boolean matrix; true where a query may see a key.
+/// Boolean matrix (Eigen's default column-major storage); true where a query may see a key.
 using BoolMatrix = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
 
 /// One head's intermediates. Lq = query count, Lk = key count, d_k = d_model / heads.

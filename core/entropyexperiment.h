@@ -2,7 +2,7 @@
 
 /// @file entropyexperiment.h
 /// The scaling experiment: mean softmax entropy of random scores against d_k, with and without
-/// the 1/sqrt(d_k) scale (../shared/seeds/000_aac8bbddcea6df58.txt, section 8.2.6).
+/// the 1/sqrt(d_k) scale (README, "The math and the session file").
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file resultjson.h
-/// The `compute` command's output (../shared/spec/session-format.md §3).
+/// The `compute` command's output (README, "The math and the session file").
 
 #include "attentionresult.h"
 #include "session.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file sessionjson.h
-/// Reading and writing session files (../shared/spec/session-format.md §2).
+/// Reading and writing session files (README, "The math and the session file").
 
 #include "session.h"
 #include "sessionerror.h"

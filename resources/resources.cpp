@@ -1,8 +1,10 @@
-// Anchors the resources library; the compiled-in files are registered by qt_add_resources.
+#include "resources.h"
+
 namespace ae {
-/// Present so that the resources library is never empty.
-int resourcesVersion()
+
+QString applicationIconPath()
 {
-    return 1;
+    return QStringLiteral(":/icons/attention-explorer.svg");
 }
+
 } // namespace ae

@@ -3,9 +3,10 @@
 # second run does nothing. Needs root (or sudo).
 set -euo pipefail
 
+# libqt6svg6 carries the SVG image plugin that draws the window icon.
 packages=(
     g++ cmake ninja-build pkg-config git
-    qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins qt6-translations-l10n libgl-dev libxkbcommon-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
     libeigen3-dev

@@ -1,6 +1,6 @@
 // `attention-explorer entropy` run as a separate process with no display: the output format,
-// the defaults and options, agreement with ../shared/reference/entropy-keys10.json, and clear
-// refusals of bad options.
+// the defaults and options, agreement with tests/data/shared/reference/entropy-keys10.json, and
+// clear refusals of bad options.
 
 #include "testsupportcli.h"
 

@@ -1,5 +1,6 @@
 // The scaling experiment (core/entropyexperiment.h) against
-// ../shared/reference/entropy-keys10.json, plus determinism, bounds, cancellation and limits.
+// tests/data/shared/reference/entropy-keys10.json, plus determinism, bounds, cancellation and
+// limits.
 
 #include "entropyexperiment.h"
 #include "sessionlimits.h"

@@ -1,5 +1,6 @@
-// The shared reference cases (../shared/reference/cases, computed independently with PyTorch in
-// float64) through the core: loadSessionFile + computeSession, and attentionResultToJson.
+// The shared reference cases (tests/data/shared/reference/cases, computed independently with
+// PyTorch in float64) through the core: loadSessionFile + computeSession, and
+// attentionResultToJson.
 
 #include "testsupport.h"
 

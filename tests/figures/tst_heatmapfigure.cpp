@@ -42,7 +42,7 @@ class TestHeatmapFigure : public QObject
 private slots:
     void cellsTileTheGrid_data();
     void cellsTileTheGrid();
-    void cellColoursFollowTheMap();
+    void cellColorsFollowTheMap();
     void valuesAreTheWeights();
     void argmaxMarksTheLargestWeightOfEachRow();
     void maskedCellsAreHatched();
@@ -89,7 +89,7 @@ void TestHeatmapFigure::cellsTileTheGrid()
     }
 }
 
-void TestHeatmapFigure::cellColoursFollowTheMap()
+void TestHeatmapFigure::cellColorsFollowTheMap()
 {
     const HeatmapData data = T::heatmap(T::specExample());
     for (const ColorMapKind kind : ColorMap::all()) {
@@ -194,7 +194,9 @@ void TestHeatmapFigure::explicitSizeIsHonoured()
         T::heatmap(T::session(words("a b c d e"), words("v w x y z"), 4, 1)), options);
     QCOMPARE(f.size, QSizeF(size));
     const QRectF bounds(QPointF(0, 0), f.size);
-    for (const auto *cell : withRole(f, QStringLiteral("cell")))
+    const auto cells = withRole(f, QStringLiteral("cell"));
+    QCOMPARE(int(cells.size()), 5 * 5);
+    for (const auto *cell : cells)
         QVERIFY(bounds.contains(cell->rect));
 }
 

@@ -38,7 +38,7 @@ private slots:
     void initTestCase();
     void png_data();
     void png();
-    void pngShowsTheCellColours();
+    void pngShowsTheCellColors();
     void pngRefusesHugeImages();
     void pdf_data();
     void pdf();
@@ -90,7 +90,7 @@ void TestPainterFigureRenderer::png()
     QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), dpi);
 }
 
-void TestPainterFigureRenderer::pngShowsTheCellColours()
+void TestPainterFigureRenderer::pngShowsTheCellColors()
 {
     const HeatmapData data = T::heatmap(T::specExample());
     FigureOptions options;

@@ -112,7 +112,10 @@ void TestScalingFigure::unsortedDimsAreJoinedInOrder()
     r.unscaled = { 0.11, 1.16, 0.24, 0.52 };
     r.scaled = { 1.93, 1.99, 1.91, 1.96 };
     const Figure f = ScalingFigure::make(r, EntropyExperimentConfig {}, 0, FigureOptions {});
-    for (const auto *curve : withRole(f, QStringLiteral("curve"))) {
+    const auto curves = withRole(f, QStringLiteral("curve"));
+    QCOMPARE(int(curves.size()), 2); // unscaled and scaled
+    for (const auto *curve : curves) {
+        QCOMPARE(int(curve->points.size()), 4);
         for (int i = 1; i < curve->points.size(); ++i)
             QVERIFY(curve->points[i].x() > curve->points[i - 1].x());
     }
@@ -130,7 +133,7 @@ void TestScalingFigure::svgIsVector()
 {
     FigureOptions options;
     options.title = QStringLiteral("缩放的效果");
-    const SvgSummary svg = ExportTestSupport::readSvg(SvgFigureWriter::toSvg(
+    const SvgSummary svg = SvgSummary::read(SvgFigureWriter::toSvg(
         ScalingFigure::make(sample(), EntropyExperimentConfig {}, 4, options)));
     QVERIFY2(svg.wellFormed, qPrintable(svg.error));
     QCOMPARE(svg.images, 0);

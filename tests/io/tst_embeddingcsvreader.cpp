@@ -1,14 +1,11 @@
 // Importing embeddings from CSV: separators, token columns, headers and quoting read as a
-// spreadsheet user expects; every bad file refused with its row and column; the import into a
-// sequence is one undoable edit that changes nothing when refused.
+// spreadsheet user expects; every bad file refused with its row and column.
 
-#include "document.h"
 #include "embeddingcsvreader.h"
-#include "importcontroller.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
 
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,9 +37,6 @@ private slots:
     void refuses_data();
     void refuses();
     void refusesTooManyRows();
-    void importReplacesTokensAndEmbeddings();
-    void importWithoutTokensNeedsOneRowPerToken();
-    void importOfABadFileChangesNothing();
 
 private:
     QTemporaryDir m_dir;
@@ -102,7 +96,7 @@ void TestEmbeddingCsvReader::reads()
     QCOMPARE(csv.hadHeader, header);
     QCOMPARE(csv.values.rows(), values.rows());
     QCOMPARE(csv.values.cols(), values.cols());
-    QVERIFY(AttentionTestSupport::maxDiff(csv.values, values) < 1e-15);
+    QVERIFY(test::maxAbsDifference(csv.values, values) < 1e-15);
 }
 
 void TestEmbeddingCsvReader::refuses_data()
@@ -157,70 +151,6 @@ void TestEmbeddingCsvReader::refusesTooManyRows()
     QVERIFY(EmbeddingCsvReader::parse(wide).error.contains(QLatin1String("1024")));
     QVERIFY(EmbeddingCsvReader::read(m_dir.filePath(QStringLiteral("nothing-here.csv")))
                 .error.contains(QLatin1String("does not exist")));
-}
-
-void TestEmbeddingCsvReader::importReplacesTokensAndEmbeddings()
-{
-    Document document;
-    document.resetSession(ExportTestSupport::specExample(), QString());
-    ImportController imports(&document, nullptr);
-    const QString file = m_dir.filePath(QStringLiteral("source.csv"));
-    QVERIFY(
-        ExportTestSupport::writeFile(file, "token,a,b,c,d\n猫,1,0,0,0\n狗,0,1,0,0\n鱼,0,0,1,0\n"));
-    QSignalSpy messages(&imports, &ImportController::message);
-    QVERIFY(imports.importEmbeddingsFrom(SequenceRole::Source, file));
-    QCOMPARE(document.session().source.tokens,
-        (QStringList { QStringLiteral("猫"), QStringLiteral("狗"), QStringLiteral("鱼") }));
-    QCOMPARE(
-        document.session().source.embeddings, Eigen::MatrixXd(Eigen::MatrixXd::Identity(3, 4)));
-    QCOMPARE(document.session().source.recipe.mode, EmbeddingMode::Manual);
-    QVERIFY(!document.error());
-    QCOMPARE(messages.size(), 1);
-    QCOMPARE(messages.front().at(1).toBool(), false);
-    // One undo step brings the old sequence back.
-    document.undoStack()->undo();
-    QCOMPARE(document.session().source.tokens, ExportTestSupport::specExample().source.tokens);
-    QVERIFY(AttentionTestSupport::maxDiff(document.session().source.embeddings,
-                ExportTestSupport::specExample().source.embeddings)
-        == 0.0);
-}
-
-void TestEmbeddingCsvReader::importWithoutTokensNeedsOneRowPerToken()
-{
-    Document document;
-    document.resetSession(ExportTestSupport::specExample(), QString());
-    ImportController imports(&document, nullptr);
-    const QString ok = m_dir.filePath(QStringLiteral("target.csv"));
-    QVERIFY(ExportTestSupport::writeFile(ok, "0.1,0.2,0.3,0.4\n0.5,0.6,0.7,0.8\n"));
-    QVERIFY(imports.importEmbeddingsFrom(SequenceRole::Target, ok));
-    QCOMPARE(document.session().target.tokens, ExportTestSupport::specExample().target.tokens);
-    QCOMPARE(document.session().target.embeddings(1, 3), 0.8);
-
-    const QString wrong = m_dir.filePath(QStringLiteral("three-rows.csv"));
-    QVERIFY(ExportTestSupport::writeFile(wrong, "1,2,3,4\n1,2,3,4\n1,2,3,4\n"));
-    QSignalSpy messages(&imports, &ImportController::message);
-    QVERIFY(!imports.importEmbeddingsFrom(SequenceRole::Target, wrong));
-    QCOMPARE(messages.size(), 1);
-    const QString text = messages.front().at(0).toString();
-    QVERIFY2(text.contains(QLatin1String("3 rows")) && text.contains(QLatin1String("2 tokens")),
-        qPrintable(text));
-    QCOMPARE(messages.front().at(1).toBool(), true);
-}
-
-void TestEmbeddingCsvReader::importOfABadFileChangesNothing()
-{
-    Document document;
-    document.resetSession(ExportTestSupport::specExample(), QString());
-    ImportController imports(&document, nullptr);
-    const QString bad = m_dir.filePath(QStringLiteral("bad.csv"));
-    QVERIFY(ExportTestSupport::writeFile(bad, "a,1,2,3,4\nb,1,x,3,4\n"));
-    const int steps = document.undoStack()->count();
-    QSignalSpy messages(&imports, &ImportController::message);
-    QVERIFY(!imports.importEmbeddingsFrom(SequenceRole::Source, bad));
-    QVERIFY(messages.front().at(0).toString().contains(QLatin1String("row 2, column 3")));
-    QCOMPARE(document.undoStack()->count(), steps);
-    QCOMPARE(document.session().source.tokens, ExportTestSupport::specExample().source.tokens);
-    QVERIFY(!document.isModified());
 }
 
 QTEST_MAIN(TestEmbeddingCsvReader)

@@ -1,18 +1,11 @@
 // Importing attention weights computed elsewhere: the shapes PyTorch gives, validation with
-// JSON paths, warnings (not refusals) for rows that do not sum to 1, the mean of the heads,
-// and the window and figures that say "imported — not computed".
+// JSON paths, warnings (not refusals) for rows that do not sum to 1, the mean of the heads.
 
-#include "figureexporter.h"
-#include "heatmapfigure.h"
-#include "heatmapplot.h"
-#include "importcontroller.h"
 #include "importedattentionreader.h"
-#include "importedattentionwindow.h"
-#include "svgfigurewriter.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
 
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -20,13 +13,7 @@ using namespace ae;
 
 namespace {
 
-const QByteArray twoHeads = R"({
-  "title": "bert layer 3",
-  "query_tokens": ["the", "cat"],
-  "key_tokens": ["le", "chat", "noir"],
-  "weights": [[[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]],
-              [[0.2, 0.2, 0.6], [0.3, 0.3, 0.4]]]
-})";
+const QByteArray twoHeads = ExportTestSupport::importedAttentionJson();
 
 } // namespace
 
@@ -43,9 +30,6 @@ private slots:
     void refuses();
     void warns_data();
     void warns();
-    void windowSaysImported();
-    void figureSaysImported();
-    void controllerReportsBadFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -102,7 +86,7 @@ void TestImportedAttentionReader::meanOfTheHeads()
     // By hand: the average of the two heads, entry by entry.
     Eigen::MatrixXd expected(2, 3);
     expected << 0.35, 0.225, 0.425, 0.2, 0.55, 0.25;
-    QVERIFY(AttentionTestSupport::maxDiff(mean.values, expected) < 1e-15);
+    QVERIFY(test::maxAbsDifference(mean.values, expected) < 1e-15);
     QVERIFY(mean.imported);
     QCOMPARE(mean.rowLabels, (QStringList { QStringLiteral("the"), QStringLiteral("cat") }));
     QCOMPARE(mean.columnLabels.size(), 3);
@@ -178,55 +162,6 @@ void TestImportedAttentionReader::warns()
     QVERIFY2(a.ok(), qPrintable(a.error));
     QVERIFY2(a.warnings.join(QLatin1Char('\n')).contains(expected),
         qPrintable(a.warnings.join(QLatin1Char('\n'))));
-}
-
-void TestImportedAttentionReader::windowSaysImported()
-{
-    ImportedAttention a = ImportedAttentionReader::parse(twoHeads);
-    a.fileName = QStringLiteral("/tmp/bert.json");
-    ImportedAttentionWindow window(a);
-    QVERIFY(window.bannerText().contains(HeatmapFigure::importedNote().toHtmlEscaped()));
-    QVERIFY(window.windowTitle().contains(QLatin1String("bert.json")));
-    QVERIFY(window.plot()->data().imported);
-    QVERIFY(AttentionTestSupport::maxDiff(window.plot()->data().values, a.view(-1).values) == 0.0);
-    window.setSelectedView(1);
-    QCOMPARE(window.selectedView(), 1);
-    QVERIFY(AttentionTestSupport::maxDiff(window.plot()->data().values, a.heads[1]) == 0.0);
-}
-
-void TestImportedAttentionReader::figureSaysImported()
-{
-    const ImportedAttention a = ImportedAttentionReader::parse(twoHeads);
-    const QString file = m_dir.filePath(QStringLiteral("imported.svg"));
-    const FigureExporter::Outcome outcome
-        = FigureExporter::write(HeatmapFigure::single(a.view(-1), FigureOptions {}), file, 96);
-    QVERIFY2(outcome.ok(), qPrintable(outcome.message));
-    const SvgSummary svg = ExportTestSupport::readSvg(ExportTestSupport::readFile(file));
-    QVERIFY(svg.wellFormed);
-    QVERIFY(svg.texts.contains(HeatmapFigure::importedNote()));
-    QCOMPARE(svg.cellRects, 6);
-    for (const QString &token : a.queryTokens + a.keyTokens)
-        QVERIFY(svg.texts.contains(token));
-}
-
-void TestImportedAttentionReader::controllerReportsBadFiles()
-{
-    ImportController imports(nullptr, nullptr);
-    QSignalSpy messages(&imports, &ImportController::message);
-    const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
-    QVERIFY(ExportTestSupport::writeFile(bad, R"({"weights":[[[1,0],[1]]]})"));
-    QVERIFY(!imports.importAttentionFrom(bad));
-    QCOMPARE(messages.size(), 1);
-    QVERIFY(messages.front().at(0).toString().contains(QLatin1String("weights[0][1]")));
-    QVERIFY(!imports.importAttentionFrom(m_dir.filePath(QStringLiteral("missing.json"))));
-    QVERIFY(messages.back().at(0).toString().contains(QLatin1String("does not exist")));
-
-    const QString good = m_dir.filePath(QStringLiteral("good.json"));
-    QVERIFY(ExportTestSupport::writeFile(good, twoHeads));
-    ImportedAttentionWindow *window = imports.importAttentionFrom(good);
-    QVERIFY(window);
-    QVERIFY(window->isVisible());
-    window->close();
 }
 
 QTEST_MAIN(TestImportedAttentionReader)

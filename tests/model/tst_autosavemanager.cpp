@@ -1,22 +1,17 @@
-// Autosave and recovery: unsaved work is written to the autosave folder (and only unsaved
-// work), removed once saved or on a clean exit, left behind by a crash, found by the next
-// instance (never a running one's), recovered as unsaved work of the right file.
+// Autosave: unsaved work is written to the autosave folder (and only unsaved work), removed on
+// a clean exit, left behind by a crash, found by the next instance (never a running one's).
 
 #include "autosavemanager.h"
 #include "document.h"
-#include "sessionfilecontroller.h"
 #include "sessionjson.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
 
-#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -26,30 +21,6 @@ using namespace ae;
 namespace {
 
 using T = ExportTestSupport;
-
-/// A process id that no running process has.
-qint64 deadPid()
-{
-    for (qint64 pid = 999999; pid > 300000; --pid) {
-        if (!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)))
-            return pid;
-    }
-    return 999999;
-}
-
-/// Leaves @p autosave behind as a crashed instance would: under another instance's name,
-/// with a lock file naming a process that is gone.
-QString simulateCrash(const QString &autosave, const QString &directory, const QString &id)
-{
-    const QString left = QDir(directory).filePath(QStringLiteral("session-%1.json").arg(id));
-    QFile::remove(left);
-    QFile::copy(autosave, left);
-    QFile lock(QDir(directory).filePath(QStringLiteral("session-%1.lock").arg(id)));
-    lock.open(QIODevice::WriteOnly);
-    lock.write(QByteArray::number(deadPid()) + "\nattention-explorer\n"
-        + QSysInfo::machineHostName().toUtf8() + "\n");
-    return left;
-}
 
 } // namespace
 
@@ -62,14 +33,11 @@ private slots:
     void init();
     void nothingToSaveNothingWritten();
     void writesUnsavedWork();
-    void removedOnceSaved();
     void removedOnCleanExit();
     void invalidEditKeepsTheLastValidSession();
     void writesEveryInterval();
     void runningInstanceIsNotOffered();
     void crashedInstanceIsOffered();
-    void recoveryRestoresTheWork();
-    void recoveryQuestionDoesNotBlock();
     void failedAutosaveIsReported();
 
 private:
@@ -119,25 +87,6 @@ void TestAutosaveManager::writesUnsavedWork()
     const SessionLoadResult loaded = loadSessionFile(autosave.fileName());
     QVERIFY2(loaded.ok(), qPrintable(loaded.error ? loaded.error->toString() : QString()));
     QCOMPARE(loaded.session.title, QStringLiteral("未保存的课堂笔记"));
-}
-
-void TestAutosaveManager::removedOnceSaved()
-{
-    Document document;
-    document.resetSession(T::specExample(), QString());
-    SessionFileController files(&document, nullptr, m_autosave);
-    document.setCausal(true);
-    QVERIFY(files.autosave()->autosaveNow());
-    const QString file = files.autosave()->fileName();
-    QVERIFY(QFileInfo::exists(file));
-    QVERIFY(files.saveTo(m_dir->filePath(QStringLiteral("saved.json"))));
-    QVERIFY(!QFileInfo::exists(file));
-    // Undoing back to the saved state also leaves nothing unsaved.
-    document.setCausal(false);
-    QVERIFY(files.autosave()->autosaveNow());
-    document.undoStack()->undo();
-    QVERIFY(!document.isModified());
-    QVERIFY(!QFileInfo::exists(file));
 }
 
 void TestAutosaveManager::removedOnCleanExit()
@@ -209,7 +158,7 @@ void TestAutosaveManager::crashedInstanceIsOffered()
     AutosaveManager before(&crashed, m_autosave);
     crashed.setTitle(QStringLiteral("work before the crash"));
     QVERIFY(before.autosaveNow());
-    const QString left = simulateCrash(before.fileName(), m_autosave, QStringLiteral("crashed"));
+    const QString left = T::simulateCrash(before.fileName(), m_autosave, QStringLiteral("crashed"));
     // Also an autosave whose lock file is gone altogether.
     const QString unlocked = QDir(m_autosave).filePath(QStringLiteral("session-nolock.json"));
     QVERIFY(QFile::copy(before.fileName(), unlocked));
@@ -236,63 +185,6 @@ void TestAutosaveManager::crashedInstanceIsOffered()
     AutosaveManager::remove(found.front());
     QVERIFY(!QFileInfo::exists(found.front().autosaveFile));
     QCOMPARE(after.recoverable().size(), 1);
-}
-
-void TestAutosaveManager::recoveryRestoresTheWork()
-{
-    Document crashed;
-    crashed.resetSession(T::specExample(), QStringLiteral("/lessons/week4.json"));
-    AutosaveManager before(&crashed, m_autosave);
-    crashed.setCausal(true);
-    crashed.setTitle(QStringLiteral("recover me"));
-    QVERIFY(before.autosaveNow());
-    simulateCrash(before.fileName(), m_autosave, QStringLiteral("gone"));
-
-    Document document;
-    SessionFileController files(&document, nullptr, m_autosave);
-    QVERIFY(files.recoverNewest());
-    QCOMPARE(document.session().title, QStringLiteral("recover me"));
-    QVERIFY(document.session().attention.config.causal);
-    // Still unsaved work of the same file, and autosaved again under this instance.
-    QVERIFY(document.isModified());
-    QCOMPARE(document.fileName(), QStringLiteral("/lessons/week4.json"));
-    QVERIFY(QFileInfo::exists(files.autosave()->fileName()));
-    QVERIFY(files.autosave()->recoverable().isEmpty());
-    QVERIFY(!files.recoverNewest());
-    // The recovered session saves without the autosave's bookkeeping.
-    const QString saved = m_dir->filePath(QStringLiteral("recovered.json"));
-    QVERIFY(files.saveTo(saved));
-    QVERIFY(!QJsonDocument::fromJson(T::readFile(saved))
-                 .object()
-                 .contains(AutosaveManager::metadataKey()));
-}
-
-void TestAutosaveManager::recoveryQuestionDoesNotBlock()
-{
-    Document crashed;
-    crashed.resetSession(T::specExample(), QString());
-    AutosaveManager before(&crashed, m_autosave);
-    crashed.setTitle(QStringLiteral("asked about"));
-    QVERIFY(before.autosaveNow());
-    simulateCrash(before.fileName(), m_autosave, QStringLiteral("asked"));
-
-    QWidget window;
-    Document document;
-    document.resetSession(T::specExample(), QString());
-    SessionFileController files(&document, &window, m_autosave);
-    files.offerRecovery(); // returns at once; the question waits in its own box
-    auto *box = window.findChild<QMessageBox *>(QStringLiteral("recoveryBox"));
-    QVERIFY(box);
-    QVERIFY(box->text().contains(QLatin1String("asked about")));
-    QPushButton *recover = nullptr;
-    for (QAbstractButton *b : box->buttons()) {
-        if (b->text() == SessionFileController::tr("Recover"))
-            recover = qobject_cast<QPushButton *>(b);
-    }
-    QVERIFY(recover);
-    recover->click();
-    QTRY_COMPARE(document.session().title, QStringLiteral("asked about"));
-    QVERIFY(document.isModified());
 }
 
 void TestAutosaveManager::failedAutosaveIsReported()

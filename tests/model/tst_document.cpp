@@ -96,15 +96,15 @@ void TestDocument::opensOnTheTranslationExample()
     QCOMPARE(s.target.tokens, QStringList({ QStringLiteral("i"), QStringLiteral("love") }));
     QCOMPARE(s.attention.queryFrom, SequenceRole::Target);
     QCOMPARE(s.attention.keyValueFrom, SequenceRole::Source);
-    QVERIFY(T::maxDiff(doc.result().meanWeights, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(doc.result().meanWeights, m_referenceMean) < 1e-12);
     for (int h = 0; h < 2; ++h) {
         const QString head = QStringLiteral("heads[%1].").arg(h);
         const Eigen::MatrixXd scores = T::referenceMatrix(
             QStringLiteral("seed-cross-2heads"), head + QStringLiteral("scores"));
         const Eigen::MatrixXd weights = T::referenceMatrix(
             QStringLiteral("seed-cross-2heads"), head + QStringLiteral("weights"));
-        QVERIFY(T::maxDiff(doc.result().heads[h].scores, scores) < 1e-12);
-        QVERIFY(T::maxDiff(doc.result().heads[h].weights, weights) < 1e-12);
+        QVERIFY(test::maxAbsDifference(doc.result().heads[h].scores, scores) < 1e-12);
+        QVERIFY(test::maxAbsDifference(doc.result().heads[h].weights, weights) < 1e-12);
     }
     // The result's own session is the one on show.
     QCOMPARE(doc.resultSession().target.tokens, s.target.tokens);
@@ -144,14 +144,14 @@ void TestDocument::editsRecomputeAgainstHandWorkedNumbers()
     const Eigen::MatrixXd xq = querySource ? exampleSource() : exampleTarget();
     const Eigen::MatrixXd xkv = keySource ? exampleSource() : exampleTarget();
     const Eigen::MatrixXd expected = T::meanWeights(xq, xkv, heads, causal);
-    QVERIFY2(
-        T::maxDiff(doc.result().meanWeights, expected) < 1e-12, qPrintable(QString::number(edit)));
+    QVERIFY2(test::maxAbsDifference(doc.result().meanWeights, expected) < 1e-12,
+        qPrintable(QString::number(edit)));
     QCOMPARE(static_cast<int>(doc.result().heads.size()), heads);
     // Every edit is one step back.
     const int steps = doc.undoStack()->count();
     for (int i = 0; i < steps; ++i)
         doc.undoStack()->undo();
-    QVERIFY(T::maxDiff(doc.result().meanWeights, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(doc.result().meanWeights, m_referenceMean) < 1e-12);
 }
 
 void TestDocument::tokenEditsKeepTypedVectors_data()
@@ -173,7 +173,9 @@ void TestDocument::tokenEditsKeepTypedVectors()
     QCOMPARE(t.tokens, tokens);
     QCOMPARE(t.embeddings.rows(), tokens.size());
     QCOMPARE(t.embeddings.cols(), 4);
-    QVERIFY(T::maxDiff(t.embeddings.topRows(keptRows), exampleTarget().topRows(keptRows)) == 0.0);
+    QVERIFY(
+        test::maxAbsDifference(t.embeddings.topRows(keptRows), exampleTarget().topRows(keptRows))
+        == 0.0);
     for (int r = keptRows; r < tokens.size(); ++r)
         QVERIFY(t.embeddings.row(r).isZero());
     QVERIFY(!doc.error());
@@ -190,7 +192,7 @@ void TestDocument::typingATokenLineIsOneStepAndRetypingKeepsVectors()
         doc.setTokens(SequenceRole::Target, tokens);
     QCOMPARE(doc.undoStack()->count(), 1);
     // The second vector was typed before the burst began; it comes back with its token.
-    QVERIFY(T::maxDiff(doc.session().target.embeddings, exampleTarget()) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.session().target.embeddings, exampleTarget()) == 0.0);
     doc.undoStack()->undo();
     QCOMPARE(doc.session().target.tokens, words("i love"));
 }
@@ -221,7 +223,7 @@ void TestDocument::generatedVectorsFollowTheTokens()
     QCOMPARE(doc.session().target.recipe.mode, EmbeddingMode::Manual);
     Eigen::MatrixXd expected = before;
     expected(1, 2) = 0.75;
-    QVERIFY(T::maxDiff(doc.session().target.embeddings, expected) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.session().target.embeddings, expected) == 0.0);
 }
 
 void TestDocument::positionsAreAddedAndTakenOff()
@@ -241,7 +243,8 @@ void TestDocument::positionsAreAddedAndTakenOff()
         QVERIFY(std::abs(doc.session().source.embeddings(4, c) - T::sinusoid(4, c, 4)) < 1e-15);
     recipe.positional = false;
     doc.setEmbeddingRecipe(SequenceRole::Source, recipe);
-    QVERIFY(T::maxDiff(doc.session().source.embeddings.topRows(4), exampleSource()) < 1e-15);
+    QVERIFY(test::maxAbsDifference(doc.session().source.embeddings.topRows(4), exampleSource())
+        < 1e-15);
     QVERIFY(doc.session().source.embeddings.row(4).norm() < 1e-15);
 }
 
@@ -249,7 +252,8 @@ void TestDocument::widthKeepsTheTopLeftBlock()
 {
     Document doc;
     doc.setEmbeddingWidth(SequenceRole::Source, 2);
-    QVERIFY(T::maxDiff(doc.session().source.embeddings, exampleSource().leftCols(2)) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.session().source.embeddings, exampleSource().leftCols(2))
+        == 0.0);
     // Identity projections need width = d_model: an error, and the last picture stays.
     QVERIFY(doc.error());
     QCOMPARE(doc.error()->path, QStringLiteral("attention.projections"));
@@ -258,14 +262,15 @@ void TestDocument::widthKeepsTheTopLeftBlock()
     const Eigen::MatrixXd &e = doc.session().source.embeddings;
     QCOMPARE(e.cols(), 6);
     // Within one spin-box run the narrowed columns come back; new columns are zeros.
-    QVERIFY(T::maxDiff(e.leftCols(4), exampleSource()) == 0.0);
+    QVERIFY(test::maxAbsDifference(e.leftCols(4), exampleSource()) == 0.0);
     QVERIFY(e.rightCols(2).isZero());
     QCOMPARE(doc.undoStack()->count(), 1);
     doc.finishEditRun();
     doc.setEmbeddingWidth(SequenceRole::Source, 1);
     doc.finishEditRun();
     doc.setEmbeddingWidth(SequenceRole::Source, 4);
-    QVERIFY(T::maxDiff(doc.session().source.embeddings.leftCols(1), exampleSource().leftCols(1))
+    QVERIFY(test::maxAbsDifference(
+                doc.session().source.embeddings.leftCols(1), exampleSource().leftCols(1))
         == 0.0);
     QVERIFY(doc.session().source.embeddings.rightCols(3).isZero());
     // Separate runs are separate steps; three steps back restore the original.
@@ -273,7 +278,7 @@ void TestDocument::widthKeepsTheTopLeftBlock()
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     doc.undoStack()->undo();
-    QVERIFY(T::maxDiff(doc.session().source.embeddings, exampleSource()) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.session().source.embeddings, exampleSource()) == 0.0);
     QVERIFY(!doc.error());
 }
 
@@ -301,7 +306,7 @@ void TestDocument::paddingFollowsTheTokens()
     // Nobody attends to the padded key 学习.
     QCOMPARE(doc.result().meanWeights(0, 3), 0.0);
     const std::vector<bool> pad { false, false, false, true };
-    QVERIFY(T::maxDiff(doc.result().meanWeights,
+    QVERIFY(test::maxAbsDifference(doc.result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleSource(), 2, false, pad))
         < 1e-12);
     doc.finishEditRun();
@@ -353,8 +358,9 @@ void TestDocument::cellEditsMergePerCell()
     QCOMPARE(doc.session().source.embeddings(0, 0), 1.52);
     Eigen::MatrixXd x = exampleSource();
     x(0, 0) = 1.52;
-    QVERIFY(
-        T::maxDiff(doc.result().meanWeights, T::meanWeights(exampleTarget(), x, 2, false)) < 1e-12);
+    QVERIFY(test::maxAbsDifference(
+                doc.result().meanWeights, T::meanWeights(exampleTarget(), x, 2, false))
+        < 1e-12);
 }
 
 void TestDocument::finishEditRunSeparatesSteps()
@@ -412,7 +418,7 @@ void TestDocument::invalidEditKeepsLastResult()
     QCOMPARE(errors.count(), 1);
     QCOMPARE(results.count(), 0);
     QVERIFY(doc.isResultStale());
-    QVERIFY(T::maxDiff(doc.result().meanWeights, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(doc.result().meanWeights, m_referenceMean) < 1e-12);
     QCOMPARE(doc.resultSession().target.tokens, words("i love"));
     doc.undoStack()->undo();
     QVERIFY(!doc.error());
@@ -427,7 +433,8 @@ void TestDocument::oneHotVocabularyMustFit()
     oneHot.mode = EmbeddingMode::OneHot;
     doc.setEmbeddingRecipe(SequenceRole::Source, oneHot);
     QVERIFY(!doc.error());
-    QVERIFY(T::maxDiff(doc.session().source.embeddings, Eigen::MatrixXd::Identity(4, 4)) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.session().source.embeddings, Eigen::MatrixXd::Identity(4, 4))
+        == 0.0);
     doc.setTokens(SequenceRole::Source, words("我 爱 深度 学习 。"));
     QVERIFY(doc.error());
     QCOMPARE(doc.error()->path, QStringLiteral("source.generator"));
@@ -457,8 +464,8 @@ void TestDocument::explicitProjectionsStartFromTheMatricesInUse()
     if (!fromRandom)
         QVERIFY(p.wq.isIdentity());
     // Nothing on screen changes by switching.
-    QVERIFY(T::maxDiff(doc.result().meanWeights, before) < 1e-15);
-    QVERIFY(T::maxDiff(doc.result().output, output) < 1e-15);
+    QVERIFY(test::maxAbsDifference(doc.result().meanWeights, before) < 1e-15);
+    QVERIFY(test::maxAbsDifference(doc.result().output, output) < 1e-15);
     doc.setProjectionValue(ProjectionPart::Wq, 0, 0, 2.0);
     QCOMPARE(doc.session().attention.projections.wq(0, 0), 2.0);
     doc.setProjectionValue(ProjectionPart::Bo, 0, 3, 0.5);
@@ -570,7 +577,7 @@ void TestDocument::largeSessionsComputeInTheBackground()
     // The old picture stays until the worker is done; then the new one arrives.
     QTRY_VERIFY_WITH_TIMEOUT(doc.resultSession().source.length() == 256, 20000);
     QCOMPARE(results.count(), 1);
-    QVERIFY(T::maxDiff(doc.result().output, computeSession(big).output) == 0.0);
+    QVERIFY(test::maxAbsDifference(doc.result().output, computeSession(big).output) == 0.0);
 
     // A burst of edits: only the last session's result is installed.
     results.clear();
@@ -584,7 +591,9 @@ void TestDocument::largeSessionsComputeInTheBackground()
     QTRY_VERIFY_WITH_TIMEOUT(doc.findChildren<QFutureWatcherBase *>().isEmpty(), 20000);
     QCOMPARE(results.count(), 1);
     QCOMPARE(static_cast<int>(doc.result().heads.size()), 8);
-    QVERIFY(T::maxDiff(doc.result().meanWeights, computeSession(doc.session()).meanWeights) == 0.0);
+    QVERIFY(
+        test::maxAbsDifference(doc.result().meanWeights, computeSession(doc.session()).meanWeights)
+        == 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestDocument)

@@ -26,7 +26,8 @@ QByteArray readFileBytes(const QString &path);
 /// The JSON object stored in @p path; an empty object when it cannot be read or parsed.
 QJsonObject readJsonObject(const QString &path);
 
-/// The example session of the spec (../shared/spec/session-format.md §2), verbatim.
+/// The example session of the README's session file section, verbatim
+/// (tests/data/spec-example.session.json).
 QByteArray specExampleJson();
 
 /// The spec's example as an object, the base of many edited variants.

@@ -103,15 +103,6 @@ Eigen::MatrixXd AttentionTestSupport::referenceMatrix(const QString &caseName, c
     return result;
 }
 
-double AttentionTestSupport::maxDiff(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
-{
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return std::numeric_limits<double>::infinity();
-    if (a.size() == 0)
-        return 0.0;
-    return (a - b).cwiseAbs().maxCoeff();
-}
-
 void AttentionTestSupport::isolateSettings(const QString &suiteName)
 {
     QStandardPaths::setTestModeEnabled(true);

@@ -36,8 +36,6 @@ public:
     /// A matrix of the shared reference case @p caseName's expected result: "mean_weights", or
     /// "heads[N].weights" / "heads[N].scores" / "heads[N].output". Empty when missing.
     static Eigen::MatrixXd referenceMatrix(const QString &caseName, const QString &what);
-    /// Largest absolute difference, infinity when the shapes differ.
-    static double maxDiff(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
     /// Points QSettings at a private, empty store for the running suite.
     static void isolateSettings(const QString &suiteName);
 

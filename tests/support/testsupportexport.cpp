@@ -2,80 +2,17 @@
 
 #include "heatmapdata.h"
 #include "sessioncompute.h"
+#include "sessionjson.h"
+#include "testsupport.h"
 
+#include <QDir>
 #include <QFile>
-#include <QXmlStreamReader>
+#include <QFileInfo>
+#include <QSysInfo>
 #include <csignal>
 #include <sys/resource.h>
 
 namespace ae {
-
-namespace {
-
-bool hasClass(const QString &classes, const QString &role)
-{
-    return classes.split(QLatin1Char(' '), Qt::SkipEmptyParts).contains(role);
-}
-
-} // namespace
-
-int SvgSummary::textsWithClass(const QString &role) const
-{
-    int n = 0;
-    for (const QString &c : textClasses)
-        n += hasClass(c, role);
-    return n;
-}
-
-SvgSummary ExportTestSupport::readSvg(const QByteArray &svg)
-{
-    SvgSummary s;
-    QXmlStreamReader xml(svg);
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement())
-            continue;
-        const QString name = xml.name().toString();
-        const QXmlStreamAttributes attributes = xml.attributes();
-        for (const QXmlStreamAttribute &a : attributes) {
-            if (a.value().contains(QLatin1String("data:image")))
-                s.rasterData = true;
-        }
-        const QString classes = attributes.value(QLatin1String("class")).toString();
-        if (name == QLatin1String("svg") && s.fontFamily.isEmpty()) {
-            s.fontFamily = attributes.value(QLatin1String("font-family")).toString();
-            s.width = attributes.value(QLatin1String("width")).toDouble();
-            s.height = attributes.value(QLatin1String("height")).toDouble();
-        } else if (name == QLatin1String("rect")) {
-            if (hasClass(classes, QStringLiteral("cell"))) {
-                ++s.cellRects;
-                s.maskedRects += hasClass(classes, QStringLiteral("masked"));
-            }
-            s.argmaxRects += hasClass(classes, QStringLiteral("argmax"));
-        } else if (name == QLatin1String("image")) {
-            ++s.images;
-        } else if (name == QLatin1String("foreignObject")) {
-            ++s.foreignObjects;
-        } else if (name == QLatin1String("text")) {
-            s.textClasses << classes;
-            // The text's own characters, without the tooltip of a nested <title>.
-            QString content;
-            while (!xml.atEnd()) {
-                xml.readNext();
-                if (xml.isCharacters())
-                    content += xml.text();
-                else if (xml.isStartElement())
-                    xml.skipCurrentElement();
-                else if (xml.isEndElement())
-                    break;
-            }
-            s.texts << content;
-        }
-    }
-    s.wellFormed = !xml.hasError();
-    s.error = xml.errorString();
-    return s;
-}
 
 Session ExportTestSupport::session(
     const QStringList &queries, const QStringList &keys, int width, int heads, bool causal)
@@ -99,34 +36,26 @@ Session ExportTestSupport::session(
     return s;
 }
 
-QByteArray ExportTestSupport::specExampleJson()
-{
-    // The spec's own example session (session-format.md §2), shared by every test folder.
-    QFile file(QStringLiteral(AE_TEST_DATA_DIR "/spec-example.session.json"));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 Session ExportTestSupport::specExample()
 {
-    Session s;
-    s.title = QStringLiteral("我爱深度学习 → i love");
-    s.source.tokens = QStringList { QStringLiteral("我"), QStringLiteral("爱"),
-        QStringLiteral("深度"), QStringLiteral("学习") };
-    s.source.embeddings.resize(4, 4);
-    s.source.embeddings << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3,
-        0.5, 0.2;
-    s.target.tokens = QStringList { QStringLiteral("i"), QStringLiteral("love") };
-    s.target.embeddings = s.source.embeddings.topRows(2);
-    s.attention.queryFrom = SequenceRole::Target;
-    s.attention.keyValueFrom = SequenceRole::Source;
-    s.attention.config.dModel = 4;
-    s.attention.config.heads = 2;
-    return s;
+    // The one spec example of every folder, read from its file.
+    return sessionFromJson(test::specExampleJson()).session;
 }
 
 HeatmapData ExportTestSupport::heatmap(const Session &session, int head)
 {
     return HeatmapDataBuilder::weights(session, computeSession(session), head);
+}
+
+QByteArray ExportTestSupport::importedAttentionJson()
+{
+    return R"({
+  "title": "bert layer 3",
+  "query_tokens": ["the", "cat"],
+  "key_tokens": ["le", "chat", "noir"],
+  "weights": [[[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]],
+              [[0.2, 0.2, 0.6], [0.3, 0.3, 0.4]]]
+})";
 }
 
 QStringList ExportTestSupport::hostileTokens()
@@ -138,6 +67,28 @@ QStringList ExportTestSupport::hostileTokens()
         QStringLiteral("a\u0001b\u0007c"), QStringLiteral("tab\tnew\nline"),
         QStringLiteral("\u200Fשלום\u200E"), QStringLiteral("\u202Eevil"), loneHigh,
         QString(QChar(0xFFFE)) + QStringLiteral("z"), QStringLiteral("'single' & \"double\"") };
+}
+
+QString ExportTestSupport::simulateCrash(
+    const QString &autosave, const QString &directory, const QString &id)
+{
+    // A process id that no running process has.
+    qint64 deadPid = 999999;
+    for (qint64 pid = 999999; pid > 300000; --pid) {
+        if (!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid))) {
+            deadPid = pid;
+            break;
+        }
+    }
+    const QString left = QDir(directory).filePath(QStringLiteral("session-%1.json").arg(id));
+    QFile::remove(left);
+    QFile::copy(autosave, left);
+    QFile lock(QDir(directory).filePath(QStringLiteral("session-%1.lock").arg(id)));
+    if (lock.open(QIODevice::WriteOnly)) {
+        lock.write(QByteArray::number(deadPid) + "\nattention-explorer\n"
+            + QSysInfo::machineHostName().toUtf8() + "\n");
+    }
+    return left;
 }
 
 bool ExportTestSupport::writeFile(const QString &path, const QByteArray &bytes)

@@ -5,6 +5,7 @@
 /// data computed for them, and an independent reading of SVG files.
 
 #include "session.h"
+#include "testsupportsvg.h"
 
 #include <QByteArray>
 #include <QString>
@@ -14,50 +15,34 @@ namespace ae {
 
 struct HeatmapData;
 
-/// What an SVG document holds, read with QXmlStreamReader (not with the writer's code).
-struct SvgSummary
-{
-    bool wellFormed = false;
-    QString error; ///< the reader's error, when not well-formed
-    int cellRects = 0; ///< <rect> elements whose class list contains "cell"
-    int maskedRects = 0; ///< of those, the ones whose class list contains "masked"
-    int argmaxRects = 0; ///< <rect class="argmax">
-    int images = 0; ///< <image> elements anywhere
-    int foreignObjects = 0; ///< <foreignObject> elements anywhere
-    bool rasterData = false; ///< any attribute value holding "data:image"
-    QStringList texts; ///< the character content of every <text>
-    QStringList textClasses; ///< the class of every <text>, in the same order
-    QString fontFamily; ///< the root's font-family
-    double width = 0.0; ///< the root's width attribute
-    double height = 0.0;
-
-    /// Number of texts whose class list contains @p role.
-    int textsWithClass(const QString &role) const;
-};
-
 /// Test fixtures for figures and files.
 class ExportTestSupport
 {
 public:
-    /// Reads @p svg independently of the writer.
-    static SvgSummary readSvg(const QByteArray &svg);
-
     /// A valid session with identity projections: @p queries as the target (queries), @p keys
     /// as the source (keys and values), embeddings width @p width made of small numbers
     /// following a simple pattern, @p heads heads, cross-attention target -> source.
     static Session session(const QStringList &queries, const QStringList &keys, int width = 4,
         int heads = 2, bool causal = false);
-    /// The spec's example session (../shared/spec/session-format.md §2).
+    /// The example session of the README's session file section, as read from
+    /// test::specExampleJson().
     static Session specExample();
-    /// The spec example's JSON text.
-    static QByteArray specExampleJson();
 
     /// The mean (@p head < 0) or one head's weights of @p session, computed by the core.
     static HeatmapData heatmap(const Session &session, int head = -1);
 
+    /// Attention weights as another program exports them: 2 heads, 2 queries, 3 keys.
+    static QByteArray importedAttentionJson();
+
     /// Tokens no XML writer should trust: markup, CDATA ends, quotes, control characters,
     /// right-to-left marks and overrides, a lone surrogate, a noncharacter.
     static QStringList hostileTokens();
+
+    /// Leaves the autosave file @p autosave behind in @p directory as a crashed instance
+    /// would: under instance @p id's name, with a lock file naming a process that is gone.
+    /// Returns the file left behind.
+    static QString simulateCrash(
+        const QString &autosave, const QString &directory, const QString &id);
 
     /// Writes @p bytes to @p path; false on failure.
     static bool writeFile(const QString &path, const QByteArray &bytes);

@@ -6,6 +6,7 @@
 #include "messagebar.h"
 #include "projectioneditor.h"
 #include "projectionmatrixmodel.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QCheckBox>
@@ -113,7 +114,7 @@ void TestAttentionPanel::headsRecompute()
     QCOMPARE(m_document->session().attention.config.heads, heads);
     QCOMPARE(static_cast<int>(m_document->result().heads.size()), heads);
     QCOMPARE(m_panel->dkLabel()->text(), dk);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleSource(), heads, false))
         < 1e-12);
     QCOMPARE(m_document->result().dK, 4 / heads);
@@ -130,7 +131,7 @@ void TestAttentionPanel::headsThatDoNotDivideAreShownNotChanged()
     QVERIFY(m_panel->dkLabel()->text().contains(QStringLiteral("not whole")));
     QVERIFY(m_panel->headsSpin()->property("ae_invalid").toBool());
     QVERIFY(m_panel->headsSpin()->toolTip().contains(QStringLiteral("does not divide")));
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, before) == 0.0);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, before) == 0.0);
     T::typeIntoSpinBox(m_panel->headsSpin(), 2);
     QVERIFY(!m_document->error());
     QVERIFY(!m_panel->headsSpin()->property("ae_invalid").toBool());
@@ -183,7 +184,8 @@ void TestAttentionPanel::namedWiringsSetBothHalves()
     const Eigen::MatrixXd xkv
         = keyValue == SequenceRole::Source ? exampleSource() : exampleTarget();
     QVERIFY(
-        T::maxDiff(m_document->result().meanWeights, T::meanWeights(xq, xkv, 2, false)) < 1e-12);
+        test::maxAbsDifference(m_document->result().meanWeights, T::meanWeights(xq, xkv, 2, false))
+        < 1e-12);
 }
 
 void TestAttentionPanel::halvesSelectTheNamedWiring()
@@ -208,7 +210,8 @@ void TestAttentionPanel::causalMask()
     QCOMPARE(w(0, 1), 0.0);
     QCOMPARE(w(1, 2), 0.0);
     QVERIFY(!m_document->result().visible(1, 2));
-    QVERIFY(T::maxDiff(w, T::meanWeights(exampleTarget(), exampleSource(), 2, true)) < 1e-12);
+    QVERIFY(test::maxAbsDifference(w, T::meanWeights(exampleTarget(), exampleSource(), 2, true))
+        < 1e-12);
     T::toggleCheckBox(m_panel->causalCheck());
     QVERIFY(!m_document->session().attention.config.causal);
 }
@@ -217,7 +220,7 @@ void TestAttentionPanel::scaleNone()
 {
     QVERIFY(T::chooseComboData(m_panel->scaleCombo(), static_cast<int>(ScaleMode::None)));
     QCOMPARE(m_document->result().scale, 1.0);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, 1.0))
         < 1e-12);
     QVERIFY(!m_panel->divisorEdit()->isEnabled());
@@ -229,13 +232,13 @@ void TestAttentionPanel::customScaleStartsFromTheDivisorInUse()
     QVERIFY(T::chooseComboData(m_panel->scaleCombo(), static_cast<int>(ScaleMode::Custom)));
     QVERIFY(m_panel->divisorEdit()->isEnabled());
     QCOMPARE(m_document->session().attention.config.scale.divisor, std::sqrt(2.0));
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, before) < 1e-15);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, before) < 1e-15);
     QLineEdit *edit = m_panel->divisorEdit();
     edit->setFocus();
     edit->selectAll();
     QTest::keyClicks(edit, QStringLiteral("8"));
     QCOMPARE(m_document->result().scale, 8.0);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, 8.0))
         < 1e-12);
 }
@@ -275,7 +278,7 @@ void TestAttentionPanel::badDivisorIsReportedInline()
         QVERIFY(m_document->error());
         QCOMPARE(m_document->error()->path, QStringLiteral("attention.scale"));
         QVERIFY(m_document->isResultStale());
-        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+        QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                     T::referenceMatrix(
                         QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights")))
             < 1e-12);
@@ -286,7 +289,7 @@ void TestAttentionPanel::badDivisorIsReportedInline()
         QVERIFY2(m_panel->messageBar()->text().contains(mentions),
             qPrintable(m_panel->messageBar()->text()));
         QVERIFY(m_panel->messageBar()->text().startsWith(QStringLiteral("Scale divisor")));
-        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+        QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                     T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, divisorAfter))
             < 1e-12);
     }
@@ -306,12 +309,12 @@ void TestAttentionPanel::randomProjectionsSeed()
     const Eigen::MatrixXd seed0 = m_document->result().meanWeights;
     T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 7);
     QCOMPARE(m_document->session().attention.projections.seed, 7u);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, seed0) > 1e-6);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, seed0) > 1e-6);
     // The same seed always gives the same weights.
     const Eigen::MatrixXd seed7 = m_document->result().meanWeights;
     T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 8);
     T::typeIntoSpinBox(m_panel->projectionSeedSpin(), 7);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, seed7) == 0.0);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, seed7) == 0.0);
 }
 
 void TestAttentionPanel::explicitProjectionsOpenTheEditorPrefilled()
@@ -328,10 +331,10 @@ void TestAttentionPanel::explicitProjectionsOpenTheEditorPrefilled()
     QVERIFY(editor->isVisible());
     QCOMPARE(m_document->session().attention.projections.mode, ProjectionMode::Explicit);
     // Switching changes no number: the editor starts from the random matrices of seed 7.
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, weights) < 1e-15);
-    QVERIFY(T::maxDiff(m_document->result().output, output) < 1e-15);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, weights) < 1e-15);
+    QVERIFY(test::maxAbsDifference(m_document->result().output, output) < 1e-15);
     const Eigen::MatrixXd &wq = m_document->session().attention.projections.wq;
-    QVERIFY(T::maxDiff(editor->model(ProjectionPart::Wq)->values(), wq) == 0.0);
+    QVERIFY(test::maxAbsDifference(editor->model(ProjectionPart::Wq)->values(), wq) == 0.0);
     QVERIFY(!wq.isIdentity());
     QCOMPARE(editor->model(ProjectionPart::Bq)->values().cols(), 4);
 }
@@ -352,15 +355,16 @@ void TestAttentionPanel::editingAProjectionWeightRecomputes()
     // Q = Y W_q doubles Q's first column; K = X.
     Eigen::MatrixXd q = exampleTarget();
     q.col(0) *= 2.0;
-    QVERIFY(
-        T::maxDiff(m_document->result().meanWeights, T::meanWeights(q, exampleSource(), 2, false))
+    QVERIFY(test::maxAbsDifference(
+                m_document->result().meanWeights, T::meanWeights(q, exampleSource(), 2, false))
         < 1e-12);
     // A bias on K shifts every key.
     QTableView *bias = editor->view(ProjectionPart::Bk);
     QVERIFY(T::typeIntoCell(bias, bias->model()->index(0, 1), QStringLiteral("0.5")));
     Eigen::MatrixXd k = exampleSource();
     k.col(1).array() += 0.5;
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, T::meanWeights(q, k, 2, false)) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, T::meanWeights(q, k, 2, false))
+        < 1e-12);
     // Bad text is reported in the editor and changes nothing.
     QVERIFY(T::typeIntoCell(view, view->model()->index(1, 1), QStringLiteral("x")));
     QCOMPARE(m_document->session().attention.projections.wq(1, 1), 1.0);
@@ -381,7 +385,7 @@ void TestAttentionPanel::undoAndRedoFollowThePanel()
     m_document->undoStack()->undo();
     QCOMPARE(m_panel->headsSpin()->value(), 2);
     QVERIFY(
-        T::maxDiff(m_document->result().meanWeights,
+        test::maxAbsDifference(m_document->result().meanWeights,
             T::referenceMatrix(QStringLiteral("seed-cross-2heads"), QStringLiteral("mean_weights")))
         < 1e-12);
     m_document->undoStack()->redo();
@@ -389,7 +393,7 @@ void TestAttentionPanel::undoAndRedoFollowThePanel()
     m_document->undoStack()->redo();
     QVERIFY(m_panel->causalCheck()->isChecked());
     QCOMPARE(m_panel->headsSpin()->value(), 4);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleTarget(), 4, true))
         < 1e-12);
 }

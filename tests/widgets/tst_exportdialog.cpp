@@ -3,6 +3,7 @@
 // the dialog, which stays open; the scaling plot is computed when it is not on screen yet.
 
 #include "exportdialog.h"
+#include "sessioncompute.h"
 #include "svgfigurewriter.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
@@ -24,15 +25,8 @@ using T = ExportTestSupport;
 
 ExportSource sourceFor(const Session &session, int view = -1)
 {
-    ExportSource s;
-    s.mean = T::heatmap(session, -1);
-    for (int h = 0; h < session.attention.config.heads; ++h)
-        s.heads.push_back(T::heatmap(session, h));
+    ExportSource s = ExportSource::fromResult(session, computeSession(session), false);
     s.selectedView = view;
-    s.sessionTitle = session.title;
-    s.scalingAvailable = true;
-    s.scalingConfig = session.scaling;
-    s.currentDk = session.attention.config.dModel / session.attention.config.heads;
     return s;
 }
 
@@ -100,7 +94,7 @@ void TestExportDialog::writesEachFormat()
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QVERIFY(T::readFile(file).startsWith(magic));
     if (name.endsWith(QLatin1String(".svg"))) {
-        const SvgSummary svg = T::readSvg(T::readFile(file));
+        const SvgSummary svg = SvgSummary::read(T::readFile(file));
         QVERIFY(svg.wellFormed);
         QCOMPARE(svg.cellRects, what == int(ExportSource::What::Grid) ? 3 * 8 : 8);
     }
@@ -128,9 +122,9 @@ void TestExportDialog::optionsReachTheFigure()
     const QString svgFile = m_dir.filePath(QStringLiteral("options.svg"));
     again.setFileName(svgFile);
     QVERIFY(again.exportNow());
-    const SvgSummary svg = T::readSvg(T::readFile(svgFile));
+    const SvgSummary svg = SvgSummary::read(T::readFile(svgFile));
     QVERIFY(svg.texts.contains(QStringLiteral("第二个头")));
-    QCOMPARE(svg.textsWithClass(QStringLiteral("value")), 0);
+    QCOMPARE(svg.textsWithClass(QStringLiteral("v")), 0);
     QCOMPARE(svg.textsWithClass(QStringLiteral("tick-label")), 0);
     QCOMPARE(svg.width, 900.0);
 }
@@ -161,8 +155,9 @@ void TestExportDialog::existingFileNeedsASecondPress()
 void TestExportDialog::tooLargeForSvgOffersPng()
 {
     const Session big
-        = T::session(numbered(QStringLiteral("q"), 210), numbered(QStringLiteral("k"), 200), 2, 1);
+        = T::session(numbered(QStringLiteral("q"), 300), numbered(QStringLiteral("k"), 300), 2, 2);
     ExportDialog dialog(sourceFor(big));
+    dialog.setWhat(ExportSource::What::Grid); // the mean and 2 heads: 3 x 300 x 300 cells
     const QString svg = m_dir.filePath(QStringLiteral("big.svg"));
     dialog.setFileName(svg);
     QVERIFY(!dialog.message().isEmpty()); // said as soon as the name is typed
@@ -190,7 +185,7 @@ void TestExportDialog::scalingPlotIsComputedWhenNeeded()
     dialog.setFileName(file);
     QVERIFY(!dialog.exportNow()); // not yet: computing first
     QTRY_VERIFY(QFileInfo::exists(file));
-    const SvgSummary svg = T::readSvg(T::readFile(file));
+    const SvgSummary svg = SvgSummary::read(T::readFile(file));
     QVERIFY(svg.wellFormed);
     QVERIFY(svg.texts.contains(QStringLiteral("16")));
     QCOMPARE(svg.images, 0);

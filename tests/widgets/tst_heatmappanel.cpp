@@ -46,7 +46,7 @@ Session makeSession(SequenceRole queryFrom, SequenceRole keyValueFrom, int heads
 }
 
 /// Largest |a - b| over the visible cells; masked cells must hold NaN in the colour map.
-double colourMapDiff(HeatmapPlot *plot, const Eigen::MatrixXd &expected)
+double colorMapDiff(HeatmapPlot *plot, const Eigen::MatrixXd &expected)
 {
     double worst = 0.0;
     for (int r = 0; r < expected.rows(); ++r) {
@@ -76,9 +76,9 @@ private slots:
     void fewerHeadsResetsSelection();
     void invalidEditDimsButKeepsPicture();
     void editsRedrawLabels();
-    void colourMapFromComboAndApi();
+    void colorMapFromComboAndApi();
     void presentationModeEnlargesFonts();
-    void stretchedColoursEndAtLargestWeight();
+    void stretchedColorsEndAtLargestWeight();
 
 private:
     Document *m_document = nullptr;
@@ -150,7 +150,7 @@ void TestHeatmapPanel::showsEveryHead()
     // The large map shows the mean, labelled with the tokens.
     HeatmapPlot *large = m_panel->largePlot();
     QCOMPARE(m_panel->selectedView(), -1);
-    QVERIFY(colourMapDiff(large, mean) < 1e-12);
+    QVERIFY(colorMapDiff(large, mean) < 1e-12);
     QCOMPARE(large->data().rowLabels, q.tokens);
     QCOMPARE(large->data().columnLabels, kv.tokens);
     large->replot();
@@ -199,12 +199,12 @@ void TestHeatmapPanel::showsEveryHead()
     }
     QVERIFY(m_panel->smallMultiplesShown());
     QCOMPARE(tiles.size(), heads + 1);
-    QVERIFY(colourMapDiff(tiles[0], mean) < 1e-12);
+    QVERIFY(colorMapDiff(tiles[0], mean) < 1e-12);
     QVERIFY(tiles[0]->isHighlighted());
     for (int h = 0; h < heads; ++h) {
         const Eigen::MatrixXd expected = AttentionTestSupport::headWeights(
             q.embeddings, kv.embeddings, h, dK, std::sqrt(double(dK)), causal, keyPadding);
-        QVERIFY2(colourMapDiff(tiles[h + 1], expected) < 1e-12, qPrintable(QString::number(h)));
+        QVERIFY2(colorMapDiff(tiles[h + 1], expected) < 1e-12, qPrintable(QString::number(h)));
         QVERIFY(tiles[h + 1]->isCompact());
         QVERIFY(!tiles[h + 1]->isHighlighted());
     }
@@ -224,7 +224,7 @@ void TestHeatmapPanel::clickingSmallMultipleSelectsIt()
     QCOMPARE(spy.last().first().toInt(), 1);
     const Eigen::MatrixXd head1 = AttentionTestSupport::headWeights(
         session.target.embeddings, session.source.embeddings, 1, 2, std::sqrt(2.0), false);
-    QVERIFY(colourMapDiff(m_panel->largePlot(), head1) < 1e-12);
+    QVERIFY(colorMapDiff(m_panel->largePlot(), head1) < 1e-12);
     QVERIFY(tiles[2]->isHighlighted());
     QVERIFY(!tiles[0]->isHighlighted());
     QCOMPARE(m_panel->largePlot()->data().head, 1);
@@ -274,7 +274,7 @@ void TestHeatmapPanel::invalidEditDimsButKeepsPicture()
 
     m_document->undoStack()->undo();
     QVERIFY(!m_panel->largePlot()->isDimmed());
-    QVERIFY(colourMapDiff(m_panel->largePlot(),
+    QVERIFY(colorMapDiff(m_panel->largePlot(),
                 AttentionTestSupport::meanWeights(
                     session.target.embeddings, session.source.embeddings, 2, false))
         < 1e-12);
@@ -299,7 +299,7 @@ void TestHeatmapPanel::editsRedrawLabels()
     QCOMPARE(m_panel->largePlot()->data().columnLabels, expected);
 }
 
-void TestHeatmapPanel::colourMapFromComboAndApi()
+void TestHeatmapPanel::colorMapFromComboAndApi()
 {
     QSignalSpy spy(m_panel, &HeatmapPanel::colorMapChanged);
     QCOMPARE(m_panel->colorMap(), ColorMapKind::Blues);
@@ -335,7 +335,7 @@ void TestHeatmapPanel::presentationModeEnlargesFonts()
     QCOMPARE(m_panel->largePlot()->xAxis->tickLabelFont().pointSizeF(), before);
 }
 
-void TestHeatmapPanel::stretchedColoursEndAtLargestWeight()
+void TestHeatmapPanel::stretchedColorsEndAtLargestWeight()
 {
     const Session session = makeSession(SequenceRole::Target, SequenceRole::Source, 2, false);
     m_document->resetSession(session, QString());
@@ -346,7 +346,7 @@ void TestHeatmapPanel::stretchedColoursEndAtLargestWeight()
                 session.target.embeddings, session.source.embeddings, h, 2, std::sqrt(2.0), false)
                 .maxCoeff());
     QCOMPARE(m_panel->largePlot()->colorScale()->dataRange(), QCPRange(0.0, 1.0));
-    m_panel->setStretchColours(true);
+    m_panel->setStretchColors(true);
     // Every view shares the range, so one colour means one weight in all of them.
     QVERIFY(std::abs(m_panel->largePlot()->data().maximum - largest) < 1e-12);
     QVERIFY(std::abs(m_panel->largePlot()->colorScale()->dataRange().upper - largest) < 1e-12);
@@ -361,7 +361,7 @@ void TestHeatmapPanel::stretchedColoursEndAtLargestWeight()
                 session.target.embeddings, session.source.embeddings, h, 2, std::sqrt(2.0), true)
                 .maxCoeff());
     QVERIFY(std::abs(m_panel->largePlot()->data().maximum - causalLargest) < 1e-12);
-    m_panel->setStretchColours(false);
+    m_panel->setStretchColors(false);
     QCOMPARE(m_panel->largePlot()->data().maximum, 1.0);
     QCOMPARE(m_panel->largePlot()->colorScale()->dataRange(), QCPRange(0.0, 1.0));
 }

@@ -92,9 +92,9 @@ private slots:
     void toolTipListsHeadsOfMean();
     void clickEmitsClicked();
     void dragDoesNotClick();
-    void compactDropsColourBarAndLabels();
-    void colourMapChangesGradientAndMarkers_data();
-    void colourMapChangesGradientAndMarkers();
+    void compactDropsColorBarAndLabels();
+    void colorMapChangesGradientAndMarkers_data();
+    void colorMapChangesGradientAndMarkers();
     void longAxisThinsLabels();
     void narrowColumnLabelsStackOrTurn_data();
     void narrowColumnLabelsStackOrTurn();
@@ -361,7 +361,7 @@ void TestHeatmapPlot::dragDoesNotClick()
     QCOMPARE(spy.count(), 0);
 }
 
-void TestHeatmapPlot::compactDropsColourBarAndLabels()
+void TestHeatmapPlot::compactDropsColorBarAndLabels()
 {
     HeatmapPlot plot;
     HeatmapData d = makeData(
@@ -380,14 +380,14 @@ void TestHeatmapPlot::compactDropsColourBarAndLabels()
     QVERIFY(plot.xAxis->tickLabels());
 }
 
-void TestHeatmapPlot::colourMapChangesGradientAndMarkers_data()
+void TestHeatmapPlot::colorMapChangesGradientAndMarkers_data()
 {
     QTest::addColumn<QString>("key");
     for (ColorMapKind kind : ColorMap::all())
         QTest::newRow(qPrintable(ColorMap::key(kind))) << ColorMap::key(kind);
 }
 
-void TestHeatmapPlot::colourMapChangesGradientAndMarkers()
+void TestHeatmapPlot::colorMapChangesGradientAndMarkers()
 {
     QFETCH(QString, key);
     const ColorMapKind kind = *ColorMap::fromKey(key);

@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "sequencepanel.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QApplication>
@@ -208,8 +209,9 @@ void TestInvalidStates::showsMessageAndKeepsState()
 
     // The last valid result is still the one on show, with its own labels.
     QVERIFY(doc->hasResult());
-    QVERIFY(T::maxDiff(doc->result().meanWeights, lastValid) < 1e-12);
-    QVERIFY(T::maxDiff(m_window->heatmapPanel()->largePlot()->data().values, lastValid) < 1e-12);
+    QVERIFY(test::maxAbsDifference(doc->result().meanWeights, lastValid) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_window->heatmapPanel()->largePlot()->data().values, lastValid)
+        < 1e-12);
     QCOMPARE(doc->resultSession().source.tokens.size(), 4);
     QCOMPARE(doc->resultSession().target.tokens.size(), 2);
     QCOMPARE(doc->fileName(), fileName);
@@ -229,7 +231,7 @@ void TestInvalidStates::showsMessageAndKeepsState()
         QVERIFY(!doc->error());
         QVERIFY(!m_window->errorBar()->isVisible());
         QVERIFY(!m_window->heatmapPanel()->largePlot()->isDimmed());
-        QVERIFY(T::maxDiff(doc->result().meanWeights, lastValid) < 1e-12);
+        QVERIFY(test::maxAbsDifference(doc->result().meanWeights, lastValid) < 1e-12);
         QCOMPARE(doc->undoStack()->index(), lastValidIndex);
     }
 }

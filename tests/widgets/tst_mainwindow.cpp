@@ -12,6 +12,7 @@
 #include "messagebar.h"
 #include "scalingplotdock.h"
 #include "sequencepanel.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QAction>
@@ -75,7 +76,7 @@ private slots:
     void presentationModeAndBack();
     void windowFitsASmallScreen_data();
     void windowFitsASmallScreen();
-    void colourMapAndLayoutAreRemembered();
+    void colorMapAndLayoutAreRemembered();
     void languageChoiceIsStoredWithANote();
     void invalidStateShowsTheBarAndDimsNothingAway();
 
@@ -113,9 +114,9 @@ void TestMainWindow::opensOnTheTranslationExampleWithNumbers()
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Attention Explorer")));
     Document *doc = m_window->document();
     QVERIFY(!doc->error());
-    QVERIFY(T::maxDiff(doc->result().meanWeights, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(doc->result().meanWeights, m_referenceMean) < 1e-12);
     const HeatmapData &large = m_window->heatmapPanel()->largePlot()->data();
-    QVERIFY(T::maxDiff(large.values, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(large.values, m_referenceMean) < 1e-12);
     QCOMPARE(large.rowLabels, QStringList({ QStringLiteral("i"), QStringLiteral("love") }));
     QCOMPARE(large.columnLabels,
         QStringList({ QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("深度"),
@@ -173,8 +174,8 @@ void TestMainWindow::menusAreInPlace()
     QAction *presentation = menuAction(view, QStringLiteral("presentationAction"));
     QVERIFY(presentation);
     QCOMPARE(presentation->shortcut(), QKeySequence(Qt::Key_F11));
-    auto *colours = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
-    QCOMPARE(colours->actions().size(), ColorMap::all().size());
+    auto *colors = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
+    QCOMPARE(colors->actions().size(), ColorMap::all().size());
     auto *languages = m_window->findChild<QMenu *>(QStringLiteral("languageMenu"));
     QCOMPARE(languages->actions().size(), 3);
     QVERIFY(m_window->findChild<QMenu *>(QStringLiteral("helpMenu")));
@@ -238,7 +239,7 @@ void TestMainWindow::examplesMenuOpensEachExample()
     QVERIFY(!doc->isModified());
     QCOMPARE(doc->undoStack()->count(), 0);
     if (!referenceCase.isEmpty()) {
-        QVERIFY(T::maxDiff(doc->result().meanWeights,
+        QVERIFY(test::maxAbsDifference(doc->result().meanWeights,
                     T::referenceMatrix(referenceCase, QStringLiteral("mean_weights")))
             < 1e-12);
     }
@@ -286,21 +287,22 @@ void TestMainWindow::undoAndRedoThroughTheEditMenu()
     Eigen::MatrixXd x(4, 4);
     x << 0.5, 1.1, 0.2, 0.1, 1.0, 1.1, 0.3, 0.2, 1.2, -0.2, 0.1, 0.4, 0.8, 0.3, 0.5, 0.2;
     y.topRows(2) = x.topRows(2);
-    QVERIFY(T::maxDiff(large->values, T::meanWeights(y, x, 2, true)) < 1e-12);
+    QVERIFY(test::maxAbsDifference(large->values, T::meanWeights(y, x, 2, true)) < 1e-12);
     QVERIFY(undo->isEnabled());
     QVERIFY(undo->text().contains(QStringLiteral("causal")));
     undo->trigger();
-    QVERIFY(T::maxDiff(m_window->heatmapPanel()->largePlot()->data().values,
+    QVERIFY(test::maxAbsDifference(m_window->heatmapPanel()->largePlot()->data().values,
                 T::meanWeights(y, x, 2, false))
         < 1e-12);
     undo->trigger();
-    QVERIFY(
-        T::maxDiff(m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(
+                m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean)
+        < 1e-12);
     QCOMPARE(line->text(), QStringLiteral("i love"));
     QVERIFY(!undo->isEnabled());
     redo->trigger();
     redo->trigger();
-    QVERIFY(T::maxDiff(
+    QVERIFY(test::maxAbsDifference(
                 m_window->heatmapPanel()->largePlot()->data().values, T::meanWeights(y, x, 2, true))
         < 1e-12);
     QVERIFY(m_window->attentionPanel()->causalCheck()->isChecked());
@@ -333,8 +335,9 @@ void TestMainWindow::undoShortcutsWorkInsideFields()
     // Ctrl+Z in the field undoes the document edit, not just the field's text.
     QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(doc->undoStack()->index(), 0);
-    QVERIFY(
-        T::maxDiff(m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(
+                m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean)
+        < 1e-12);
     if (tokenLine)
         QCOMPARE(m_window->sequencePanel(false)->tokenEdit()->text(), QStringLiteral("i love"));
     else
@@ -361,7 +364,7 @@ void TestMainWindow::openFileLoadsASession()
     // The window keeps the absolute, cleaned path of what it opened.
     QCOMPARE(doc->fileName(), QFileInfo(file).absoluteFilePath());
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("combo-source-target.session.json")));
-    QVERIFY(T::maxDiff(doc->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(doc->result().meanWeights,
                 T::referenceMatrix(
                     QStringLiteral("combo-source-target"), QStringLiteral("mean_weights")))
         < 1e-12);
@@ -465,11 +468,11 @@ void TestMainWindow::windowFitsASmallScreen()
     m_window->setPresentationMode(false);
 }
 
-void TestMainWindow::colourMapAndLayoutAreRemembered()
+void TestMainWindow::colorMapAndLayoutAreRemembered()
 {
-    auto *colours = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
+    auto *colors = m_window->findChild<QMenu *>(QStringLiteral("colorMapMenu"));
     QAction *viridis = nullptr;
-    for (QAction *a : colours->actions()) {
+    for (QAction *a : colors->actions()) {
         if (a->data().toString() == ColorMap::key(ColorMapKind::Viridis))
             viridis = a;
     }
@@ -517,8 +520,9 @@ void TestMainWindow::invalidStateShowsTheBarAndDimsNothingAway()
         bar->text().contains(QStringLiteral("Heads (attention.heads)")), qPrintable(bar->text()));
     QVERIFY(bar->text().contains(QStringLiteral("Choose 1, 2 or 4 heads")));
     // The last valid picture stays on show, dimmed.
-    QVERIFY(
-        T::maxDiff(m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean) < 1e-12);
+    QVERIFY(test::maxAbsDifference(
+                m_window->heatmapPanel()->largePlot()->data().values, m_referenceMean)
+        < 1e-12);
     QVERIFY(m_window->heatmapPanel()->largePlot()->isDimmed());
     T::typeIntoSpinBox(m_window->attentionPanel()->headsSpin(), 2);
     QVERIFY(!bar->isVisible());

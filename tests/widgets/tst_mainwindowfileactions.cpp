@@ -9,6 +9,7 @@
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
 #include "sessionfilecontroller.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
 
@@ -99,7 +100,7 @@ void TestMainWindowFileActions::refusedFileIsNamedInTheNoteBar()
     const QString title = window.document()->session().title;
     const QString bad = m_dir.filePath(QStringLiteral("bad-heads.json"));
     QVERIFY(T::writeFile(
-        bad, QByteArray(T::specExampleJson()).replace("\"heads\": 2", "\"heads\": 3")));
+        bad, QByteArray(ae::test::specExampleJson()).replace("\"heads\": 2", "\"heads\": 3")));
     QVERIFY(!window.openFile(bad));
     QVERIFY(window.noteBar()->hasMessage());
     QVERIFY2(window.noteBar()->text().contains(QLatin1String("attention.heads")),
@@ -107,7 +108,7 @@ void TestMainWindowFileActions::refusedFileIsNamedInTheNoteBar()
     QCOMPARE(window.document()->session().title, title);
 
     const QString good = m_dir.filePath(QStringLiteral("good.json"));
-    QVERIFY(T::writeFile(good, T::specExampleJson()));
+    QVERIFY(T::writeFile(good, ae::test::specExampleJson()));
     QVERIFY(window.openFile(good));
     QCOMPARE(window.document()->fileName(), QFileInfo(good).absoluteFilePath());
     QVERIFY(!window.noteBar()->hasMessage());
@@ -151,7 +152,7 @@ void TestMainWindowFileActions::exportActionWritesAFigure()
     const QString file = m_dir.filePath(QStringLiteral("from-window.svg"));
     dialog->setFileName(file);
     QVERIFY2(dialog->exportNow(), qPrintable(dialog->message()));
-    const SvgSummary svg = T::readSvg(T::readFile(file));
+    const SvgSummary svg = SvgSummary::read(T::readFile(file));
     QVERIFY(svg.wellFormed);
     const Session &s = window.document()->session();
     QCOMPARE(svg.cellRects, s.querySequence().length() * s.keyValueSequence().length());
@@ -176,7 +177,7 @@ void TestMainWindowFileActions::scalingPlotExportsAsOnScreen()
     dialog->setFileName(file);
     dialog->exportNow(); // at once when the dock shows these curves, else after computing them
     QTRY_VERIFY(QFileInfo::exists(file));
-    const SvgSummary svg = T::readSvg(T::readFile(file));
+    const SvgSummary svg = SvgSummary::read(T::readFile(file));
     QVERIFY(svg.wellFormed);
     QVERIFY(svg.texts.contains(QStringLiteral("64")));
     QCOMPARE(svg.images, 0);

@@ -6,6 +6,7 @@
 #include "embeddingtableview.h"
 #include "messagebar.h"
 #include "sequencepanel.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QApplication>
@@ -163,8 +164,8 @@ void TestSequencePanel::typingTokensRecomputes()
     Eigen::MatrixXd target = Eigen::MatrixXd::Zero(tokens.size(), 4);
     const int kept = std::min<int>(2, tokens.size());
     target.topRows(kept) = exampleSource().topRows(kept);
-    QVERIFY(T::maxDiff(m_document->session().target.embeddings, target) == 0.0);
-    QVERIFY(T::maxDiff(
+    QVERIFY(test::maxAbsDifference(m_document->session().target.embeddings, target) == 0.0);
+    QVERIFY(test::maxAbsDifference(
                 m_document->result().meanWeights, T::meanWeights(target, exampleSource(), 2, false))
         < 1e-12);
     // The table shows one row per token, labelled with the token.
@@ -195,7 +196,7 @@ void TestSequencePanel::editingACellRecomputes()
     QCOMPARE(m_document->session().source.embeddings(1, 2), 0.75);
     Eigen::MatrixXd x = exampleSource();
     x(1, 2) = 0.75;
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleSource().topRows(2), x, 2, false))
         < 1e-12);
     QCOMPARE(view->model()->index(1, 2).data().toString(), QStringLiteral("0.75"));
@@ -260,9 +261,9 @@ void TestSequencePanel::pastesABlock()
     QTest::keySequence(view, QKeySequence::Paste);
     Eigen::MatrixXd x = exampleSource();
     x.block(1, 1, 2, 2) << 9, 8, 7, 6;
-    QVERIFY(T::maxDiff(m_document->session().source.embeddings, x) == 0.0);
+    QVERIFY(test::maxAbsDifference(m_document->session().source.embeddings, x) == 0.0);
     QCOMPARE(m_document->undoStack()->count(), 1);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights,
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleSource().topRows(2), x, 2, false))
         < 1e-12);
 }
@@ -302,7 +303,8 @@ void TestSequencePanel::badPasteIsReportedAndChangesNothing()
     view->setCurrentIndex(view->model()->index(0, 0));
     QApplication::clipboard()->setText(text);
     QTest::keySequence(view, QKeySequence::Paste);
-    QVERIFY(T::maxDiff(m_document->session().source.embeddings, exampleSource()) == 0.0);
+    QVERIFY(
+        test::maxAbsDifference(m_document->session().source.embeddings, exampleSource()) == 0.0);
     QCOMPARE(m_document->undoStack()->count(), 0);
     MessageBar *bar = m_source->messageBar();
     QVERIFY(bar->isVisible());
@@ -332,7 +334,7 @@ void TestSequencePanel::paddingToggleMasksTheKey()
     const std::vector<bool> pad { false, false, true, false };
     const Eigen::MatrixXd expected
         = T::meanWeights(exampleSource().topRows(2), exampleSource(), 2, false, pad);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, expected) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, expected) < 1e-12);
     QCOMPARE(m_document->result().meanWeights(1, 2), 0.0);
     QVERIFY(m_source->tableModel()
                 ->headerData(2, Qt::Vertical)
@@ -347,7 +349,8 @@ void TestSequencePanel::widthSpinKeepsTypedNumbers()
     T::typeIntoSpinBox(m_source->widthSpin(), 6);
     QCOMPARE(m_document->session().source.width(), 6);
     QVERIFY(
-        T::maxDiff(m_document->session().source.embeddings.leftCols(4), exampleSource()) == 0.0);
+        test::maxAbsDifference(m_document->session().source.embeddings.leftCols(4), exampleSource())
+        == 0.0);
     QCOMPARE(m_source->tableModel()->columnCount(), 6);
     // Identity projections cannot map width 6 to d_model 4: an error, the last picture stays.
     QVERIFY(m_document->error());
@@ -375,8 +378,8 @@ void TestSequencePanel::hashedVectorsFromTheChooser()
     QTest::keyClicks(line, QStringLiteral(" i"));
     const Eigen::MatrixXd &e = m_document->session().target.embeddings;
     QVERIFY(e.row(0) == e.row(2));
-    QVERIFY(
-        T::maxDiff(m_document->result().meanWeights, T::meanWeights(e, exampleSource(), 2, false))
+    QVERIFY(test::maxAbsDifference(
+                m_document->result().meanWeights, T::meanWeights(e, exampleSource(), 2, false))
         < 1e-12);
 }
 
@@ -392,7 +395,8 @@ void TestSequencePanel::positionsCheckBoxAddsEncoding()
     QCOMPARE(m_target->tableModel()->index(1, 0).data(Qt::UserRole).toDouble(), y(1, 0));
     T::toggleCheckBox(m_target->positionalCheck());
     QVERIFY(
-        T::maxDiff(m_document->session().target.embeddings, exampleSource().topRows(2)) < 1e-15);
+        test::maxAbsDifference(m_document->session().target.embeddings, exampleSource().topRows(2))
+        < 1e-15);
 }
 
 void TestSequencePanel::showsShortNumbersAndExactOnes()

@@ -6,6 +6,7 @@
 #include "sessionfilecontroller.h"
 #include "sessionjson.h"
 #include "sessionlimits.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
 
@@ -35,7 +36,7 @@ using T = ExportTestSupport;
 /// The spec example with fields this version does not know, at several levels.
 QByteArray withUnknownFields()
 {
-    QJsonObject root = QJsonDocument::fromJson(T::specExampleJson()).object();
+    QJsonObject root = QJsonDocument::fromJson(ae::test::specExampleJson()).object();
     root.insert(QStringLiteral("x_lesson"),
         QJsonObject { { QStringLiteral("week"), 3 },
             { QStringLiteral("notes"), QStringLiteral("复习 softmax") } });
@@ -135,7 +136,7 @@ void TestSessionFileController::init()
 void TestSessionFileController::opensAFile()
 {
     const QString file = path(QStringLiteral("open.json"));
-    QVERIFY(T::writeFile(file, T::specExampleJson()));
+    QVERIFY(T::writeFile(file, ae::test::specExampleJson()));
     Document document;
     SessionFileController files(&document, nullptr, autosaveDir());
     QSignalSpy opened(&files, &SessionFileController::opened);
@@ -154,7 +155,7 @@ void TestSessionFileController::refusedFileLeavesTheSessionUntouched_data()
     QTest::addColumn<qint64>("size");
     QTest::addColumn<QString>("expected");
     auto spec = [](const char *from, const char *to) {
-        QByteArray json = T::specExampleJson();
+        QByteArray json = ae::test::specExampleJson();
         return json.replace(from, to);
     };
     QTest::newRow("not JSON") << QByteArray("{\"format\": ") << qint64(-1)
@@ -252,10 +253,10 @@ void TestSessionFileController::roundTripKeepsEveryField()
     QCOMPARE(again.session().title, document.session().title);
     QCOMPARE(again.session().attention.config.causal, true);
     QCOMPARE(again.session().source.tokens, document.session().source.tokens);
-    QVERIFY(AttentionTestSupport::maxDiff(
+    QVERIFY(test::maxAbsDifference(
                 again.session().source.embeddings, document.session().source.embeddings)
         == 0.0);
-    QVERIFY(AttentionTestSupport::maxDiff(
+    QVERIFY(test::maxAbsDifference(
                 again.session().target.embeddings, document.session().target.embeddings)
         == 0.0);
     QCOMPARE(sessionToJsonBytes(again.session()), sessionToJsonBytes(document.session()));
@@ -356,7 +357,7 @@ void TestSessionFileController::unsavedChangesQuestion()
     QFETCH(bool, mayGo);
     QFETCH(bool, savedAfter);
     const QString file = path(QStringLiteral("question.json"));
-    QVERIFY(T::writeFile(file, T::specExampleJson()));
+    QVERIFY(T::writeFile(file, ae::test::specExampleJson()));
     Document document;
     SessionFileController files(&document, nullptr, autosaveDir());
     QVERIFY(files.openFile(file));
@@ -378,9 +379,9 @@ void TestSessionFileController::openingAsksAboutUnsavedChanges()
 {
     const QString first = path(QStringLiteral("first.json"));
     const QString second = path(QStringLiteral("second.json"));
-    QVERIFY(T::writeFile(first, T::specExampleJson()));
+    QVERIFY(T::writeFile(first, ae::test::specExampleJson()));
     QVERIFY(T::writeFile(
-        second, QByteArray(T::specExampleJson()).replace("\"heads\": 2", "\"heads\": 4")));
+        second, QByteArray(ae::test::specExampleJson()).replace("\"heads\": 2", "\"heads\": 4")));
     Document document;
     SessionFileController files(&document, nullptr, autosaveDir());
     QVERIFY(files.openFile(first));
@@ -397,7 +398,7 @@ void TestSessionFileController::openingAsksAboutUnsavedChanges()
 void TestSessionFileController::revertDropsTheChanges()
 {
     const QString file = path(QStringLiteral("revert.json"));
-    QVERIFY(T::writeFile(file, T::specExampleJson()));
+    QVERIFY(T::writeFile(file, ae::test::specExampleJson()));
     Document document;
     SessionFileController files(&document, nullptr, autosaveDir());
     QVERIFY(files.openFile(file));
@@ -429,7 +430,7 @@ void TestSessionFileController::recentFiles()
     QStringList names;
     for (int i = 0; i < SessionFileController::maxRecentFiles + 2; ++i) {
         const QString file = path(QStringLiteral("recent-%1.json").arg(i));
-        QVERIFY(T::writeFile(file, T::specExampleJson()));
+        QVERIFY(T::writeFile(file, ae::test::specExampleJson()));
         QVERIFY(files.openFile(file));
         names.prepend(QFileInfo(file).absoluteFilePath());
     }
@@ -445,7 +446,7 @@ void TestSessionFileController::recentFiles()
 void TestSessionFileController::droppingAFileOpensIt()
 {
     const QString file = path(QStringLiteral("dropped.json"));
-    QVERIFY(T::writeFile(file, T::specExampleJson()));
+    QVERIFY(T::writeFile(file, ae::test::specExampleJson()));
     QWidget window;
     Document document;
     SessionFileController files(&document, &window, autosaveDir());

@@ -2,8 +2,36 @@
 
 #include "heatmapfigure.h"
 #include "scalingfigure.h"
+#include "svgfigurewriter.h"
+
+#include <iterator>
 
 namespace ae {
+
+ExportSource ExportSource::fromResult(
+    const Session &session, const AttentionResult &result, bool stretchColors)
+{
+    ExportSource source;
+    std::vector<HeatmapData> views = HeatmapDataBuilder::allViews(session, result, false);
+    HeatmapDataBuilder::applyColorRange(views, stretchColors);
+    if (!views.empty()) {
+        source.mean = std::move(views.front());
+        source.heads.assign(
+            std::make_move_iterator(views.begin() + 1), std::make_move_iterator(views.end()));
+    }
+    source.sessionTitle = session.title;
+    source.scalingAvailable = true;
+    source.scalingConfig = session.scaling;
+    source.currentDk = result.dK;
+    return source;
+}
+
+QString ExportSource::refusal(What what, FigureExporter::Format format) const
+{
+    if (format != FigureExporter::Format::Svg)
+        return {};
+    return SvgFigureWriter::cellLimitProblem(cellCount(what));
+}
 
 const HeatmapData &ExportSource::selectedHeatmap() const
 {

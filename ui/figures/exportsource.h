@@ -1,11 +1,13 @@
 #pragma once
 
 /// @file exportsource.h
-/// What the export dialog can draw: the heatmaps of one result (computed or imported) and,
-/// for a computed session, the scaling experiment.
+/// What an export can draw: the heatmaps of one result (computed or imported) and, for a
+/// computed session, the scaling experiment. The one path from a result and the export
+/// options to a Figure: File ▸ Export… and `attention-explorer export` both go through it.
 
 #include "entropyexperiment.h"
 #include "figure.h"
+#include "figureexporter.h"
 #include "figureoptions.h"
 #include "heatmapdata.h"
 
@@ -36,10 +38,18 @@ public:
     std::optional<EntropyExperimentResult> scalingResult; ///< as on screen, when already computed
     int currentDk = 0; ///< marked on the scaling plot
 
+    /// The source of a computed session: every view of @p result (computed from @p session),
+    /// in one colour range, stretched to the largest visible weight when @p stretchColors (as
+    /// on screen); the scaling experiment of @p session, not yet computed.
+    static ExportSource fromResult(
+        const Session &session, const AttentionResult &result, bool stretchColors);
+
     /// The heatmap of the selected view.
     const HeatmapData &selectedHeatmap() const;
     /// Cells @p what would draw (0 for the scaling plot).
     qint64 cellCount(What what) const;
+    /// Why @p what cannot be written as @p format (too many cells for SVG), or an empty string.
+    QString refusal(What what, FigureExporter::Format format) const;
     /// The figure of @p what; the scaling plot needs scalingResult.
     Figure figure(What what, const FigureOptions &options) const;
     /// The default title of @p what.

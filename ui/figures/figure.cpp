@@ -39,14 +39,14 @@ Figure::Item &Figure::addFrame(
 }
 
 Figure::Item &Figure::addText(const QPointF &anchor, const QString &text, double fontSize,
-    const QColor &colour, Align align, const QString &role)
+    const QColor &color, Align align, const QString &role)
 {
     Item item;
     item.kind = Kind::Text;
     item.anchor = anchor;
     item.text = displayText(text);
     item.fontSize = fontSize;
-    item.fill = colour;
+    item.fill = color;
     item.align = align;
     item.role = role;
     items.push_back(item);
@@ -54,13 +54,13 @@ Figure::Item &Figure::addText(const QPointF &anchor, const QString &text, double
 }
 
 Figure::Item &Figure::addLine(
-    const QPointF &from, const QPointF &to, const QColor &colour, double width, const QString &role)
+    const QPointF &from, const QPointF &to, const QColor &color, double width, const QString &role)
 {
     Item item;
     item.kind = Kind::Line;
     item.anchor = from;
     item.end = to;
-    item.stroke = colour;
+    item.stroke = color;
     item.strokeWidth = width;
     item.role = role;
     items.push_back(item);
@@ -68,12 +68,12 @@ Figure::Item &Figure::addLine(
 }
 
 Figure::Item &Figure::addPolyline(
-    const QPolygonF &points, const QColor &colour, double width, const QString &role)
+    const QPolygonF &points, const QColor &color, double width, const QString &role)
 {
     Item item;
     item.kind = Kind::Polyline;
     item.points = points;
-    item.stroke = colour;
+    item.stroke = color;
     item.strokeWidth = width;
     item.role = role;
     items.push_back(item);

@@ -68,12 +68,12 @@ struct Figure
 
     Item &addRect(const QRectF &rect, const QColor &fill, const QString &role);
     Item &addFrame(const QRectF &rect, const QColor &stroke, double width, const QString &role);
-    Item &addText(const QPointF &anchor, const QString &text, double fontSize, const QColor &colour,
+    Item &addText(const QPointF &anchor, const QString &text, double fontSize, const QColor &color,
         Align align, const QString &role);
-    Item &addLine(const QPointF &from, const QPointF &to, const QColor &colour, double width,
+    Item &addLine(const QPointF &from, const QPointF &to, const QColor &color, double width,
         const QString &role);
     Item &addPolyline(
-        const QPolygonF &points, const QColor &colour, double width, const QString &role);
+        const QPolygonF &points, const QColor &color, double width, const QString &role);
     Item &addCircle(const QPointF &centre, double radius, const QColor &fill, const QString &role);
     Item &addGradientBar(const QRectF &rect, const QGradientStops &stops, const QString &role);
 

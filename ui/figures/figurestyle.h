@@ -11,8 +11,8 @@ constexpr double outerMargin = 14.0; ///< blank border around the figure
 constexpr double titlePx = 17.0; ///< figure title
 constexpr double axisTitlePx = 12.0; ///< axis and colour-bar titles, notes
 constexpr double tickPx = 11.0; ///< tick labels
-inline const QColor textColour(0x20, 0x20, 0x20); ///< titles, labels
-inline const QColor mutedTextColour(0x55, 0x55, 0x55); ///< axis titles, notes
-inline const QColor frameColour(0x8c, 0x8c, 0x8c); ///< plot frames
+inline const QColor textColor(0x20, 0x20, 0x20); ///< titles, labels
+inline const QColor mutedTextColor(0x55, 0x55, 0x55); ///< axis titles, notes
+inline const QColor frameColor(0x8c, 0x8c, 0x8c); ///< plot frames
 
 } // namespace ae::figurestyle

@@ -19,8 +19,8 @@ constexpr double colorBarWidth = 14.0;
 constexpr double colorBarGap = 18.0;
 constexpr double labelGap = 5.0;
 const QColor maskedFill(0xec, 0xec, 0xec);
-const QColor hatchColour(0xb4, 0xb4, 0xb4);
-const QColor importedColour(0xb3, 0x4d, 0x00);
+const QColor hatchColor(0xb4, 0xb4, 0xb4);
+const QColor importedColor(0xb3, 0x4d, 0x00);
 
 /// How a panel is drawn: large alone, or small in a grid.
 struct PanelStyle
@@ -156,7 +156,7 @@ double panelHeight(const PanelPlan &p, const HeatmapData &data)
     return p.top + p.cell * data.rows() + p.bottom;
 }
 
-QColor cellColour(const HeatmapData &data, ColorMapKind map, double value)
+QColor cellColor(const HeatmapData &data, ColorMapKind map, double value)
 {
     const double span = data.maximum - data.minimum;
     double t = span > 0.0 ? (value - data.minimum) / span : 0.0;
@@ -180,7 +180,7 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             const bool visible = data.isVisible(r, c);
             const double v = data.values(r, c);
             Figure::Item &item = visible
-                ? f.addRect(rect, cellColour(data, options.colorMap, v), QStringLiteral("cell"))
+                ? f.addRect(rect, cellColor(data, options.colorMap, v), QStringLiteral("cell"))
                 : f.addRect(rect, maskedFill, QStringLiteral("cell masked"));
             if (tooltips) {
                 const QString where = Figure::displayText(data.rowLabels.value(r))
@@ -196,10 +196,10 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
         for (int c = 0; c < data.columns(); ++c) {
             const QRectF rect(origin.x() + c * cell, origin.y() + r * cell, cell, cell);
             if (!data.isVisible(r, c)) {
-                f.addLine(rect.bottomLeft(), rect.topRight(), hatchColour,
+                f.addLine(rect.bottomLeft(), rect.topRight(), hatchColor,
                     std::clamp(cell * 0.04, 0.5, 1.5), QStringLiteral("hatch"));
             } else if (p.valuePx > 0.0) {
-                const QColor fill = cellColour(data, options.colorMap, data.values(r, c));
+                const QColor fill = cellColor(data, options.colorMap, data.values(r, c));
                 f.addText(QPointF(rect.center().x(), rect.center().y() + baselineOffset(vfm)),
                     HeatmapFigure::valueText(data.values(r, c), p.decimals), p.valuePx,
                     ColorMap::textColorOn(fill), Figure::Align::Middle, QStringLiteral("value"));
@@ -219,13 +219,13 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
                 rect.adjusted(in, in, -in, -in), accent, markWidth, QStringLiteral("argmax"));
         }
     }
-    f.addFrame(gridRect, frameColour, 0.8, QStringLiteral("frame"));
+    f.addFrame(gridRect, frameColor, 0.8, QStringLiteral("frame"));
 
     const QFontMetricsF fm(Figure::font(p.labelPx));
     for (int r = 0; r < data.rows(); r += p.labelStep) {
         Figure::Item &item = f.addText(
             QPointF(gridRect.left() - labelGap, origin.y() + (r + 0.5) * cell + baselineOffset(fm)),
-            p.rowText.value(r), p.labelPx, textColour, Figure::Align::End,
+            p.rowText.value(r), p.labelPx, textColor, Figure::Align::End,
             QStringLiteral("row-label"));
         if (p.rowText.value(r) != Figure::displayText(data.rowLabels.value(r)))
             item.tooltip = Figure::displayText(data.rowLabels.value(r));
@@ -238,12 +238,12 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             // Shift so that the rotated line of text runs through the cell's centre line.
             const QPointF anchor(
                 x + fm.ascent() * s * 0.5, gridRect.bottom() + labelGap + fm.ascent() * s * 0.5);
-            item = &f.addText(anchor, p.columnText.value(c), p.labelPx, textColour,
+            item = &f.addText(anchor, p.columnText.value(c), p.labelPx, textColor,
                 Figure::Align::End, QStringLiteral("column-label"));
             item->rotation = -45.0;
         } else {
             item = &f.addText(QPointF(x, gridRect.bottom() + labelGap + fm.ascent()),
-                p.columnText.value(c), p.labelPx, textColour, Figure::Align::Middle,
+                p.columnText.value(c), p.labelPx, textColor, Figure::Align::Middle,
                 QStringLiteral("column-label"));
         }
         if (p.columnText.value(c) != Figure::displayText(data.columnLabels.value(c)))
@@ -255,9 +255,9 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
         f.addText(QPointF(gridRect.center().x(),
                       gridRect.bottom() + p.columnLabelHeight + afm.ascent() + 3.0),
             data.columnAxisTitle.isEmpty() ? HeatmapFigure::tr("keys") : data.columnAxisTitle,
-            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
-        // Rotated along the rows: at most as long as the grid and its column labels are tall.
-        // Rotated along the rows: as long as the grid is tall; else the short word.
+            axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("axis-title"));
+        // Rotated along the rows: the full title where the grid (and half its column labels)
+        // is tall enough, else the short word.
         const double room = std::max(gridRect.height() + p.columnLabelHeight * 0.5, 40.0);
         QString rowTitle
             = data.rowAxisTitle.isEmpty() ? HeatmapFigure::tr("queries") : data.rowAxisTitle;
@@ -265,7 +265,7 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             rowTitle = afm.elidedText(HeatmapFigure::tr("queries"), Qt::ElideRight, room);
         Figure::Item &q = f.addText(
             QPointF(origin.x() - p.left + afm.ascent() + 1.0, gridRect.center().y()), rowTitle,
-            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
+            axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("axis-title"));
         q.rotation = -90.0;
     }
     if (style.panelTitle && !panelTitle.isEmpty()) {
@@ -277,7 +277,7 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             text = Figure::displayText(data.shortTitle);
         Figure::Item &t
             = f.addText(QPointF(gridRect.center().x(), origin.y() - p.top + tfm.ascent() + 2.0),
-                tfm.elidedText(text, Qt::ElideRight, maxWidth), style.panelTitlePx, textColour,
+                tfm.elidedText(text, Qt::ElideRight, maxWidth), style.panelTitlePx, textColor,
                 Figure::Align::Middle, QStringLiteral("panel-title"));
         t.bold = true;
     }
@@ -306,23 +306,23 @@ void drawColorBar(
         stops << QGradientStop(t, ColorMap::at(options.colorMap, t));
     }
     f.addGradientBar(bar, stops, QStringLiteral("colorbar"));
-    f.addFrame(bar, frameColour, 0.8, QStringLiteral("colorbar-frame"));
+    f.addFrame(bar, frameColor, 0.8, QStringLiteral("colorbar-frame"));
     const double span = data.maximum - data.minimum;
     for (const double t : Figure::niceTicks(data.minimum, data.maximum, 5)) {
         const double y
             = span > 0.0 ? bar.bottom() - (t - data.minimum) / span * bar.height() : bar.bottom();
-        f.addLine(QPointF(bar.right(), y), QPointF(bar.right() + 4.0, y), frameColour, 0.8,
+        f.addLine(QPointF(bar.right(), y), QPointF(bar.right() + 4.0, y), frameColor, 0.8,
             QStringLiteral("tick"));
         const QString text = Figure::tickText(t, 4);
         tickWidth = std::max(tickWidth, fm.horizontalAdvance(text));
-        f.addText(QPointF(bar.right() + 6.0, y + baselineOffset(fm)), text, tickPx, textColour,
+        f.addText(QPointF(bar.right() + 6.0, y + baselineOffset(fm)), text, tickPx, textColor,
             Figure::Align::Start, QStringLiteral("tick-label"));
     }
     const QFontMetricsF afm(Figure::font(axisTitlePx));
     Figure::Item &label
         = f.addText(QPointF(bar.right() + 6.0 + tickWidth + 6.0 + afm.descent(), bar.center().y()),
             data.imported ? HeatmapFigure::tr("weight") : HeatmapFigure::tr("attention weight"),
-            axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("colorbar-title"));
+            axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("colorbar-title"));
     label.rotation = 90.0;
 }
 
@@ -335,7 +335,7 @@ double drawHeader(Figure &f, const QString &title, bool imported, double width, 
         if (!measureOnly) {
             Figure::Item &t = f.addText(QPointF(width / 2.0, y + fm.ascent()),
                 fm.elidedText(Figure::displayText(title), Qt::ElideRight, width - 2 * outerMargin),
-                titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+                titlePx, textColor, Figure::Align::Middle, QStringLiteral("title"));
             t.bold = true;
         }
         y += fm.height() + 6.0;
@@ -344,7 +344,7 @@ double drawHeader(Figure &f, const QString &title, bool imported, double width, 
         const QFontMetricsF fm(Figure::font(notePx));
         if (!measureOnly) {
             f.addText(QPointF(width / 2.0, y + fm.ascent()), HeatmapFigure::importedNote(), notePx,
-                importedColour, Figure::Align::Middle, QStringLiteral("imported-note"));
+                importedColor, Figure::Align::Middle, QStringLiteral("imported-note"));
         }
         y += fm.height() + 6.0;
     }
@@ -411,7 +411,7 @@ Figure HeatmapFigure::single(const HeatmapData &data, const FigureOptions &optio
         style.valueWidth2 = valueWidth({ &data }, 2);
         style.valueWidth3 = valueWidth({ &data }, 3);
     }
-    const bool tooltips = cellCount(data) <= SvgFigureWriter::maxCells;
+    const bool tooltips = cellCount(data) <= SvgFigureWriter::maxTooltipCells;
     const double header = drawHeader(f, title, data.imported, 0.0, true);
     const double barSpace = options.includeColorBar ? colorBarSpace(data) : 0.0;
     const int longest = std::max({ 1, data.rows(), data.columns() });
@@ -466,7 +466,7 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     f.title = title.isEmpty() ? defaultTitle : title;
     if (panels.empty()) {
         f.size = QSizeF(320, 120);
-        f.addText(QPointF(160, 60), tr("No heads to show"), 13, textColour, Figure::Align::Middle,
+        f.addText(QPointF(160, 60), tr("No heads to show"), 13, textColor, Figure::Align::Middle,
             QStringLiteral("message"));
         return f;
     }
@@ -486,7 +486,7 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
         style.valueWidth2 = valueWidth(all, 2);
         style.valueWidth3 = valueWidth(all, 3);
     }
-    const bool tooltips = cellCount(panels) <= SvgFigureWriter::maxCells;
+    const bool tooltips = cellCount(panels) <= SvgFigureWriter::maxTooltipCells;
 
     const int n = int(panels.size());
     constexpr double gap = 16.0;

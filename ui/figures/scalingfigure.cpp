@@ -16,8 +16,8 @@ using namespace figurestyle;
 constexpr double subtitlePx = 12.0;
 constexpr double valuePx = 10.0;
 constexpr double legendPx = 11.0;
-const QColor gridColour(0xe4, 0xe4, 0xe4);
-const QColor ceilingColour(0x55, 0x55, 0x55);
+const QColor gridColor(0xe4, 0xe4, 0xe4);
+const QColor ceilingColor(0x55, 0x55, 0x55);
 /// How far the x axis reaches beyond the outermost d_k, as a factor (as on screen).
 constexpr double xMargin = 1.6;
 
@@ -42,20 +42,20 @@ struct Axes
 };
 
 void drawCurve(Figure &f, const Axes &axes, const std::vector<int> &dims,
-    const std::vector<double> &values, const QColor &colour, const QString &role, bool hollow,
+    const std::vector<double> &values, const QColor &color, const QString &role, bool hollow,
     bool labels, bool labelsAbove)
 {
     QPolygonF points;
     for (size_t i = 0; i < dims.size() && i < values.size(); ++i)
         points << axes.map(dims[i], values[i]);
     if (points.size() > 1)
-        f.addPolyline(points, colour, 2.0, role + QStringLiteral(" curve"));
+        f.addPolyline(points, color, 2.0, role + QStringLiteral(" curve"));
     const QFontMetricsF fm(Figure::font(valuePx));
     for (int i = 0; i < points.size(); ++i) {
         // As on screen: the unscaled points are rings, the scaled ones discs.
         Figure::Item &dot = f.addCircle(
-            points[i], 3.5, hollow ? QColor(Qt::white) : colour, role + QStringLiteral(" point"));
-        dot.stroke = colour;
+            points[i], 3.5, hollow ? QColor(Qt::white) : color, role + QStringLiteral(" point"));
+        dot.stroke = color;
         dot.strokeWidth = 1.5;
         dot.tooltip = ScalingFigure::tr("d_k = %1: %2 nats")
                           .arg(dims[size_t(i)])
@@ -66,8 +66,7 @@ void drawCurve(Figure &f, const Axes &axes, const std::vector<int> &dims,
                 = labelsAbove || points[i].y() + 9.0 + fm.height() > axes.plot.bottom();
             const double y = above ? points[i].y() - 7.0 : points[i].y() + 7.0 + fm.ascent();
             f.addText(QPointF(points[i].x(), y), QString::number(values[size_t(i)], 'f', 2),
-                valuePx, colour.darker(130), Figure::Align::Middle,
-                role + QStringLiteral(" value"));
+                valuePx, color.darker(130), Figure::Align::Middle, role + QStringLiteral(" value"));
         }
     }
 }
@@ -79,12 +78,12 @@ QString ScalingFigure::defaultTitle()
     return tr("Scaling effect on softmax sharpness");
 }
 
-QColor ScalingFigure::scaledColour()
+QColor ScalingFigure::scaledColor()
 {
     return QColor(0x1f, 0x6f, 0xb5);
 }
 
-QColor ScalingFigure::unscaledColour()
+QColor ScalingFigure::unscaledColor()
 {
     return QColor(0xd9, 0x5f, 0x02);
 }
@@ -107,7 +106,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         const QFontMetricsF fm(Figure::font(titlePx, true));
         Figure::Item &t = f.addText(QPointF(w / 2.0, y + fm.ascent()),
             fm.elidedText(Figure::displayText(title), Qt::ElideRight, w - 2 * outerMargin), titlePx,
-            textColour, Figure::Align::Middle, QStringLiteral("title"));
+            textColor, Figure::Align::Middle, QStringLiteral("title"));
         t.bold = true;
         y += fm.height() + 4.0;
     }
@@ -119,13 +118,13 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
                 .arg(config.queries)
                 .arg(config.repeats == 1 ? tr("1 repeat") : tr("%1 repeats").arg(config.repeats))
                 .arg(config.seed),
-            subtitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("subtitle"));
+            subtitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("subtitle"));
         y += fm.height() + 10.0;
     }
 
     const size_t n = std::min({ result.dims.size(), result.scaled.size(), result.unscaled.size() });
     if (n == 0) {
-        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedTextColour,
+        f.addText(QPointF(w / 2.0, h / 2.0), tr("No results yet"), 14, mutedTextColor,
             Figure::Align::Middle, QStringLiteral("message"));
         return f;
     }
@@ -157,15 +156,15 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         struct Entry
         {
             QString text;
-            QColor colour;
+            QColor color;
             bool dashed;
             bool hollow;
             bool dot;
         };
         const std::vector<Entry> entries {
-            { tr("unscaled: softmax(q\u00b7k)"), unscaledColour(), false, true, true },
-            { tr("scaled: softmax(q·k / √d_k)"), scaledColour(), false, false, true },
-            { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColour,
+            { tr("unscaled: softmax(q\u00b7k)"), unscaledColor(), false, true, true },
+            { tr("scaled: softmax(q·k / √d_k)"), scaledColor(), false, false, true },
+            { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColor,
                 true, false, false },
         };
         constexpr double swatch = 24.0;
@@ -182,17 +181,17 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         double ly = y + lineHeight / 2.0;
         for (size_t i = 0; i < entries.size(); ++i) {
             const Entry &e = entries[i];
-            Figure::Item &line = f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), e.colour, 2.0,
+            Figure::Item &line = f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), e.color, 2.0,
                 QStringLiteral("legend-swatch"));
             line.dashed = e.dashed;
             if (e.dot) {
                 Figure::Item &dot = f.addCircle(QPointF(x + swatch / 2.0, ly), 3.5,
-                    e.hollow ? QColor(Qt::white) : e.colour, QStringLiteral("legend-swatch"));
-                dot.stroke = e.colour;
+                    e.hollow ? QColor(Qt::white) : e.color, QStringLiteral("legend-swatch"));
+                dot.stroke = e.color;
                 dot.strokeWidth = 1.5;
             }
             f.addText(QPointF(x + swatch + 6.0, ly + baselineOffset(lfm)), e.text, legendPx,
-                textColour, Figure::Align::Start, QStringLiteral("legend"));
+                textColor, Figure::Align::Start, QStringLiteral("legend"));
             if (oneRow) {
                 x += widths[i] + spacing;
             } else {
@@ -214,10 +213,10 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
     // Grid, ticks and axis titles.
     for (const double t : yTicks) {
         const double py = axes.map(1.0, t).y();
-        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColour, 1.0,
+        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColor, 1.0,
             QStringLiteral("grid"));
         f.addText(QPointF(plot.left() - 6.0, py + baselineOffset(tfm)), Figure::tickText(t, 2),
-            tickPx, textColour, Figure::Align::End, QStringLiteral("tick-label"));
+            tickPx, textColor, Figure::Align::End, QStringLiteral("tick-label"));
     }
     // A tick at every d_k of the experiment (and the model's), leaving out any that would
     // overlap its left neighbour, as the screen plot does.
@@ -234,26 +233,26 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         if (px - half < lastRight + 6.0)
             continue;
         lastRight = px + half;
-        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColour, 1.0,
+        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColor, 1.0,
             QStringLiteral("grid"));
-        f.addLine(QPointF(px, plot.bottom()), QPointF(px, plot.bottom() + 4.0), frameColour, 1.0,
+        f.addLine(QPointF(px, plot.bottom()), QPointF(px, plot.bottom() + 4.0), frameColor, 1.0,
             QStringLiteral("tick"));
-        f.addText(QPointF(px, plot.bottom() + 6.0 + tfm.ascent()), text, tickPx, textColour,
+        f.addText(QPointF(px, plot.bottom() + 6.0 + tfm.ascent()), text, tickPx, textColor,
             Figure::Align::Middle, QStringLiteral("tick-label"));
     }
-    f.addFrame(plot, frameColour, 1.0, QStringLiteral("frame"));
+    f.addFrame(plot, frameColor, 1.0, QStringLiteral("frame"));
     const QFontMetricsF afm(Figure::font(axisTitlePx));
     f.addText(QPointF(plot.center().x(), plot.bottom() + 6.0 + tfm.height() + 4.0 + afm.ascent()),
-        tr("d_k (log\u2082 scale)"), axisTitlePx, mutedTextColour, Figure::Align::Middle,
+        tr("d_k (log\u2082 scale)"), axisTitlePx, mutedTextColor, Figure::Align::Middle,
         QStringLiteral("axis-title"));
     Figure::Item &yTitle = f.addText(QPointF(outerMargin + afm.ascent(), plot.center().y()),
-        tr("mean entropy (nats)"), axisTitlePx, mutedTextColour, Figure::Align::Middle,
+        tr("mean entropy (nats)"), axisTitlePx, mutedTextColor, Figure::Align::Middle,
         QStringLiteral("axis-title"));
     yTitle.rotation = -90.0;
 
     // The ceiling: a uniform distribution over the keys.
     const double cy = axes.map(1.0, ceiling).y();
-    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), ceilingColour, 1.5,
+    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), ceilingColor, 1.5,
          QStringLiteral("ceiling"))
         .dashed
         = true;
@@ -290,9 +289,9 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         scaled.push_back(result.scaled[i]);
         unscaled.push_back(result.unscaled[i]);
     }
-    drawCurve(f, axes, dims, unscaled, unscaledColour(), QStringLiteral("unscaled"), true,
+    drawCurve(f, axes, dims, unscaled, unscaledColor(), QStringLiteral("unscaled"), true,
         options.includeValues, false);
-    drawCurve(f, axes, dims, scaled, scaledColour(), QStringLiteral("scaled"), false,
+    drawCurve(f, axes, dims, scaled, scaledColor(), QStringLiteral("scaled"), false,
         options.includeValues, true);
 
     return f;

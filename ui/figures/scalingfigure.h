@@ -26,9 +26,9 @@ public:
     /// The default title.
     static QString defaultTitle();
     /// The colour of the scaled curve.
-    static QColor scaledColour();
+    static QColor scaledColor();
     /// The colour of the unscaled curve.
-    static QColor unscaledColour();
+    static QColor unscaledColor();
 };
 
 } // namespace ae

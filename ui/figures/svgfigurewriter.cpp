@@ -3,6 +3,7 @@
 #include "atomicfilewriter.h"
 
 #include <QXmlStreamWriter>
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -26,7 +27,32 @@ QString num(double v)
     return s;
 }
 
-QString colour(const QColor &c)
+/// A scale factor with six decimals: a 512-cell row then ends within a thousandth of a pixel.
+QString preciseNum(double v)
+{
+    QString s = QString::number(std::isfinite(v) ? v : 0.0, 'f', 6);
+    while (s.endsWith(QLatin1Char('0')))
+        s.chop(1);
+    if (s.endsWith(QLatin1Char('.')))
+        s.chop(1);
+    return s;
+}
+
+/// The SVG class of @p role: short names for what repeats per cell, the role itself else.
+QString svgClass(const QString &role)
+{
+    if (role == QLatin1String("cell"))
+        return {}; // the enclosing group says it
+    if (role == QLatin1String("cell masked"))
+        return QStringLiteral("m");
+    if (role == QLatin1String("value"))
+        return QStringLiteral("v");
+    if (role == QLatin1String("hatch"))
+        return QStringLiteral("h");
+    return role;
+}
+
+QString color(const QColor &c)
 {
     return c.name(QColor::HexRgb);
 }
@@ -38,7 +64,7 @@ void writeFill(
         w.writeAttribute(QLatin1String(attribute), QStringLiteral("none"));
         return;
     }
-    w.writeAttribute(QLatin1String(attribute), colour(c));
+    w.writeAttribute(QLatin1String(attribute), color(c));
     if (c.alpha() < 255)
         w.writeAttribute(QLatin1String(opacityAttribute), num(c.alphaF()));
 }
@@ -58,10 +84,10 @@ void writeStroke(QXmlStreamWriter &w, const Figure::Item &item)
     }
 }
 
-void writeRoleAndTooltip(QXmlStreamWriter &w, const Figure::Item &item)
+void writeClass(QXmlStreamWriter &w, const Figure::Item &item)
 {
-    if (!item.role.isEmpty())
-        w.writeAttribute(QStringLiteral("class"), SvgFigureWriter::xmlSafe(item.role));
+    if (const QString c = svgClass(item.role); !c.isEmpty())
+        w.writeAttribute(QStringLiteral("class"), SvgFigureWriter::xmlSafe(c));
 }
 
 void writeTooltip(QXmlStreamWriter &w, const Figure::Item &item)
@@ -73,7 +99,7 @@ void writeTooltip(QXmlStreamWriter &w, const Figure::Item &item)
 void writeRect(QXmlStreamWriter &w, const Figure::Item &item)
 {
     w.writeStartElement(QStringLiteral("rect"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("x"), num(item.rect.x()));
     w.writeAttribute(QStringLiteral("y"), num(item.rect.y()));
     w.writeAttribute(QStringLiteral("width"), num(item.rect.width()));
@@ -87,7 +113,7 @@ void writeRect(QXmlStreamWriter &w, const Figure::Item &item)
 void writeText(QXmlStreamWriter &w, const Figure::Item &item)
 {
     w.writeStartElement(QStringLiteral("text"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("x"), num(item.anchor.x()));
     w.writeAttribute(QStringLiteral("y"), num(item.anchor.y()));
     w.writeAttribute(QStringLiteral("font-size"), num(item.fontSize));
@@ -111,7 +137,7 @@ void writeText(QXmlStreamWriter &w, const Figure::Item &item)
 void writeLine(QXmlStreamWriter &w, const Figure::Item &item)
 {
     w.writeStartElement(QStringLiteral("line"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("x1"), num(item.anchor.x()));
     w.writeAttribute(QStringLiteral("y1"), num(item.anchor.y()));
     w.writeAttribute(QStringLiteral("x2"), num(item.end.x()));
@@ -126,7 +152,7 @@ void writePolyline(QXmlStreamWriter &w, const Figure::Item &item)
     for (const QPointF &p : item.points)
         points << num(p.x()) + QLatin1Char(',') + num(p.y());
     w.writeStartElement(QStringLiteral("polyline"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("points"), points.join(QLatin1Char(' ')));
     w.writeAttribute(QStringLiteral("fill"), QStringLiteral("none"));
     w.writeAttribute(QStringLiteral("stroke-linejoin"), QStringLiteral("round"));
@@ -137,7 +163,7 @@ void writePolyline(QXmlStreamWriter &w, const Figure::Item &item)
 void writeCircle(QXmlStreamWriter &w, const Figure::Item &item)
 {
     w.writeStartElement(QStringLiteral("circle"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("cx"), num(item.anchor.x()));
     w.writeAttribute(QStringLiteral("cy"), num(item.anchor.y()));
     w.writeAttribute(QStringLiteral("r"), num(item.radius));
@@ -161,17 +187,99 @@ void writeGradientBar(QXmlStreamWriter &w, const Figure::Item &item, int index)
     for (const QGradientStop &stop : item.stops) {
         w.writeEmptyElement(QStringLiteral("stop"));
         w.writeAttribute(QStringLiteral("offset"), num(stop.first));
-        w.writeAttribute(QStringLiteral("stop-color"), colour(stop.second));
+        w.writeAttribute(QStringLiteral("stop-color"), color(stop.second));
     }
     w.writeEndElement();
     w.writeEndElement();
     w.writeEmptyElement(QStringLiteral("rect"));
-    writeRoleAndTooltip(w, item);
+    writeClass(w, item);
     w.writeAttribute(QStringLiteral("x"), num(item.rect.x()));
     w.writeAttribute(QStringLiteral("y"), num(item.rect.y()));
     w.writeAttribute(QStringLiteral("width"), num(item.rect.width()));
     w.writeAttribute(QStringLiteral("height"), num(item.rect.height()));
     w.writeAttribute(QStringLiteral("fill"), QStringLiteral("url(#%1)").arg(id));
+}
+
+bool isCell(const Figure::Item &item)
+{
+    return item.kind == Figure::Kind::Rect && item.role.startsWith(QLatin1String("cell"));
+}
+
+/// The whole number @p v is close to, or -1 when it is not one.
+int wholeNumber(double v)
+{
+    const double r = std::round(v);
+    return std::abs(v - r) < 1e-6 && r >= 0.0 && r < 1e9 ? int(r) : -1;
+}
+
+/// Writes the cells items[begin, end) as one group. When they lie on one grid (equal size,
+/// unstroked, at whole multiples of the size), the group's transform maps cell units to
+/// pixels, so that coordinates are whole numbers, and a run of equal cells in a row without
+/// tooltips becomes one rectangle. Else every cell is written as it is.
+void writeCells(
+    QXmlStreamWriter &w, const std::vector<Figure::Item> &items, size_t begin, size_t end)
+{
+    const QSizeF size = items[begin].rect.size();
+    double left = items[begin].rect.x();
+    double top = items[begin].rect.y();
+    for (size_t i = begin; i < end; ++i) {
+        left = std::min(left, items[i].rect.x());
+        top = std::min(top, items[i].rect.y());
+    }
+    // Each cell as (column, row) on the grid, or empty when they do not lie on one.
+    std::vector<QPoint> grid;
+    if (size.width() > 0.0 && size.height() > 0.0) {
+        grid.reserve(end - begin);
+        for (size_t i = begin; i < end; ++i) {
+            const Figure::Item &item = items[i];
+            const int column = wholeNumber((item.rect.x() - left) / size.width());
+            const int row = wholeNumber((item.rect.y() - top) / size.height());
+            if (column < 0 || row < 0 || std::abs(item.rect.width() - size.width()) > 1e-9
+                || std::abs(item.rect.height() - size.height()) > 1e-9
+                || (item.stroke.isValid() && item.stroke.alpha() > 0)) {
+                grid.clear();
+                break;
+            }
+            grid.emplace_back(column, row);
+        }
+    }
+
+    w.writeStartElement(QStringLiteral("g"));
+    w.writeAttribute(QStringLiteral("class"), QStringLiteral("cells"));
+    // Cells sit edge to edge: crisp edges keep anti-aliasing from drawing seams between them.
+    w.writeAttribute(QStringLiteral("shape-rendering"), QStringLiteral("crispEdges"));
+    if (grid.empty()) {
+        for (size_t i = begin; i < end; ++i)
+            writeRect(w, items[i]);
+        w.writeEndElement();
+        return;
+    }
+    w.writeAttribute(QStringLiteral("transform"),
+        QStringLiteral("translate(%1 %2) scale(%3 %4)")
+            .arg(preciseNum(left), preciseNum(top), preciseNum(size.width()),
+                preciseNum(size.height())));
+    for (size_t i = begin; i < end;) {
+        const Figure::Item &item = items[i];
+        const QPoint at = grid[i - begin];
+        size_t next = i + 1;
+        if (item.tooltip.isEmpty()) {
+            while (next < end && items[next].tooltip.isEmpty() && items[next].role == item.role
+                && items[next].fill == item.fill
+                && grid[next - begin] == at + QPoint(int(next - i), 0))
+                ++next;
+        }
+        w.writeStartElement(QStringLiteral("rect"));
+        writeClass(w, item);
+        w.writeAttribute(QStringLiteral("x"), QString::number(at.x()));
+        w.writeAttribute(QStringLiteral("y"), QString::number(at.y()));
+        w.writeAttribute(QStringLiteral("width"), QString::number(next - i));
+        w.writeAttribute(QStringLiteral("height"), QStringLiteral("1"));
+        writeFill(w, item.fill, "fill", "fill-opacity");
+        writeTooltip(w, item);
+        w.writeEndElement();
+        i = next;
+    }
+    w.writeEndElement();
 }
 
 } // namespace
@@ -199,14 +307,13 @@ QString SvgFigureWriter::xmlSafe(const QString &text)
 
 QString SvgFigureWriter::refusal(const Figure &figure)
 {
-    const qint64 cells = figure.count(QStringLiteral("cell"));
-    if (cells <= maxCells)
-        return {};
-    return tooManyCells(cells);
+    return cellLimitProblem(figure.count(QStringLiteral("cell")));
 }
 
-QString SvgFigureWriter::tooManyCells(qint64 cells)
+QString SvgFigureWriter::cellLimitProblem(qint64 cells)
 {
+    if (cells <= maxCells)
+        return {};
     return tr("This map has %1 cells, more than the %2 that an SVG figure draws as vectors "
               "(a file that size opens too slowly in browsers and editors). Export it as PNG "
               "instead.")
@@ -239,21 +346,17 @@ QByteArray SvgFigureWriter::toSvg(const Figure &figure)
     w.writeAttribute(QStringLiteral("height"), QStringLiteral("100%"));
     writeFill(w, figure.background, "fill", "fill-opacity");
 
-    // Cells sit edge to edge: crisp edges keep anti-aliasing from drawing seams between them.
-    bool inCells = false;
     int gradients = 0;
-    for (const Figure::Item &item : figure.items) {
-        const bool isCell
-            = item.kind == Figure::Kind::Rect && item.role.startsWith(QLatin1String("cell"));
-        if (isCell != inCells) {
-            if (inCells) {
-                w.writeEndElement();
-            } else {
-                w.writeStartElement(QStringLiteral("g"));
-                w.writeAttribute(QStringLiteral("class"), QStringLiteral("cells"));
-                w.writeAttribute(QStringLiteral("shape-rendering"), QStringLiteral("crispEdges"));
-            }
-            inCells = isCell;
+    const std::vector<Figure::Item> &items = figure.items;
+    for (size_t i = 0; i < items.size();) {
+        const Figure::Item &item = items[i];
+        if (isCell(item)) {
+            size_t end = i + 1;
+            while (end < items.size() && isCell(items[end]))
+                ++end;
+            writeCells(w, items, i, end);
+            i = end;
+            continue;
         }
         switch (item.kind) {
         case Figure::Kind::Rect:
@@ -275,9 +378,8 @@ QByteArray SvgFigureWriter::toSvg(const Figure &figure)
             writeGradientBar(w, item, gradients++);
             break;
         }
+        ++i;
     }
-    if (inCells)
-        w.writeEndElement();
     w.writeEndElement();
     w.writeEndDocument();
     return bytes;

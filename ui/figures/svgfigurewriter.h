@@ -1,8 +1,13 @@
 #pragma once
 
 /// @file svgfigurewriter.h
-/// Writes a Figure as a true vector SVG: one <rect> per heatmap cell, every token, value and
-/// title as <text>, gradients for colour bars, and no raster image anywhere.
+/// Writes a Figure as a true vector SVG: heatmap cells as <rect>s (a run of equal colour in a
+/// row as one), every token, value and title as <text>, gradients for colour bars, and no
+/// raster image anywhere.
+///
+/// The cells of one heatmap are a group <g class="cells"> whose transform maps cell units to
+/// pixels: inside it, x and y are the column and row, width and height count cells. Short
+/// classes mark what repeats per cell: "m" a masked cell, "h" its hatch line, "v" a value.
 
 #include "figure.h"
 
@@ -16,15 +21,19 @@ class SvgFigureWriter
 {
     Q_DECLARE_TR_FUNCTIONS(SvgFigureWriter)
 public:
-    /// Most heatmap cells one SVG holds: 40 000, e.g. a 200 x 200 map, or the mean and eight
-    /// heads of a 64 x 64 map. Measured: a 64 x 64 heatmap is about 0.54 MB, 128 x 128 about
-    /// 2.1 MB, the mean and 4 heads of a 64 x 64 map about 2.6 MB; the limit keeps files near
-    /// 5 MB, which browsers and Inkscape still open smoothly. Larger figures are refused with
-    /// a suggestion to export PNG instead.
-    static constexpr qint64 maxCells = 40000;
+    /// Most heatmap cells one SVG holds: 262 144, a 512 x 512 map, or the mean and 3 heads of
+    /// a 256 x 256 map. Cells are written compactly (one cell grid scaled to whole-number
+    /// coordinates, runs of equal colour merged): such a file is 3 to 15 MB and librsvg draws
+    /// it in 1 to 4 seconds (figures in the README). Larger figures are refused with a
+    /// suggestion to export PNG instead.
+    static constexpr qint64 maxCells = 512 * 512;
+    /// Most heatmap cells that get a hover tooltip each (a <title> with tokens and value);
+    /// larger maps leave them out, which keeps their files small.
+    static constexpr qint64 maxTooltipCells = 40000;
 
-    /// The refusal for a figure of @p cells cells (more than maxCells).
-    static QString tooManyCells(qint64 cells);
+    /// The size rule: why a figure of @p cells heatmap cells cannot be SVG (more than
+    /// maxCells), or an empty string.
+    static QString cellLimitProblem(qint64 cells);
     /// Why @p figure cannot be written as SVG (too many cells), or an empty string.
     static QString refusal(const Figure &figure);
 

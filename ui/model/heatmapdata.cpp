@@ -2,6 +2,7 @@
 
 #include "sequencerole.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -38,6 +39,37 @@ QList<int> HeatmapData::alignedColumns(int r) const
     if (visibleCount > 1 && result.size() == visibleCount)
         result.clear();
     return result;
+}
+
+std::vector<HeatmapData> HeatmapDataBuilder::allViews(
+    const Session &session, const AttentionResult &result, bool details)
+{
+    std::vector<HeatmapData> views;
+    const int heads = static_cast<int>(result.heads.size());
+    views.reserve(static_cast<size_t>(heads) + 1);
+    for (int view = -1; view < heads; ++view)
+        views.push_back(weights(session, result, view, details));
+    return views;
+}
+
+void HeatmapDataBuilder::applyColorRange(std::vector<HeatmapData> &views, bool stretch)
+{
+    double top = 0.0;
+    if (stretch) {
+        for (const HeatmapData &d : views) {
+            for (int r = 0; r < d.rows(); ++r) {
+                for (int c = 0; c < d.columns(); ++c) {
+                    if (d.isVisible(r, c))
+                        top = std::max(top, d.values(r, c));
+                }
+            }
+        }
+    }
+    const double maximum = top > 0.0 ? top : 1.0;
+    for (HeatmapData &d : views) {
+        d.minimum = 0.0;
+        d.maximum = maximum;
+    }
 }
 
 HeatmapData HeatmapDataBuilder::weights(

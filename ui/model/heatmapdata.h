@@ -62,6 +62,14 @@ public:
     /// weights) when @p details is false: a light copy for small multiples.
     static HeatmapData weights(
         const Session &session, const AttentionResult &result, int head, bool details);
+    /// Every view of @p result: the mean first, then head 0, 1, ... (light copies without
+    /// how the values were made unless @p details).
+    static std::vector<HeatmapData> allViews(
+        const Session &session, const AttentionResult &result, bool details);
+    /// Gives every one of @p views one colour range, so that one colour means one weight in
+    /// all of them: 0 to 1, or with @p stretch ("stretch colours") 0 to the largest weight
+    /// the mask leaves visible in any view (when that is above 0).
+    static void applyColorRange(std::vector<HeatmapData> &views, bool stretch);
 };
 
 } // namespace ae

@@ -4,7 +4,6 @@
 #include "figureexporter.h"
 #include "painterfigurerenderer.h"
 #include "scalingrunner.h"
-#include "svgfigurewriter.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -339,7 +338,7 @@ void ExportDialog::updateState()
     if (png) {
         QSizeF size(m_width->value(), m_height->value());
         if ((size.width() <= 0 || size.height() <= 0)
-            && m_source.cellCount(w) <= SvgFigureWriter::maxCells
+            && m_source.refusal(w, FigureExporter::Format::Svg).isEmpty()
             && (!scaling || m_source.scalingResult))
             size = m_source.figure(w, options()).size; // automatic: ask the layout
         if (size.width() > 0 && size.height() > 0) {
@@ -351,10 +350,11 @@ void ExportDialog::updateState()
     }
     if (!m_message->isHidden() && !isComputingScaling())
         showMessage(QString(), false);
-    if (format == FigureExporter::Format::Svg
-        && m_source.cellCount(w) > SvgFigureWriter::maxCells) {
-        showMessage(SvgFigureWriter::tooManyCells(m_source.cellCount(w)), true);
-        m_pngInstead->setVisible(true);
+    if (format) {
+        if (const QString refused = m_source.refusal(w, *format); !refused.isEmpty()) {
+            showMessage(refused, true);
+            m_pngInstead->setVisible(true);
+        }
     }
 }
 
@@ -405,9 +405,9 @@ bool ExportDialog::exportNow()
         startScaling();
         return false;
     }
-    if (FigureExporter::formatOf(file) == FigureExporter::Format::Svg
-        && m_source.cellCount(w) > SvgFigureWriter::maxCells) {
-        showMessage(SvgFigureWriter::tooManyCells(m_source.cellCount(w)), true);
+    if (const QString refused = m_source.refusal(w, *FigureExporter::formatOf(file));
+        !refused.isEmpty()) {
+        showMessage(refused, true);
         m_pngInstead->setVisible(true);
         return false;
     }
@@ -440,9 +440,8 @@ bool ExportDialog::exportNow()
             m_pngInstead->setVisible(true);
         return false;
     }
-    m_written = info.absoluteFilePath();
     saveSettings();
-    emit exported(m_written);
+    emit exported(info.absoluteFilePath());
     accept();
     return true;
 }

@@ -43,8 +43,6 @@ public:
     bool exportNow();
     /// The message shown in the dialog (an error, a warning or a progress note).
     QString message() const;
-    /// The file written by the last successful export.
-    QString writtenFile() const { return m_written; }
     /// True while the scaling experiment is computed for the plot.
     bool isComputingScaling() const;
 
@@ -80,7 +78,6 @@ private:
     QPushButton *m_exportButton = nullptr;
     ScalingRunner *m_runner = nullptr;
     QString m_confirmedOverwrite; ///< a file the user agreed to replace
-    QString m_written;
     bool m_exportWhenReady = false;
 };
 

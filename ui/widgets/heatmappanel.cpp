@@ -44,7 +44,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_valuesCheck->setObjectName(QStringLiteral("showValuesCheck"));
     m_valuesCheck->setChecked(true);
     m_stretchCheck = new QCheckBox(this);
-    m_stretchCheck->setObjectName(QStringLiteral("stretchColoursCheck"));
+    m_stretchCheck->setObjectName(QStringLiteral("stretchColorsCheck"));
     m_keyLabel = new QLabel(this);
     m_keyLabel->setObjectName(QStringLiteral("heatmapKeyLabel"));
     m_keyLabel->setTextFormat(Qt::RichText);
@@ -100,7 +100,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
             setColorMap(*kind);
     });
     connect(m_valuesCheck, &QCheckBox::toggled, this, &HeatmapPanel::setShowValues);
-    connect(m_stretchCheck, &QCheckBox::toggled, this, &HeatmapPanel::setStretchColours);
+    connect(m_stretchCheck, &QCheckBox::toggled, this, &HeatmapPanel::setStretchColors);
     connect(m_document, &Document::resultChanged, this, &HeatmapPanel::refresh);
     connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
@@ -164,14 +164,14 @@ void HeatmapPanel::setShowValues(bool on)
         tile->setShowValues(on);
 }
 
-void HeatmapPanel::setStretchColours(bool on)
+void HeatmapPanel::setStretchColors(bool on)
 {
     if (m_stretchCheck->isChecked() != on)
         m_stretchCheck->setChecked(on);
     if (m_stretch == on)
         return;
     m_stretch = on;
-    applyColourRange();
+    applyColorRange();
     pushViews();
 }
 
@@ -192,10 +192,8 @@ void HeatmapPanel::refresh()
     if (selectionLost)
         m_selectedView = -1;
 
-    m_views.clear();
-    for (int view = -1; view < heads; ++view)
-        m_views.push_back(HeatmapDataBuilder::weights(session, result, view, false));
-    applyColourRange();
+    m_views = HeatmapDataBuilder::allViews(session, result, false);
+    applyColorRange();
     // With one head the mean is that head: the small multiples would repeat the large map.
     ensureTiles(heads > 1 ? heads + 1 : 0);
     m_tileArea->setVisible(!m_tiles.isEmpty());
@@ -207,23 +205,9 @@ void HeatmapPanel::refresh()
         emit selectedViewChanged(m_selectedView);
 }
 
-void HeatmapPanel::applyColourRange()
+void HeatmapPanel::applyColorRange()
 {
-    // One range for all views, so that the same colour means the same weight everywhere.
-    double top = 0.0;
-    for (const HeatmapData &d : m_views) {
-        for (int r = 0; r < d.rows(); ++r) {
-            for (int c = 0; c < d.columns(); ++c) {
-                if (d.isVisible(r, c))
-                    top = std::max(top, d.values(r, c));
-            }
-        }
-    }
-    const double maximum = m_stretch && top > 0.0 ? top : 1.0;
-    for (HeatmapData &d : m_views) {
-        d.minimum = 0.0;
-        d.maximum = maximum;
-    }
+    HeatmapDataBuilder::applyColorRange(m_views, m_stretch);
 }
 
 void HeatmapPanel::pushViews()

@@ -47,8 +47,8 @@ public:
     bool showValues() const { return m_showValues; }
     /// Whether the colour scale ends at the largest weight on show instead of at 1, so that
     /// small differences between weights show (as the articles' figure with vmax = 0.4).
-    void setStretchColours(bool on);
-    bool stretchColours() const { return m_stretch; }
+    void setStretchColors(bool on);
+    bool stretchColors() const { return m_stretch; }
 
     /// @name Inspection (tests)
     /// @{
@@ -74,7 +74,7 @@ private:
     /// Rebuilds every plot from the document's result.
     void refresh();
     /// Sets the colour range of every view: [0, 1], or [0, largest visible weight].
-    void applyColourRange();
+    void applyColorRange();
     /// Hands the views to the tiles and the selected one to the large plot.
     void pushViews();
     /// Dims the pictures when the document's result is stale.

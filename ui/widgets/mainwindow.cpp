@@ -103,8 +103,6 @@ void MainWindow::createDocks()
     m_targetPanel = new SequencePanel(m_document, SequenceRole::Target, this);
     m_attentionPanel = new AttentionPanel(m_document, this);
     m_scalingDock = new ScalingPlotDock(m_document, this);
-    if (m_scalingDock->objectName().isEmpty())
-        m_scalingDock->setObjectName(QStringLiteral("scalingDock"));
 }
 
 void MainWindow::createMenus()

@@ -9,34 +9,14 @@
 #include "importcontroller.h"
 #include "mainwindow.h"
 #include "messagebar.h"
-#include "scalingplot.h"
 #include "scalingplotdock.h"
 #include "sessionfilecontroller.h"
 
 #include <QAction>
 #include <QMenu>
 #include <QTimer>
-#include <algorithm>
-#include <cmath>
 
 namespace ae {
-
-namespace {
-
-/// The largest value of @p data that the mask does not hide (0 when none).
-double largestVisible(const HeatmapData &data)
-{
-    double top = 0.0;
-    for (int r = 0; r < data.rows(); ++r) {
-        for (int c = 0; c < data.columns(); ++c) {
-            if (data.isVisible(r, c))
-                top = std::max(top, data.values(r, c));
-        }
-    }
-    return top;
-}
-
-} // namespace
 
 MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &autosaveDirectory)
     : QObject(window)
@@ -78,47 +58,16 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
 
 ExportSource MainWindowFileActions::exportSource() const
 {
-    ExportSource source;
     Document *document = m_window->document();
-    const Session &session = document->resultSession();
-    const AttentionResult &result = document->result();
-    if (document->hasResult()) {
-        source.mean = HeatmapDataBuilder::weights(session, result, -1);
-        for (int h = 0; h < int(result.heads.size()); ++h)
-            source.heads.push_back(HeatmapDataBuilder::weights(session, result, h));
-    }
-    // "Stretch colours": the scale ends at the largest weight shown, in every view, as on screen.
-    if (m_window->heatmapPanel() && m_window->heatmapPanel()->stretchColours()
-        && document->hasResult()) {
-        double top = largestVisible(source.mean);
-        for (const HeatmapData &d : source.heads)
-            top = std::max(top, largestVisible(d));
-        if (top > 0.0) {
-            source.mean.maximum = top;
-            for (HeatmapData &d : source.heads)
-                d.maximum = top;
-        }
-    }
-    source.selectedView = m_window->heatmapPanel() ? m_window->heatmapPanel()->selectedView() : -1;
-    source.sessionTitle = session.title;
-    source.scalingAvailable = true;
+    HeatmapPanel *panel = m_window->heatmapPanel();
+    ExportSource source = ExportSource::fromResult(
+        document->resultSession(), document->result(), panel && panel->stretchColors());
+    source.selectedView = panel ? panel->selectedView() : -1;
+    // The experiment of the session being edited, with the dock's result when it is that one's.
     source.scalingConfig = document->session().scaling;
-    source.currentDk = result.dK;
-    // The curves as the dock shows them, when they belong to the current parameters.
     if (ScalingPlotDock *dock = m_window->scalingDock()) {
-        if (dock->shownConfig() && *dock->shownConfig() == source.scalingConfig && dock->plot()) {
-            EntropyExperimentResult shown;
-            const auto unscaled = dock->plot()->unscaledGraph()->data();
-            const auto scaled = dock->plot()->scaledGraph()->data();
-            if (unscaled->size() == scaled->size() && unscaled->size() > 0) {
-                for (int i = 0; i < unscaled->size(); ++i) {
-                    shown.dims.push_back(int(std::lround(unscaled->at(i)->key)));
-                    shown.unscaled.push_back(unscaled->at(i)->value);
-                    shown.scaled.push_back(scaled->at(i)->value);
-                }
-                source.scalingResult = shown;
-            }
-        }
+        if (dock->shownConfig() && *dock->shownConfig() == source.scalingConfig)
+            source.scalingResult = dock->shownResult();
     }
     return source;
 }

@@ -40,8 +40,6 @@ public:
     QList<double> dimTicks() const;
     /// Small: the plot squeezes its margins rather than forcing a wide window.
     QSize minimumSizeHint() const override;
-    /// True while the plot uses the short layout (no title).
-    bool isShortLayout() const { return m_short; }
     /// @}
 
 protected:

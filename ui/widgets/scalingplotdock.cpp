@@ -157,6 +157,7 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     connect(m_runner, &ScalingRunner::finished, this,
         [this](const EntropyExperimentConfig &config, const EntropyExperimentResult &result) {
             m_shown = config;
+            m_shownResult = result;
             m_plot->setResult(result, config.keys);
             m_plot->setDimmed(!message().isEmpty());
         });

@@ -44,6 +44,8 @@ public:
     QString message() const;
     /// The parameters of the curves on show, or nothing before the first result.
     const std::optional<EntropyExperimentConfig> &shownConfig() const { return m_shown; }
+    /// The result on show (of shownConfig()), or nothing before the first result.
+    const std::optional<EntropyExperimentResult> &shownResult() const { return m_shownResult; }
     /// True while the "computing…" indicator shows.
     bool isComputing() const;
     /// @}
@@ -89,6 +91,7 @@ private:
     QTimer m_commitTimer; ///< gathers a burst of keystrokes into one edit
     QTimer m_runTimer; ///< gathers a burst of edits into one run
     std::optional<EntropyExperimentConfig> m_shown;
+    std::optional<EntropyExperimentResult> m_shownResult;
     std::optional<EntropyExperimentConfig> m_requested;
     std::optional<EntropyExperimentConfig> m_lastSynced; ///< the document's, as last seen
     bool m_syncing = false;
