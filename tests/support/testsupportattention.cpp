@@ -112,12 +112,13 @@ double AttentionTestSupport::maxDiff(const Eigen::MatrixXd &a, const Eigen::Matr
     return (a - b).cwiseAbs().maxCoeff();
 }
 
-void AttentionTestSupport::isolateSettings(const QString &suiteName)
+void AttentionTestSupport::isolateSettings(const QString &suiteName, bool keep)
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionExplorerTests"));
     QCoreApplication::setApplicationName(suiteName);
-    QSettings().clear();
+    if (!keep)
+        QSettings().clear();
 }
 
 void AttentionTestSupport::typeIntoSpinBox(QSpinBox *spin, int value)

@@ -38,8 +38,9 @@ public:
     static Eigen::MatrixXd referenceMatrix(const QString &caseName, const QString &what);
     /// Largest absolute difference, infinity when the shapes differ.
     static double maxDiff(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
-    /// Points QSettings at a private, empty store for the running suite.
-    static void isolateSettings(const QString &suiteName);
+    /// Points QSettings at a private store for the running suite, emptied unless @p keep (a
+    /// sub-process of the suite continuing what an earlier one saved).
+    static void isolateSettings(const QString &suiteName, bool keep = false);
 
     /// Selects all text in a spin box, types @p value and presses Enter.
     static void typeIntoSpinBox(QSpinBox *spin, int value);
