@@ -250,9 +250,14 @@ void TestWindowPlacement::freshWindowFitsAtHighDpi_data()
 {
     QTest::addColumn<QString>("scale");
     QTest::addColumn<QRect>("screen");
-    QTest::newRow("150 % on 1920×1080") << QStringLiteral("1.5") << QRect(0, 0, 1920, 1080);
-    QTest::newRow("150 % on 2560×1440") << QStringLiteral("1.5") << QRect(0, 0, 2560, 1440);
-    QTest::newRow("200 % on 3840×2160") << QStringLiteral("2") << QRect(0, 0, 3840, 2160);
+    QTest::addColumn<QString>("language");
+    const QString en = QStringLiteral("en");
+    const QString zh = QStringLiteral("zh_CN");
+    QTest::newRow("150 % on 1920×1080") << QStringLiteral("1.5") << QRect(0, 0, 1920, 1080) << en;
+    QTest::newRow("150 % on 1920×1080, Chinese")
+        << QStringLiteral("1.5") << QRect(0, 0, 1920, 1080) << zh;
+    QTest::newRow("150 % on 2560×1440") << QStringLiteral("1.5") << QRect(0, 0, 2560, 1440) << en;
+    QTest::newRow("200 % on 3840×2160") << QStringLiteral("2") << QRect(0, 0, 3840, 2160) << en;
 }
 
 void TestWindowPlacement::freshWindowFitsAtHighDpi()
@@ -260,15 +265,18 @@ void TestWindowPlacement::freshWindowFitsAtHighDpi()
     // Also: PNG exports have the pixels the DPI asks for, the same as at 100 %.
     QFETCH(QString, scale);
     QFETCH(QRect, screen);
+    QFETCH(QString, language);
+    const QString lang = QStringLiteral("AE_LANGUAGE=") + language;
     QSettings().clear();
     const QString plain = m_dir.filePath(QStringLiteral("png-100-%1").arg(++m_runs));
     const QString scaled = m_dir.filePath(QStringLiteral("png-scaled-%1").arg(m_runs));
     QVERIFY(QDir().mkpath(plain) && QDir().mkpath(scaled));
     QVERIFY(runChild(QStringLiteral("childFreshAtScale"), { { QStringLiteral("s"), screen } },
-        { QStringLiteral("AE_EXPORT_DIR=") + plain, QStringLiteral("AE_EXPECT_DPR=1") }));
+        { QStringLiteral("AE_EXPORT_DIR=") + plain, QStringLiteral("AE_EXPECT_DPR=1"), lang }));
     QSettings().clear();
     QVERIFY(runChild(QStringLiteral("childFreshAtScale"), { { QStringLiteral("s"), screen } },
-        { QStringLiteral("AE_EXPORT_DIR=") + scaled, QStringLiteral("AE_EXPECT_DPR=") + scale },
+        { QStringLiteral("AE_EXPORT_DIR=") + scaled, QStringLiteral("AE_EXPECT_DPR=") + scale,
+            lang },
         scale));
     for (int dpi : { 96, 150, 192, 300 }) {
         const QString name = QStringLiteral("/heatmap-%1.png").arg(dpi);
@@ -444,6 +452,7 @@ void TestWindowPlacement::childMoveBetweenScreens()
 void TestWindowPlacement::childFreshAtScale()
 {
     CHILD_ONLY();
+    installLanguage();
     const double ratio = env("AE_EXPECT_DPR").toDouble();
     MainWindow w;
     w.show();
@@ -503,15 +512,15 @@ void TestWindowPlacement::childMinimumSize()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.openExample(example));
     w.setPresentationMode(presentation);
+    AttentionPanel *controls = w.attentionPanel();
+    if (presentation)
+        QTRY_VERIFY(!controls->groupsSideBySide());
     const QRect area = presentation ? w.screen()->geometry() : w.screen()->availableGeometry();
     QString why;
     QVERIFY2(waitUntilInside(w, area, &why), qPrintable(why));
     const QSize needed = minimumOf(&w);
     QVERIFY2(needed.width() <= 1024 && needed.height() <= 768,
         qPrintable(QStringLiteral("needs %1×%2").arg(needed.width()).arg(needed.height())));
-    AttentionPanel *controls = w.attentionPanel();
-    if (presentation)
-        QTRY_VERIFY(!controls->groupsSideBySide());
     const int controlsWidth = controls->widget()->layout()->minimumSize().width();
     QVERIFY2(controlsWidth <= 1024,
         qPrintable(QStringLiteral("controls need %1 px").arg(controlsWidth)));

@@ -77,7 +77,8 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     m_placement = new WindowPlacement(this);
     m_layouts = new ScreenLayouts(this, m_placement, QStringLiteral("mainWindow"), stateVersion,
-        [this](ScreenClass screenClass) { arrangeDefaultLayout(screenClass); });
+        [this](
+            ScreenClass screenClass, bool compact) { arrangeDefaultLayout(screenClass, compact); });
     connect(m_layouts, &ScreenLayouts::defaultArrangementApplied, this, [this] {
         // Dock sizes only take once the window has its real size: when it is shown, or, after
         // a move to another class of screen, once it has been fitted to that screen.
@@ -244,7 +245,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_shapeLabel);
 }
 
-void MainWindow::arrangeDefaultLayout(ScreenClass screenClass)
+void MainWindow::arrangeDefaultLayout(ScreenClass screenClass, bool compact)
 {
     // The attention controls span the top; the sequences fill the left below them.
     setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
@@ -258,7 +259,13 @@ void MainWindow::arrangeDefaultLayout(ScreenClass screenClass)
     }
     addDockWidget(Qt::TopDockWidgetArea, m_attentionPanel);
     addDockWidget(Qt::LeftDockWidgetArea, m_sourcePanel);
-    splitDockWidget(m_sourcePanel, m_targetPanel, Qt::Vertical);
+    if (compact) {
+        // A short screen: the two sequences share the left column as tabs.
+        addDockWidget(Qt::LeftDockWidgetArea, m_targetPanel);
+        tabifyDockWidget(m_sourcePanel, m_targetPanel);
+    } else {
+        splitDockWidget(m_sourcePanel, m_targetPanel, Qt::Vertical);
+    }
 
     if (screenClass == ScreenClass::Wide) {
         addDockWidget(Qt::RightDockWidgetArea, m_scalingDock);

@@ -92,8 +92,9 @@ private:
     void createDocks();
     void createMenus();
     void createStatusBar();
-    /// Puts the docks in their default places for @p screenClass.
-    void arrangeDefaultLayout(ScreenClass screenClass);
+    /// Puts the docks in their default places for @p screenClass; @p compact puts the side
+    /// docks in one column of tabs, for screens too short for the usual arrangement.
+    void arrangeDefaultLayout(ScreenClass screenClass, bool compact);
     void applyDefaultDockSizes();
     void restoreSettings();
     void saveSettings();

@@ -22,9 +22,13 @@ std::optional<ScreenClass> classFromKey(const QString &key)
     return std::nullopt;
 }
 
-/// How many pixels @p window's minimum size (docks included) exceeds @p screen's available area
-/// by, width and height added; 0 when it fits.
-int overflow(const QMainWindow *window, const QScreen *screen)
+/// Height kept free for a window manager's title bar and borders when choosing a default
+/// arrangement: they are unknown until the window is shown.
+constexpr int frameAllowance = 40;
+
+/// How many pixels @p window's minimum size (docks included), plus @p extraHeight, exceeds
+/// @p screen's available area by, width and height added; 0 when it fits.
+int overflow(const QMainWindow *window, const QScreen *screen, int extraHeight = 0)
 {
     if (!screen)
         return 0;
@@ -34,7 +38,7 @@ int overflow(const QMainWindow *window, const QScreen *screen)
     const QSize needed = window->minimumSizeHint().expandedTo(window->minimumSize());
     const QSize room = screen->availableGeometry().size();
     return std::max(0, needed.width() - room.width())
-        + std::max(0, needed.height() - room.height());
+        + std::max(0, needed.height() + extraHeight - room.height());
 }
 
 } // namespace
@@ -48,6 +52,7 @@ ScreenLayouts::ScreenLayouts(QMainWindow *window, WindowPlacement *placement, co
     , m_stateVersion(stateVersion)
     , m_arrangeDefault(std::move(arrangeDefault))
 {
+    connect(m_placement, &WindowPlacement::settled, this, &ScreenLayouts::checkDefaultOnScreen);
     connect(m_placement, &WindowPlacement::screenClassChanged, this, [this](ScreenClass now) {
         if (!m_paused)
             switchTo(now);
@@ -129,20 +134,45 @@ void ScreenLayouts::applyArrangement(ScreenClass screenClass, const QByteArray &
     m_class = screenClass;
     // The docks need their default places first: restoreState() only moves docks that are
     // already in the window, and the default is what stays when the saved state does not fit.
-    m_arrangeDefault(screenClass);
+    arrangeDefault(screenClass);
     if (!state.isEmpty() && m_window->restoreState(state, m_stateVersion)) {
         const int saved = overflow(m_window, m_placement->screen());
         if (saved == 0)
             return;
         // The saved arrangement needs more than the screen has: the default one, unless that
         // needs even more (a screen too small for either keeps the user's own).
-        m_arrangeDefault(screenClass);
+        arrangeDefault(screenClass);
         if (overflow(m_window, m_placement->screen()) >= saved) {
             m_window->restoreState(state, m_stateVersion);
             return;
         }
     }
+    m_checkDefault = true;
     emit defaultArrangementApplied(screenClass);
+}
+
+void ScreenLayouts::arrangeDefault(ScreenClass screenClass)
+{
+    m_arrangeDefault(screenClass, false);
+    // A short screen (a projector under a title bar, 1920×1080 at 150 % with a task bar) may not
+    // hold the usual column of docks: then they share it as tabs.
+    m_compact = overflow(m_window, m_placement->screen(), frameAllowance) > 0;
+    if (m_compact)
+        m_arrangeDefault(screenClass, true);
+}
+
+void ScreenLayouts::checkDefaultOnScreen()
+{
+    if (!m_checkDefault || m_paused || !m_window->isVisible())
+        return;
+    m_checkDefault = false;
+    const int frameHeight = m_window->frameGeometry().height() - m_window->geometry().height();
+    if (m_compact || overflow(m_window, m_placement->screen(), frameHeight) == 0)
+        return;
+    m_compact = true;
+    m_arrangeDefault(m_class, true);
+    emit defaultArrangementApplied(m_class);
+    m_placement->fitIntoScreen();
 }
 
 void ScreenLayouts::switchTo(ScreenClass screenClass)

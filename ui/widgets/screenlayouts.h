@@ -25,8 +25,9 @@ class ScreenLayouts : public QObject
 {
     Q_OBJECT
 public:
-    /// Puts every dock in its default place for a class of screen (and shows it).
-    using Arrange = std::function<void(ScreenClass)>;
+    /// Puts every dock in its default place for a class of screen (and shows it); @p compact
+    /// asks for the arrangement that needs the least height (side docks sharing tabs).
+    using Arrange = std::function<void(ScreenClass screenClass, bool compact)>;
 
     /// Works on @p window (the parent) as placed by @p placement; @p stateVersion is passed to
     /// QMainWindow::saveState() so that layouts of older docks are not applied.
@@ -57,6 +58,11 @@ private:
     QString key(const char *what) const;
     /// Applies the state saved for @p screenClass, or the default when none fits.
     void applyArrangement(ScreenClass screenClass, const QByteArray &state);
+    /// The default arrangement for @p screenClass, compact when the usual one is too tall.
+    void arrangeDefault(ScreenClass screenClass);
+    /// Once shown, the window's real frame and panel widths are known: a default arrangement
+    /// that turns out too tall becomes the compact one.
+    void checkDefaultOnScreen();
     void switchTo(ScreenClass screenClass);
 
     QMainWindow *m_window;
@@ -66,6 +72,8 @@ private:
     Arrange m_arrangeDefault;
     ScreenClass m_class = ScreenClass::Wide;
     bool m_paused = false;
+    bool m_compact = false; ///< the default arrangement in use is the compact one
+    bool m_checkDefault = false; ///< a default arrangement waits for checkDefaultOnScreen()
 };
 
 } // namespace ae

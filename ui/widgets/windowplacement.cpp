@@ -91,7 +91,6 @@ bool WindowPlacement::fitIntoScreen(QWidget *window, QScreen *screen)
 
 bool WindowPlacement::fitIntoScreen()
 {
-    m_placePending = false;
     return fitIntoScreen(m_window, screen());
 }
 
@@ -205,10 +204,10 @@ void WindowPlacement::fitNow()
         const bool changed = fitIntoScreen(m_window, screen());
         if (!changed && !frameMargins(m_window).isNull())
             m_placePending = false;
-        return;
-    }
-    if (breaksTheScreen())
+    } else if (breaksTheScreen()) {
         fitIntoScreen(m_window, screen());
+    }
+    emit settled();
 }
 
 bool WindowPlacement::breaksTheScreen() const

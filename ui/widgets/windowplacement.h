@@ -51,6 +51,8 @@ signals:
     void screenChanged(QScreen *screen);
     /// The window's screen is of another class than before.
     void screenClassChanged(ScreenClass screenClass);
+    /// The window has settled after being shown, moved or resized, and was fitted if needed.
+    void settled();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
