@@ -132,6 +132,7 @@ void ScreenLayouts::setPaused(bool paused)
 void ScreenLayouts::applyArrangement(ScreenClass screenClass, const QByteArray &state)
 {
     m_class = screenClass;
+    m_checkDefault = false;
     // The docks need their default places first: restoreState() only moves docks that are
     // already in the window, and the default is what stays when the saved state does not fit.
     arrangeDefault(screenClass);
@@ -165,10 +166,13 @@ void ScreenLayouts::checkDefaultOnScreen()
 {
     if (!m_checkDefault || m_paused || !m_window->isVisible())
         return;
-    m_checkDefault = false;
     const int frameHeight = m_window->frameGeometry().height() - m_window->geometry().height();
+    // Until a window manager has framed the window, look again each time it settles.
+    if (frameHeight > 0)
+        m_checkDefault = false;
     if (m_compact || overflow(m_window, m_placement->screen(), frameHeight) == 0)
         return;
+    m_checkDefault = false;
     m_compact = true;
     m_arrangeDefault(m_class, true);
     emit defaultArrangementApplied(m_class);
