@@ -103,12 +103,13 @@ Eigen::MatrixXd AttentionTestSupport::referenceMatrix(const QString &caseName, c
     return result;
 }
 
-void AttentionTestSupport::isolateSettings(const QString &suiteName)
+void AttentionTestSupport::isolateSettings(const QString &suiteName, bool keep)
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionExplorerTests"));
     QCoreApplication::setApplicationName(suiteName);
-    QSettings().clear();
+    if (!keep)
+        QSettings().clear();
 }
 
 void AttentionTestSupport::typeIntoSpinBox(QSpinBox *spin, int value)

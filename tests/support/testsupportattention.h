@@ -36,8 +36,9 @@ public:
     /// A matrix of the shared reference case @p caseName's expected result: "mean_weights", or
     /// "heads[N].weights" / "heads[N].scores" / "heads[N].output". Empty when missing.
     static Eigen::MatrixXd referenceMatrix(const QString &caseName, const QString &what);
-    /// Points QSettings at a private, empty store for the running suite.
-    static void isolateSettings(const QString &suiteName);
+    /// Points QSettings at a private store for the running suite, emptied unless @p keep (a
+    /// sub-process of the suite continuing what an earlier one saved).
+    static void isolateSettings(const QString &suiteName, bool keep = false);
 
     /// Selects all text in a spin box, types @p value and presses Enter.
     static void typeIntoSpinBox(QSpinBox *spin, int value);

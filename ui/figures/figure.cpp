@@ -132,6 +132,9 @@ QFont Figure::font(double pixelSize, bool bold)
     f.setStyleHint(QFont::SansSerif);
     f.setPixelSize(qMax(1, qRound(pixelSize)));
     f.setBold(bold);
+    // Glyphs shaped the same at every resolution and on every screen: the default hinting
+    // follows the screen's scale, which would make a PNG depend on the monitor it was made on.
+    f.setHintingPreference(QFont::PreferNoHinting);
     return f;
 }
 

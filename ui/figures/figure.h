@@ -81,7 +81,8 @@ struct Figure
     static QStringList fontFamilies();
     /// fontFamilies() as a CSS font-family value.
     static QString cssFontFamily();
-    /// The font used to measure and draw text of @p pixelSize.
+    /// The font used to measure and draw text of @p pixelSize (unhinted, so that text is shaped
+    /// alike in every format and whatever the scale of the screen).
     static QFont font(double pixelSize, bool bold = false);
     /// @p text made safe to show and to store in XML: control characters become their visible
     /// Unicode "control pictures" (␀, ␉, ...), lone surrogates and noncharacters become U+FFFD.

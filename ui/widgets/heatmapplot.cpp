@@ -400,6 +400,9 @@ void HeatmapPlot::mouseReleaseEvent(QMouseEvent *event)
 
 void HeatmapPlot::paintEvent(QPaintEvent *event)
 {
+    // Shown on a screen of another scale than the buffers were made for: redraw them first.
+    if (MatrixPlotAdapter::matchScreenPixels(this))
+        replot(QCustomPlot::rpQueuedRefresh);
     QCustomPlot::paintEvent(event);
     if (!m_dimmed && !m_highlighted)
         return;

@@ -8,10 +8,12 @@
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
 #include "scalingplotdock.h"
+#include "screenlayouts.h"
 #include "sequencepanel.h"
 #include "sessionerrortext.h"
 #include "sessionfilecontroller.h"
 #include "sessionjson.h"
+#include "windowplacement.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -38,8 +40,6 @@ namespace {
 /// Bumped when the docks change so that an old saved layout is not applied to new docks.
 constexpr int stateVersion = 1;
 
-const char geometryKey[] = "mainWindow/geometry";
-const char stateKey[] = "mainWindow/state";
 const char colorMapKey[] = "ui/colorMap";
 const char languageKey[] = "ui/language";
 
@@ -75,7 +75,23 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createMenus();
     createStatusBar();
-    arrangeDefaultLayout();
+    m_placement = new WindowPlacement(this);
+    m_layouts = new ScreenLayouts(this, m_placement, QStringLiteral("mainWindow"), stateVersion,
+        [this](
+            ScreenClass screenClass, bool compact) { arrangeDefaultLayout(screenClass, compact); });
+    connect(m_layouts, &ScreenLayouts::defaultArrangementApplied, this, [this] {
+        // Dock sizes only take once the window has its real size: when it is shown, or, after
+        // a move to another class of screen, once it has been fitted to that screen.
+        m_defaultDockSizesPending = true;
+        if (isVisible()) {
+            QTimer::singleShot(0, this, [this] {
+                if (m_defaultDockSizesPending) {
+                    m_defaultDockSizesPending = false;
+                    applyDefaultDockSizes();
+                }
+            });
+        }
+    });
     connect(m_heatmapPanel, &HeatmapPanel::colorMapChanged, this, [this](ColorMapKind kind) {
         for (QAction *action : m_colorMapGroup->actions())
             action->setChecked(action->data().toString() == ColorMap::key(kind));
@@ -227,20 +243,29 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_shapeLabel);
 }
 
-void MainWindow::arrangeDefaultLayout()
+void MainWindow::arrangeDefaultLayout(ScreenClass screenClass, bool compact)
 {
     // The attention controls span the top; the sequences fill the left below them.
     setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
+             m_attentionPanel, m_sourcePanel, m_targetPanel, m_scalingDock }) {
+        dock->setFloating(false);
+        dock->show();
+    }
     addDockWidget(Qt::TopDockWidgetArea, m_attentionPanel);
     addDockWidget(Qt::LeftDockWidgetArea, m_sourcePanel);
-    splitDockWidget(m_sourcePanel, m_targetPanel, Qt::Vertical);
+    if (compact) {
+        // A short screen: the two sequences share the left column as tabs.
+        addDockWidget(Qt::LeftDockWidgetArea, m_targetPanel);
+        tabifyDockWidget(m_sourcePanel, m_targetPanel);
+    } else {
+        splitDockWidget(m_sourcePanel, m_targetPanel, Qt::Vertical);
+    }
 
-    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
-    const bool wide = available.width() >= 1400;
-    if (wide) {
+    if (screenClass == ScreenClass::Wide) {
         addDockWidget(Qt::RightDockWidgetArea, m_scalingDock);
     } else {
         // On a small screen the heatmaps need the whole height: the scaling plot shares the
@@ -249,8 +274,6 @@ void MainWindow::arrangeDefaultLayout()
         tabifyDockWidget(m_targetPanel, m_scalingDock);
         m_targetPanel->raise();
     }
-    resize(std::min(1600, available.width()), std::min(1000, available.height()));
-    m_defaultDockSizesPending = true;
 }
 
 void MainWindow::applyDefaultDockSizes()
@@ -275,22 +298,17 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::restoreSettings()
 {
+    // Geometry and docks as saved for the screen the window opens on, else its default.
+    m_layouts->restore();
     QSettings settings;
-    const QByteArray geometry = settings.value(settingsKey(geometryKey)).toByteArray();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
-    const QByteArray state = settings.value(settingsKey(stateKey)).toByteArray();
-    if (!state.isEmpty() && restoreState(state, stateVersion))
-        m_defaultDockSizesPending = false;
     if (const auto kind = ColorMap::fromKey(settings.value(settingsKey(colorMapKey)).toString()))
         m_heatmapPanel->setColorMap(*kind);
 }
 
 void MainWindow::saveSettings()
 {
+    m_layouts->save();
     QSettings settings;
-    settings.setValue(settingsKey(geometryKey), saveGeometry());
-    settings.setValue(settingsKey(stateKey), saveState(stateVersion));
     settings.setValue(settingsKey(colorMapKey), ColorMap::key(m_heatmapPanel->colorMap()));
 }
 
@@ -362,26 +380,26 @@ void MainWindow::setPresentationMode(bool on)
     m_attentionPanel->setPresentationMode(on);
     if (on) {
         m_stateBeforePresentation = saveState(stateVersion);
-        m_wasMaximized = isMaximized();
+        m_layouts->setPaused(true);
         // The sequence and scaling docks make room for the heatmaps (View shows them again if
         // wanted); the attention controls stay, so the class can watch them change.
         for (QDockWidget *dock :
             std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel, m_scalingDock })
             dock->hide();
-        showFullScreen();
+        m_placement->showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: press Esc or F11 to leave."), 8000);
     } else {
         restoreState(m_stateBeforePresentation, stateVersion);
-        if (m_wasMaximized)
-            showMaximized();
-        else
-            showNormal();
+        m_placement->showNormal();
         statusBar()->clearMessage();
         // Once the everyday fonts have settled the docks' minimum sizes, restore their sizes
         // again: the first restore could not shrink a dock below its presentation size.
         QTimer::singleShot(0, this, [this, state = m_stateBeforePresentation] {
-            if (!m_presentation)
-                restoreState(state, stateVersion);
+            if (m_presentation)
+                return;
+            restoreState(state, stateVersion);
+            // The screen may have changed class while presenting.
+            m_layouts->setPaused(false);
         });
     }
     m_leavePresentationAction->setEnabled(on);

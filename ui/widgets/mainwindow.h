@@ -3,6 +3,8 @@
 /// @file mainwindow.h
 /// The application window: creates the panels, docks and menus and wires them to one Document.
 
+#include "screenfit.h"
+
 #include <QMainWindow>
 #include <functional>
 
@@ -18,8 +20,10 @@ class Document;
 class HeatmapPanel;
 class MessageBar;
 class ScalingPlotDock;
+class ScreenLayouts;
 class MainWindowFileActions;
 class SequencePanel;
+class WindowPlacement;
 
 /// The window: heatmaps in the centre (with the inline message bars above them), the two
 /// sequences on the left, the attention controls on top, the scaling plot on the right (or at
@@ -74,6 +78,10 @@ public:
     /// Full screen, larger fonts, side docks hidden; Esc or F11 leaves.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+    /// Keeps the window on its screen; its full-screen mode fills exactly that screen.
+    WindowPlacement *placement() const { return m_placement; }
+    /// The geometry and dock arrangement kept per class of screen.
+    ScreenLayouts *screenLayouts() const { return m_layouts; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -84,7 +92,9 @@ private:
     void createDocks();
     void createMenus();
     void createStatusBar();
-    void arrangeDefaultLayout();
+    /// Puts the docks in their default places for @p screenClass; @p compact puts the side
+    /// docks in one column of tabs, for screens too short for the usual arrangement.
+    void arrangeDefaultLayout(ScreenClass screenClass, bool compact);
     void applyDefaultDockSizes();
     void restoreSettings();
     void saveSettings();
@@ -103,6 +113,8 @@ private:
     ScalingPlotDock *m_scalingDock = nullptr;
     QLabel *m_shapeLabel = nullptr;
     MainWindowFileActions *m_fileActions = nullptr;
+    WindowPlacement *m_placement = nullptr;
+    ScreenLayouts *m_layouts = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;
@@ -117,7 +129,6 @@ private:
 
     bool m_presentation = false;
     bool m_defaultDockSizesPending = false;
-    bool m_wasMaximized = false;
     QByteArray m_stateBeforePresentation;
     std::function<bool()> m_closeGuard;
 };

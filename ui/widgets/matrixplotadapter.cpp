@@ -128,4 +128,19 @@ QFont MatrixPlotAdapter::plotFont(double pointSize, bool bold)
     return font;
 }
 
+bool MatrixPlotAdapter::matchScreenPixels(QCustomPlot *plot)
+{
+    const double ratio = plot->devicePixelRatioF();
+    // A cached label is a pixmap drawn at a logical position: at 1.5 that is half a device
+    // pixel, and the label would be resampled. Text drawn directly stays sharp.
+    const bool cache = std::abs(ratio - std::round(ratio)) < 1e-9;
+    const bool changed = std::abs(plot->bufferDevicePixelRatio() - ratio) > 1e-9
+        || plot->plottingHints().testFlag(QCP::phCacheLabels) != cache;
+    if (changed) {
+        plot->setBufferDevicePixelRatio(ratio);
+        plot->setPlottingHint(QCP::phCacheLabels, cache);
+    }
+    return changed;
+}
+
 } // namespace ae

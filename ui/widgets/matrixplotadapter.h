@@ -47,6 +47,13 @@ public:
     static QFont plotFont(double pointSize, bool bold = false);
     /// @p text cut to @p maxChars characters with a trailing ellipsis when longer.
     static QString elided(const QString &text, int maxChars);
+
+    /// Keeps @p plot's paint buffers at the device pixel ratio of the screen it is on, so that
+    /// its text and lines are drawn at the screen's resolution (150 %, 200 %) rather than
+    /// scaled up; also after the window moves to a screen of another scale. Axis labels are
+    /// cached as pixmaps only at whole ratios, where they land on whole pixels. Returns true
+    /// when something changed and the plot needs a replot.
+    static bool matchScreenPixels(QCustomPlot *plot);
 };
 
 } // namespace ae

@@ -348,6 +348,9 @@ void ScalingPlot::updateLayoutForSize()
 
 void ScalingPlot::paintEvent(QPaintEvent *event)
 {
+    // Shown on a screen of another scale than the buffers were made for: redraw them first.
+    if (MatrixPlotAdapter::matchScreenPixels(this))
+        replot(QCustomPlot::rpQueuedRefresh);
     QCustomPlot::paintEvent(event);
     if (!m_dimmed)
         return;
