@@ -1,6 +1,9 @@
 #include "commandline.h"
 
 #include "entropyexperiment.h"
+#include "explain.h"
+#include "explainjson.h"
+#include "explaintext.h"
 #include "exportcommand.h"
 #include "resultjson.h"
 #include "sessioncompute.h"
@@ -13,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cstdio>
+#include <limits>
 #include <memory>
 
 namespace ae {
@@ -43,6 +47,10 @@ const char *const usageText = R"(Usage:
                              [--colormap blues|viridis|cividis]
                                              draw a heatmap (head N counts from 0), the grid of
                                              the mean and every head, or the scaling plot
+  attention-explorer explain SESSION.json --head H|mean --query I --key J
+                             [--format json|markdown|latex] [--decimals N]
+                                             derive one attention weight by hand: products,
+                                             dot, scaled score, softmax row (H, I, J from 0)
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
@@ -73,8 +81,9 @@ bool CommandLine::isHeadless(int argc, char **argv)
     if (argc < 2)
         return false;
     const QByteArray first(argv[1]);
-    return first == "compute" || first == "entropy" || first == "export" || first == "--help"
-        || first == "-h" || first == "--version" || first == "-v" || first == "help";
+    return first == "compute" || first == "entropy" || first == "explain" || first == "export"
+        || first == "--help" || first == "-h" || first == "--version" || first == "-v"
+        || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)
@@ -98,6 +107,8 @@ int CommandLine::run(int argc, char **argv)
     args.removeAt(1); // the subcommand; what stays parses like a program of its own
     if (command == "compute")
         return compute(args);
+    if (command == "explain")
+        return explain(args);
     return entropy(args);
 }
 
@@ -136,6 +147,91 @@ int CommandLine::compute(const QStringList &args)
     const AttentionResult result = computeSession(loaded.session);
     printOut(QJsonDocument(attentionResultToJson(loaded.session, result))
                  .toJson(QJsonDocument::Indented));
+    return Ok;
+}
+
+int CommandLine::explain(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Derive one attention weight by hand, from the head's query and key rows to the softmax."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
+    p.addOptions({
+        { QStringLiteral("head"), QStringLiteral("Head index from 0, or \"mean\"."),
+            QStringLiteral("H") },
+        { QStringLiteral("query"), QStringLiteral("Query index from 0."), QStringLiteral("I") },
+        { QStringLiteral("key"), QStringLiteral("Key index from 0."), QStringLiteral("J") },
+        { QStringLiteral("format"), QStringLiteral("json (default), markdown or latex."),
+            QStringLiteral("format"), QStringLiteral("json") },
+        { QStringLiteral("decimals"),
+            QStringLiteral("Decimals of the numbers in markdown and latex (default 4)."),
+            QStringLiteral("n"), QStringLiteral("4") },
+    });
+    if (!p.parse(args)) {
+        printErr(QStringLiteral("explain: %1").arg(p.errorText()));
+        return Refused;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        printOut(p.helpText().toUtf8());
+        return Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("explain: expected exactly one session file\n")
+            + QLatin1String(usageText));
+        return Refused;
+    }
+    for (const QString &name :
+        { QStringLiteral("head"), QStringLiteral("query"), QStringLiteral("key") }) {
+        if (!p.isSet(name)) {
+            printErr(QStringLiteral("explain: --%1 is required").arg(name));
+            return Refused;
+        }
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != u"json" && format != u"markdown" && format != u"latex") {
+        printErr(
+            QStringLiteral("--format: \"%1\" is not json, markdown or latex").arg(format.left(40)));
+        return Refused;
+    }
+    // Range checks against the session come after loading it; here only the syntax.
+    const int anyIndex = std::numeric_limits<int>::max();
+    ExplainRequest request;
+    if (p.value(QStringLiteral("head")).trimmed() == u"mean") {
+        request.head = ExplainRequest::meanOfHeads;
+    } else {
+        const auto head = intOption(p, QStringLiteral("head"), 0, anyIndex);
+        if (!head)
+            return Refused;
+        request.head = *head;
+    }
+    const auto query = intOption(p, QStringLiteral("query"), 0, anyIndex);
+    const auto key = intOption(p, QStringLiteral("key"), 0, anyIndex);
+    const auto decimals = intOption(p, QStringLiteral("decimals"), 0, 15);
+    if (!query || !key || !decimals)
+        return Refused;
+    request.query = *query;
+    request.key = *key;
+
+    const QString file = p.positionalArguments().constFirst();
+    const SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.ok()) {
+        printErr(file + QStringLiteral(": ") + loaded.error->toString());
+        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+    }
+    if (const auto error = checkExplainRequest(loaded.session, request)) {
+        printErr(file + QStringLiteral(": --") + error->toString());
+        return Refused;
+    }
+    const WeightExplanation e = explainWeight(loaded.session, request);
+    ExplainTextOptions options;
+    options.decimals = *decimals;
+    if (format == u"markdown")
+        printOut(explanationToMarkdown(e, options).toUtf8());
+    else if (format == u"latex")
+        printOut(explanationToLatex(e, options).toUtf8());
+    else
+        printOut(QJsonDocument(explanationToJson(e)).toJson(QJsonDocument::Indented));
     return Ok;
 }
 
