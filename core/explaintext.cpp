@@ -8,10 +8,11 @@ namespace ae {
 
 namespace {
 
-QString tr(const char *text)
+/// The translation context of the derivation's words.
+struct ExplainText
 {
-    return QCoreApplication::translate("ae::ExplainText", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ExplainText)
+};
 
 /// The pieces of notation that differ between Markdown and LaTeX.
 struct Notation
@@ -103,6 +104,7 @@ struct Notation
     }
     /// Math symbols.
     QString times() const { return latex ? QStringLiteral("\\cdot") : QStringLiteral("·"); }
+    QString exp() const { return latex ? QStringLiteral("\\exp") : QStringLiteral("exp"); }
     QString minus() const { return latex ? QStringLiteral("-") : QStringLiteral("−"); }
     QString sqrt(const QString &x) const
     {
@@ -166,7 +168,7 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
 {
     const int p = o.decimals;
     QString out;
-    out += n.heading(level, tr("Step 1: the dot product of the query and key rows"));
+    out += n.heading(level, ExplainText::tr("Step 1: the dot product of the query and key rows"));
     out += n.tableStart(
         { n.math(QStringLiteral("m")), n.math(n.sub(QStringLiteral("q"), QStringLiteral("m"))),
             n.math(n.sub(QStringLiteral("k"), QStringLiteral("m"))),
@@ -182,29 +184,34 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
     out += n.formula(QStringLiteral("q %1 k = %2 = %3")
                          .arg(n.times(), sumOf(products, p, n), formatFixed(d.dot, p)));
 
-    out += n.heading(level, tr("Step 2: divide by the scale"));
+    out += n.heading(level, ExplainText::tr("Step 2: divide by the scale"));
     if (!d.score) {
-        out += tr("The mask hides this key from this query: it takes no part in the softmax "
-                  "and its weight is 0.")
+        out += ExplainText::tr(
+                   "The mask hides this key from this query: it takes no part in the softmax "
+                   "and its weight is 0.")
             + QStringLiteral("\n\n");
     } else {
-        out += n.formula(QStringLiteral("%1 = q %2 k / s = %3 / %4 = %5")
-                             .arg(n.text(tr("score")), n.times(), formatFixed(d.dot, p),
-                                 formatFixed(e.scale, p), formatFixed(*d.score, p)));
+        out += n.formula(
+            QStringLiteral("%1 = q %2 k / s = %3 / %4 = %5")
+                .arg(n.text(ExplainText::tr("score")), n.times(), formatFixed(d.dot, p),
+                    formatFixed(e.scale, p), formatFixed(*d.score, p)));
     }
 
-    out += n.heading(level, tr("Step 3: softmax over the query's row"));
+    out += n.heading(level, ExplainText::tr("Step 3: softmax over the query's row"));
     if (!d.rowMax) {
-        out += tr("The query sees no key at all (a fully masked row): every weight in the row "
-                  "is 0.")
+        out += ExplainText::tr(
+                   "The query sees no key at all (a fully masked row): every weight in the row "
+                   "is 0.")
             + QStringLiteral("\n\n");
-        out += n.formula(
-            n.text(tr("weight")) + QStringLiteral(" = ") + n.bold(formatFixed(0.0, p)));
+        out += n.formula(n.text(ExplainText::tr("weight")) + QStringLiteral(" = ")
+            + n.bold(formatFixed(0.0, p)));
         return out;
     }
     const QString expHeader = n.math(
-        QStringLiteral("exp(%1 %2 %3)").arg(n.text(tr("score")), n.minus(), n.text(tr("max"))));
-    out += n.tableStart({ tr("key"), tr("token"), tr("score"), expHeader });
+        (n.exp() + QStringLiteral("(%1 %2 %3)"))
+            .arg(n.text(ExplainText::tr("score")), n.minus(), n.text(ExplainText::tr("max"))));
+    out += n.tableStart(
+        { ExplainText::tr("key"), ExplainText::tr("token"), ExplainText::tr("score"), expHeader });
     std::vector<double> exps;
     for (Eigen::Index j = 0; j < d.rowScores.size(); ++j) {
         const bool visible = d.rowVisible[static_cast<size_t>(j)];
@@ -213,24 +220,28 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
             index = n.latex ? QStringLiteral("\\textbf{%1}").arg(index)
                             : QStringLiteral("**%1**").arg(index);
         out += n.tableRow({ index, n.token(e.keyTokens.value(static_cast<int>(j))),
-            visible ? n.num(d.rowScores(j), p) : tr("masked"),
-            visible ? n.num(d.rowExp(j), p) : tr("masked") });
+            visible ? n.num(d.rowScores(j), p) : ExplainText::tr("masked"),
+            visible ? n.num(d.rowExp(j), p) : ExplainText::tr("masked") });
         if (visible)
             exps.push_back(d.rowExp(j));
     }
     out += n.tableEnd();
-    out += n.formula(n.text(tr("max")) + QStringLiteral(" = ") + formatFixed(*d.rowMax, p));
-    out += n.formula(n.text(tr("sum")) + QStringLiteral(" = ") + sumOf(exps, p, n)
-        + QStringLiteral(" = ") + formatFixed(d.rowSum, p));
+    out += n.formula(
+        n.text(ExplainText::tr("max")) + QStringLiteral(" = ") + formatFixed(*d.rowMax, p));
+    out += n.formula(n.text(ExplainText::tr("sum")) + QStringLiteral(" = ")
+        + (exps.size() > 1 ? sumOf(exps, p, n) + QStringLiteral(" = ") : QString())
+        + formatFixed(d.rowSum, p));
     if (!d.score) {
-        out += n.formula(n.text(tr("weight")) + QStringLiteral(" = ") + n.bold(formatFixed(0.0, p))
-            + QStringLiteral(" (") + n.text(tr("masked")) + QLatin1Char(')'));
+        out += n.formula(n.text(ExplainText::tr("weight")) + QStringLiteral(" = ")
+            + n.bold(formatFixed(0.0, p)) + QStringLiteral(" (") + n.text(ExplainText::tr("masked"))
+            + QLatin1Char(')'));
     } else {
         out += n.formula(
-            QStringLiteral("%1 = exp(%2 %3 %4) / %5 = %6 / %7 = %8")
-                .arg(n.text(tr("weight")), formatFixed(*d.score, p), n.minus(),
-                    formatFixed(*d.rowMax, p), n.text(tr("sum")), formatFixed(d.rowExp(e.key), p),
-                    formatFixed(d.rowSum, p), n.bold(formatFixed(d.weight, p))));
+            (QStringLiteral("%1 = ") + n.exp() + QStringLiteral("(%2 %3 %4) / %5 = %6 / %7 = %8"))
+                .arg(n.text(ExplainText::tr("weight")), formatFixed(*d.score, p), n.minus(),
+                    formatFixed(*d.rowMax, p), n.text(ExplainText::tr("sum")),
+                    formatFixed(d.rowExp(e.key), p), formatFixed(d.rowSum, p),
+                    n.bold(formatFixed(d.weight, p))));
     }
     return out;
 }
@@ -239,31 +250,29 @@ QString explanationText(const WeightExplanation &e, const ExplainTextOptions &o,
 {
     const int p = o.decimals;
     QString out;
-    const QString who
-        = e.isMean() ? tr("the mean of the heads") : tr("head %1").arg(e.head + o.firstIndex);
+    const QString who = e.isMean() ? ExplainText::tr("the mean of the heads")
+                                   : ExplainText::tr("head %1").arg(e.head + o.firstIndex);
+    // One multi-argument arg() so that a token holding "%1" is not substituted again.
     out += n.heading(2,
-        tr("The weight of %1 for query %2 %3 and key %4 %5")
-            .arg(who)
-            .arg(e.query + o.firstIndex)
-            .arg(n.token(e.queryToken))
-            .arg(e.key + o.firstIndex)
-            .arg(n.token(e.keyToken)));
+        ExplainText::tr("The weight of %1 for query %2 %3 and key %4 %5")
+            .arg(who, QString::number(e.query + o.firstIndex), n.token(e.queryToken),
+                QString::number(e.key + o.firstIndex), n.token(e.keyToken)));
     out += n.math(n.sub(QStringLiteral("d"), QStringLiteral("k")) + QStringLiteral(" = ")
                + QString::number(e.dK))
-        + QStringLiteral(", ") + tr("scale") + QLatin1Char(' ')
+        + QStringLiteral(", ") + ExplainText::tr("scale") + QLatin1Char(' ')
         + n.math(QStringLiteral("s = ") + scaleText(e, p, n)) + QStringLiteral(".\n\n");
     if (!e.isMean())
         return out + headDerivation(e, e.heads.front(), o, n, 3);
 
     std::vector<double> weights;
     for (const HeadWeightDerivation &d : e.heads) {
-        out += n.heading(3, tr("Head %1").arg(d.head + o.firstIndex));
+        out += n.heading(3, ExplainText::tr("Head %1").arg(d.head + o.firstIndex));
         out += headDerivation(e, d, o, n, 4);
         weights.push_back(d.weight);
     }
-    out += n.heading(3, tr("The mean of the heads"));
+    out += n.heading(3, ExplainText::tr("The mean of the heads"));
     out += n.formula(QStringLiteral("%1 = (%2) / %3 = %4")
-                         .arg(n.text(tr("weight")), sumOf(weights, p, n))
+                         .arg(n.text(ExplainText::tr("weight")), sumOf(weights, p, n))
                          .arg(e.heads.size())
                          .arg(n.bold(formatFixed(e.weight, p))));
     return out;
@@ -289,8 +298,8 @@ QString explanationToMarkdown(
 
 QString explanationToLatex(const WeightExplanation &explanation, const ExplainTextOptions &options)
 {
-    return QStringLiteral("% ") + tr("Needs \\usepackage{amsmath}.") + QLatin1Char('\n')
-        + explanationText(explanation, options, Notation { true });
+    return QStringLiteral("% ") + ExplainText::tr("Needs \\usepackage{amsmath}.")
+        + QLatin1Char('\n') + explanationText(explanation, options, Notation { true });
 }
 
 } // namespace ae

@@ -394,8 +394,12 @@ void HeatmapPlot::mouseReleaseEvent(QMouseEvent *event)
     const bool click = m_pressed && event->button() == Qt::LeftButton
         && (event->pos() - m_pressPos).manhattanLength() <= QApplication::startDragDistance();
     m_pressed = false;
-    if (click)
-        emit clicked();
+    if (!click)
+        return;
+    emit clicked();
+    const QPoint cell = cellAt(event->pos());
+    if (cell.x() >= 0 && cell.y() >= 0)
+        emit cellClicked(cell.y(), cell.x());
 }
 
 void HeatmapPlot::paintEvent(QPaintEvent *event)
