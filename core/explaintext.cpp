@@ -257,10 +257,12 @@ QString explanationText(const WeightExplanation &e, const ExplainTextOptions &o,
         ExplainText::tr("The weight of %1 for query %2 %3 and key %4 %5")
             .arg(who, QString::number(e.query + o.firstIndex), n.token(e.queryToken),
                 QString::number(e.key + o.firstIndex), n.token(e.keyToken)));
-    out += n.math(n.sub(QStringLiteral("d"), QStringLiteral("k")) + QStringLiteral(" = ")
-               + QString::number(e.dK))
-        + QStringLiteral(", ") + ExplainText::tr("scale") + QLatin1Char(' ')
-        + n.math(QStringLiteral("s = ") + scaleText(e, p, n)) + QStringLiteral(".\n\n");
+    // One sentence, so that a translation can use its own punctuation.
+    out += ExplainText::tr("%1, scale %2.")
+               .arg(n.math(n.sub(QStringLiteral("d"), QStringLiteral("k")) + QStringLiteral(" = ")
+                        + QString::number(e.dK)),
+                   n.math(QStringLiteral("s = ") + scaleText(e, p, n)))
+        + QStringLiteral("\n\n");
     if (!e.isMean())
         return out + headDerivation(e, e.heads.front(), o, n, 3);
 

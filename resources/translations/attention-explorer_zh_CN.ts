@@ -132,6 +132,14 @@
         <source>Head %1: scores S / s, before the softmax</source>
         <translation>头 %1：分数 S / s（softmax 前）</translation>
     </message>
+    <message>
+        <source>q·k before scaling</source>
+        <translation>缩放前的 q·k</translation>
+    </message>
+    <message>
+        <source>score before the softmax</source>
+        <translation>softmax 前的分数</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddingCsvReader</name>
@@ -318,11 +326,7 @@
     </message>
     <message>
         <source>The weight of %1 for query %2 %3 and key %4 %5</source>
-        <translation>%1 中查询 %2 %3 对键 %4 %5 的注意力权重</translation>
-    </message>
-    <message>
-        <source>scale</source>
-        <translation>缩放因子</translation>
+        <translation>%1：查询 %2 %3 对键 %4 %5 的注意力权重</translation>
     </message>
     <message>
         <source>Head %1</source>
@@ -335,6 +339,10 @@
     <message>
         <source>Needs \usepackage{amsmath}.</source>
         <translation>需要 \usepackage{amsmath}。</translation>
+    </message>
+    <message>
+        <source>%1, scale %2.</source>
+        <translation>%1，缩放因子 %2。</translation>
     </message>
 </context>
 <context>

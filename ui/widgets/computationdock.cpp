@@ -64,7 +64,8 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     m_explanationLabel->setTextFormat(Qt::PlainText);
     m_explanationLabel->setWordWrap(true);
     auto *matrixHost = new QWidget;
-    m_matrixLayout = new QVBoxLayout(matrixHost);
+    // Side by side: Q_h, K_h and V_h (or W_o and b_o) are read together.
+    m_matrixLayout = new QHBoxLayout(matrixHost);
     m_matrixLayout->setContentsMargins(0, 0, 0, 0);
     m_matrixLayout->addStretch(1);
     m_matrixArea = new QScrollArea(body);

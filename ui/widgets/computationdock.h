@@ -17,7 +17,7 @@ class QListWidget;
 class QPushButton;
 class QScrollArea;
 class QSpinBox;
-class QVBoxLayout;
+class QBoxLayout;
 
 namespace ae {
 
@@ -111,7 +111,7 @@ private:
     QLabel *m_formulaLabel;
     QLabel *m_explanationLabel;
     QScrollArea *m_matrixArea;
-    QVBoxLayout *m_matrixLayout;
+    QBoxLayout *m_matrixLayout;
     QList<MatrixTableWidget *> m_tables;
 };
 

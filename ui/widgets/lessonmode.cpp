@@ -11,7 +11,9 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QTextEdit>
+#include <QTimer>
 #include <cmath>
 
 namespace ae {
@@ -85,6 +87,13 @@ void LessonMode::setActive(bool on)
     if (on) {
         m_computation->show();
         m_computation->raise();
+        // Room for the matrices under the heatmap, once the full-screen size has settled.
+        QTimer::singleShot(0, this, [this] {
+            if (!m_active || !m_window->screen())
+                return;
+            const int height = m_window->screen()->geometry().height() * 2 / 5;
+            m_window->resizeDocks({ m_computation }, { height }, Qt::Vertical);
+        });
         qApp->installEventFilter(this);
         setZoom(defaultLessonZoom);
     } else {
