@@ -24,6 +24,7 @@ private slots:
     void textFormats();
     void refusals_data();
     void refusals();
+    void helpNamesTheOptions();
 };
 
 void TestExplainCommand::initTestCase()
@@ -160,6 +161,17 @@ void TestExplainCommand::refusals()
     QCOMPARE(run.exitCode, exitCode);
     QVERIFY(run.out.isEmpty());
     QVERIFY2(QString::fromUtf8(run.err).contains(says), run.err.constData());
+}
+
+void TestExplainCommand::helpNamesTheOptions()
+{
+    const test::CliRun top = test::runCli({ QStringLiteral("--help") });
+    QCOMPARE(top.exitCode, 0);
+    QVERIFY(top.out.contains("attention-explorer explain SESSION.json --head H"));
+    const test::CliRun own = test::runCli({ QStringLiteral("explain"), QStringLiteral("--help") });
+    QCOMPARE(own.exitCode, 0);
+    for (const char *option : { "--head", "--query", "--key", "--format", "--decimals" })
+        QVERIFY2(own.out.contains(option), option);
 }
 
 QTEST_MAIN(TestExplainCommand)

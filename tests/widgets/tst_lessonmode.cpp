@@ -40,6 +40,8 @@ private slots:
     void zoomInAndOut_data();
     void zoomInAndOut();
     void zoomShortcutsAreTheUsualOnes();
+    void lessonZoomFollowsTheScreen_data();
+    void lessonZoomFollowsTheScreen();
     void clickerStepsFromAnywhere_data();
     void clickerStepsFromAnywhere();
     void highContrastPalette();
@@ -76,9 +78,10 @@ void TestLessonMode::entersAndLeaves()
     QVERIFY(!m_lesson->isActive());
     m_window->setPresentationMode(true);
     QVERIFY(m_lesson->isActive());
-    QCOMPARE(m_lesson->zoom(), LessonMode::defaultLessonZoom);
+    const double start = LessonMode::lessonZoomFor(m_window->screen()->geometry().height());
+    QCOMPARE(m_lesson->zoom(), start);
     QVERIFY(m_window->classroom()->computation()->isVisible());
-    QVERIFY(std::abs(fontSize(m_window->font()) - everyday * LessonMode::defaultLessonZoom) <= 0.5);
+    QVERIFY(std::abs(fontSize(m_window->font()) - everyday * start) <= 0.5);
     m_window->setPresentationMode(false);
     QVERIFY(!m_lesson->isActive());
     QCOMPARE(m_lesson->zoom(), 1.0);
@@ -90,11 +93,12 @@ void TestLessonMode::zoomInAndOut_data()
     QTest::addColumn<int>("ins");
     QTest::addColumn<int>("outs");
     QTest::addColumn<double>("expected");
-    QTest::newRow("one in") << 1 << 0 << LessonMode::defaultLessonZoom * 1.25;
-    QTest::newRow("one out") << 0 << 1 << LessonMode::defaultLessonZoom / 1.25;
-    QTest::newRow("in then out") << 1 << 1 << LessonMode::defaultLessonZoom;
-    QTest::newRow("capped above") << 20 << 0 << LessonMode::maximumZoom;
-    QTest::newRow("capped below") << 0 << 20 << LessonMode::minimumZoom;
+    // Relative to the zoom lesson mode starts at (0 marks a cap instead).
+    QTest::newRow("one in") << 1 << 0 << 1.25;
+    QTest::newRow("one out") << 0 << 1 << 1 / 1.25;
+    QTest::newRow("in then out") << 1 << 1 << 1.0;
+    QTest::newRow("capped above") << 20 << 0 << 0.0;
+    QTest::newRow("capped below") << 0 << 20 << 0.0;
 }
 
 void TestLessonMode::zoomInAndOut()
@@ -104,6 +108,11 @@ void TestLessonMode::zoomInAndOut()
     QFETCH(double, expected);
     const double everyday = fontSize(m_window->font());
     m_window->setPresentationMode(true);
+    const double start = m_lesson->zoom();
+    if (expected == 0.0)
+        expected = ins > 0 ? LessonMode::maximumZoom : LessonMode::minimumZoom;
+    else
+        expected *= start;
     for (int i = 0; i < ins; ++i)
         m_lesson->zoomInAction()->trigger();
     for (int i = 0; i < outs; ++i)
@@ -121,6 +130,22 @@ void TestLessonMode::zoomShortcutsAreTheUsualOnes()
     // Both stay reachable while the menu bar is out of sight in full screen.
     QVERIFY(m_window->actions().contains(m_lesson->zoomInAction()));
     QVERIFY(m_window->actions().contains(m_lesson->zoomOutAction()));
+}
+
+void TestLessonMode::lessonZoomFollowsTheScreen_data()
+{
+    QTest::addColumn<int>("height");
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("1024x768") << 768 << 1.0;
+    QTest::newRow("1280x900") << 900 << 1.25;
+    QTest::newRow("1920x1080") << 1080 << 1.5;
+}
+
+void TestLessonMode::lessonZoomFollowsTheScreen()
+{
+    QFETCH(int, height);
+    QFETCH(double, zoom);
+    QCOMPARE(LessonMode::lessonZoomFor(height), zoom);
 }
 
 void TestLessonMode::clickerStepsFromAnywhere_data()

@@ -44,8 +44,8 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
         m_computation->setStep(step);
     });
     connect(m_computation, &ComputationDock::stepChanged, this, [this] {
-        // Stepping a head's computation shows that head in the heatmap.
-        if (m_heatmaps->selectedView() != m_computation->head())
+        // Stepping a head's computation on show shows that head in the heatmap.
+        if (m_computation->isVisible() && m_heatmaps->selectedView() != m_computation->head())
             m_heatmaps->setSelectedView(m_computation->head());
         syncHeatmap();
     });
@@ -54,6 +54,7 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
     connect(m_computation, &ComputationDock::cellChosen, this,
         [this](int head, int query, int key) { explainCell(head, query, key); });
     connect(m_computation, &QDockWidget::visibilityChanged, this, &ClassroomTools::syncHeatmap);
+    connect(m_computation, &ComputationDock::resultShown, this, &ClassroomTools::syncHeatmap);
     connect(m_heatmaps, &HeatmapPanel::selectedViewChanged, this, [this](int view) {
         if (view >= 0)
             m_computation->setHead(view);

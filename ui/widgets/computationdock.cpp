@@ -110,7 +110,7 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     connect(m_document, &Document::resultChanged, this, [this] {
         updateHeads();
         refresh();
-        emit stepChanged(m_step); // the heatmap's state is made from the new result
+        emit resultShown(); // the heatmap's state is made from the new result
     });
     retranslate();
     updateHeads();

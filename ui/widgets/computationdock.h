@@ -72,6 +72,8 @@ public:
 signals:
     /// The step, the head or the shown numbers changed (the heatmap's state may have).
     void stepChanged(int step);
+    /// The matrices now show a new result of the document (same head and step).
+    void resultShown();
     /// The head changed by the chooser.
     void headChanged(int head);
     /// A cell (query @p query, key @p key) of the head's scores or weights was chosen.

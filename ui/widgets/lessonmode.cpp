@@ -91,16 +91,23 @@ void LessonMode::setActive(bool on)
         QTimer::singleShot(0, this, [this] {
             if (!m_active || !m_window->screen())
                 return;
-            const int height = m_window->screen()->geometry().height() * 2 / 5;
+            const int height = m_window->screen()->geometry().height() / 3;
             m_window->resizeDocks({ m_computation }, { height }, Qt::Vertical);
         });
         qApp->installEventFilter(this);
-        setZoom(defaultLessonZoom);
+        setZoom(lessonZoomFor(m_window->screen() ? m_window->screen()->geometry().height() : 0));
     } else {
         qApp->removeEventFilter(this);
         setZoom(1.0);
         m_reveal->setChecked(false);
     }
+}
+
+double LessonMode::lessonZoomFor(int screenHeight)
+{
+    if (screenHeight >= 1000)
+        return 1.5;
+    return screenHeight >= 850 ? 1.25 : 1.0;
 }
 
 void LessonMode::setZoom(double zoom)

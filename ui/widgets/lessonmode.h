@@ -32,7 +32,7 @@ public:
     void setActive(bool on);
     bool isActive() const { return m_active; }
 
-    /// The font zoom, 1 = everyday; lesson mode starts at defaultLessonZoom.
+    /// The font zoom, 1 = everyday; lesson mode starts at lessonZoomFor() the screen.
     double zoom() const { return m_zoom; }
     void setZoom(double zoom);
     void zoomIn();
@@ -41,7 +41,9 @@ public:
     void setHighContrast(bool on);
     bool isHighContrast() const { return m_highContrast; }
 
-    static constexpr double defaultLessonZoom = 1.5;
+    /// The zoom lesson mode starts at on a screen @p screenHeight pixels tall: 1.5 on large
+    /// screens, less on small ones, where larger fonts would crowd out the heatmap.
+    static double lessonZoomFor(int screenHeight);
     static constexpr double minimumZoom = 0.75;
     static constexpr double maximumZoom = 4.0;
 
