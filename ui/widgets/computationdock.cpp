@@ -115,6 +115,7 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     retranslate();
     updateHeads();
     refresh();
+    setZoom(m_zoom); // the formula in bold from the start
 }
 
 ComputationStep ComputationDock::currentStep() const

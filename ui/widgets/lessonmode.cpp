@@ -91,7 +91,9 @@ void LessonMode::setActive(bool on)
         QTimer::singleShot(0, this, [this] {
             if (!m_active || !m_window->screen())
                 return;
-            const int height = m_window->screen()->geometry().height() / 3;
+            // A third of a large screen; on a small one the heatmap needs more of the height.
+            const int screenHeight = m_window->screen()->geometry().height();
+            const int height = screenHeight >= 850 ? screenHeight / 3 : screenHeight / 4;
             m_window->resizeDocks({ m_computation }, { height }, Qt::Vertical);
         });
         qApp->installEventFilter(this);
