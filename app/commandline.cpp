@@ -195,23 +195,16 @@ int CommandLine::explain(const QStringList &args)
         return Refused;
     }
     // Range checks against the session come after loading it; here only the syntax.
-    const int anyIndex = std::numeric_limits<int>::max();
-    ExplainRequest request;
-    if (p.value(QStringLiteral("head")).trimmed() == u"mean") {
-        request.head = ExplainRequest::meanOfHeads;
-    } else {
-        const auto head = intOption(p, QStringLiteral("head"), 0, anyIndex);
-        if (!head)
-            return Refused;
-        request.head = *head;
-    }
-    const auto query = intOption(p, QStringLiteral("query"), 0, anyIndex);
-    const auto key = intOption(p, QStringLiteral("key"), 0, anyIndex);
+    const int lowest = std::numeric_limits<int>::min();
+    const int highest = std::numeric_limits<int>::max();
+    const bool mean = p.value(QStringLiteral("head")).trimmed() == u"mean";
+    const auto head
+        = mean ? std::optional<int>(0) : intOption(p, QStringLiteral("head"), lowest, highest);
+    const auto query = intOption(p, QStringLiteral("query"), lowest, highest);
+    const auto key = intOption(p, QStringLiteral("key"), lowest, highest);
     const auto decimals = intOption(p, QStringLiteral("decimals"), 0, 15);
-    if (!query || !key || !decimals)
+    if (!head || !query || !key || !decimals)
         return Refused;
-    request.query = *query;
-    request.key = *key;
 
     const QString file = p.positionalArguments().constFirst();
     const SessionLoadResult loaded = loadSessionFile(file);
@@ -219,10 +212,23 @@ int CommandLine::explain(const QStringList &args)
         printErr(file + QStringLiteral(": ") + loaded.error->toString());
         return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
     }
-    if (const auto error = checkExplainRequest(loaded.session, request)) {
-        printErr(file + QStringLiteral(": --") + error->toString());
-        return Refused;
+    const std::pair<ExplainField, std::optional<int>> indices[] = {
+        { ExplainField::Head, mean ? std::optional<int>() : head },
+        { ExplainField::Query, query },
+        { ExplainField::Key, key },
+    };
+    for (const auto &[field, value] : indices) {
+        if (!value)
+            continue;
+        if (const auto error = checkExplainIndex(loaded.session, field, *value)) {
+            printErr(file + QStringLiteral(": --") + error->toString());
+            return Refused;
+        }
     }
+    ExplainRequest request;
+    request.head = mean ? ExplainRequest::meanOfHeads : *head;
+    request.query = *query;
+    request.key = *key;
     const WeightExplanation e = explainWeight(loaded.session, request);
     ExplainTextOptions options;
     options.decimals = *decimals;

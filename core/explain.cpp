@@ -74,22 +74,44 @@ HeadWeightDerivation deriveHead(
 
 } // namespace
 
+std::optional<SessionError> checkExplainIndex(const Session &session, ExplainField field, int value)
+{
+    switch (field) {
+    case ExplainField::Head: {
+        const int heads = session.attention.config.heads;
+        if (value < 0 || value >= heads)
+            return outOfRange(QStringLiteral("head"), value, heads,
+                QCoreApplication::translate("ae::Explain", "heads"));
+        break;
+    }
+    case ExplainField::Query: {
+        const int lq = session.querySequence().length();
+        if (value < 0 || value >= lq)
+            return outOfRange(QStringLiteral("query"), value, lq,
+                QCoreApplication::translate("ae::Explain", "query tokens"));
+        break;
+    }
+    case ExplainField::Key: {
+        const int lk = session.keyValueSequence().length();
+        if (value < 0 || value >= lk)
+            return outOfRange(QStringLiteral("key"), value, lk,
+                QCoreApplication::translate("ae::Explain", "key tokens"));
+        break;
+    }
+    }
+    return std::nullopt;
+}
+
 std::optional<SessionError> checkExplainRequest(
     const Session &session, const ExplainRequest &request)
 {
-    const int heads = session.attention.config.heads;
-    if (request.head != ExplainRequest::meanOfHeads && (request.head < 0 || request.head >= heads))
-        return outOfRange(QStringLiteral("head"), request.head, heads,
-            QCoreApplication::translate("ae::Explain", "heads"));
-    const int lq = session.querySequence().length();
-    if (request.query < 0 || request.query >= lq)
-        return outOfRange(QStringLiteral("query"), request.query, lq,
-            QCoreApplication::translate("ae::Explain", "query tokens"));
-    const int lk = session.keyValueSequence().length();
-    if (request.key < 0 || request.key >= lk)
-        return outOfRange(QStringLiteral("key"), request.key, lk,
-            QCoreApplication::translate("ae::Explain", "key tokens"));
-    return std::nullopt;
+    if (request.head != ExplainRequest::meanOfHeads) {
+        if (auto error = checkExplainIndex(session, ExplainField::Head, request.head))
+            return error;
+    }
+    if (auto error = checkExplainIndex(session, ExplainField::Query, request.query))
+        return error;
+    return checkExplainIndex(session, ExplainField::Key, request.key);
 }
 
 WeightExplanation explainWeight(

@@ -67,6 +67,15 @@ struct WeightExplanation
     bool isMean() const { return head == ExplainRequest::meanOfHeads; }
 };
 
+/// The three indices of a request.
+enum class ExplainField { Head, Query, Key };
+
+/// Checks one index against @p session: a head in 0 .. heads-1, a query in 0 .. Lq-1, a key in
+/// 0 .. Lk-1 (a negative number is out of range here, also for the head).
+/// @return the refusal, with path "head", "query" or "key" and the allowed range, or nothing.
+std::optional<SessionError> checkExplainIndex(
+    const Session &session, ExplainField field, int value);
+
 /// Checks that @p request names a head (or the mean), a query and a key of @p session.
 /// @return the refusal, with path "head", "query" or "key" and the allowed range, or nothing.
 std::optional<SessionError> checkExplainRequest(

@@ -138,6 +138,14 @@ void TestExplainCommand::refusals_data()
         QStringLiteral("--key"),
         QStringLiteral("0") } << 2 << file + QStringLiteral(": --head: 64 is outside 0..");
     QTest::newRow("missing key") << ok << 2 << QStringLiteral("--key is required");
+    QTest::newRow("negative head") << QStringList { file, QStringLiteral("--head"),
+        QStringLiteral("-1"), QStringLiteral("--query"), QStringLiteral("0"),
+        QStringLiteral("--key"), QStringLiteral("0") }
+                                   << 2 << file + QStringLiteral(": --head: -1 is outside 0..");
+    QTest::newRow("negative query") << QStringList { file, QStringLiteral("--head"),
+        QStringLiteral("mean"), QStringLiteral("--query"), QStringLiteral("-3"),
+        QStringLiteral("--key"), QStringLiteral("0") }
+                                    << 2 << file + QStringLiteral(": --query: -3 is outside 0..");
     QTest::newRow("not a number") << (ok
         + QStringList { QStringLiteral("--key"), QStringLiteral("two") })
                                   << 2 << QStringLiteral("--key: \"two\" is not a whole number");

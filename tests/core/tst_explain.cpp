@@ -276,6 +276,7 @@ void TestExplain::outOfRangeRequestsAreRefused_data()
     QTest::newRow("key past the last")
         << ExplainRequest::meanOfHeads << 1 << 4 << QStringLiteral("key");
     QTest::newRow("last of everything") << 1 << 1 << 3 << QString();
+    QTest::newRow("mean of the heads") << int(ExplainRequest::meanOfHeads) << 1 << 3 << QString();
 }
 
 void TestExplain::outOfRangeRequestsAreRefused()
