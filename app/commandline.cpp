@@ -2,6 +2,9 @@
 
 #include "entropyexperiment.h"
 #include "entropyjson.h"
+#include "explain.h"
+#include "explainjson.h"
+#include "explaintext.h"
 #include "exportcommand.h"
 #include "resultjson.h"
 #include "scalingdims.h"
@@ -13,6 +16,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <cstdio>
+#include <limits>
 #include <memory>
 
 namespace ae {
@@ -43,6 +47,10 @@ const char *const usageText = R"(Usage:
                              [--colormap blues|viridis|cividis]
                                              draw a heatmap (head N counts from 0), the grid of
                                              the mean and every head, or the scaling plot
+  attention-explorer explain SESSION.json --head H|mean --query I --key J
+                             [--format json|markdown|latex] [--decimals N]
+                                             derive one attention weight by hand: products,
+                                             dot, scaled score, softmax row (H, I, J from 0)
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
@@ -73,8 +81,9 @@ bool CommandLine::isHeadless(int argc, char **argv)
     if (argc < 2)
         return false;
     const QByteArray first(argv[1]);
-    return first == "compute" || first == "entropy" || first == "export" || first == "--help"
-        || first == "-h" || first == "--version" || first == "-v" || first == "help";
+    return first == "compute" || first == "entropy" || first == "explain" || first == "export"
+        || first == "--help" || first == "-h" || first == "--version" || first == "-v"
+        || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)
@@ -98,6 +107,8 @@ int CommandLine::run(int argc, char **argv)
     args.removeAt(1); // the subcommand; what stays parses like a program of its own
     if (command == "compute")
         return compute(args);
+    if (command == "explain")
+        return explain(args);
     return entropy(args);
 }
 
@@ -136,6 +147,97 @@ int CommandLine::compute(const QStringList &args)
     const AttentionResult result = computeSession(loaded.session);
     printOut(QJsonDocument(attentionResultToJson(loaded.session, result))
                  .toJson(QJsonDocument::Indented));
+    return Ok;
+}
+
+int CommandLine::explain(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Derive one attention weight by hand, from the head's query and key rows to the softmax."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
+    p.addOptions({
+        { QStringLiteral("head"), QStringLiteral("Head index from 0, or \"mean\"."),
+            QStringLiteral("H") },
+        { QStringLiteral("query"), QStringLiteral("Query index from 0."), QStringLiteral("I") },
+        { QStringLiteral("key"), QStringLiteral("Key index from 0."), QStringLiteral("J") },
+        { QStringLiteral("format"), QStringLiteral("json (default), markdown or latex."),
+            QStringLiteral("format"), QStringLiteral("json") },
+        { QStringLiteral("decimals"),
+            QStringLiteral("Decimals of the numbers in markdown and latex (default 4)."),
+            QStringLiteral("n"), QStringLiteral("4") },
+    });
+    if (!p.parse(args)) {
+        printErr(QStringLiteral("explain: %1").arg(p.errorText()));
+        return Refused;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        printOut(p.helpText().toUtf8());
+        return Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("explain: expected exactly one session file\n")
+            + QLatin1String(usageText));
+        return Refused;
+    }
+    for (const QString &name :
+        { QStringLiteral("head"), QStringLiteral("query"), QStringLiteral("key") }) {
+        if (!p.isSet(name)) {
+            printErr(QStringLiteral("explain: --%1 is required").arg(name));
+            return Refused;
+        }
+    }
+    const QString format = p.value(QStringLiteral("format"));
+    if (format != u"json" && format != u"markdown" && format != u"latex") {
+        printErr(
+            QStringLiteral("--format: \"%1\" is not json, markdown or latex").arg(format.left(40)));
+        return Refused;
+    }
+    // Range checks against the session come after loading it; here only the syntax.
+    const int lowest = std::numeric_limits<int>::min();
+    const int highest = std::numeric_limits<int>::max();
+    const bool mean = p.value(QStringLiteral("head")).trimmed() == u"mean";
+    const auto head
+        = mean ? std::optional<int>(0) : intOption(p, QStringLiteral("head"), lowest, highest);
+    const auto query = intOption(p, QStringLiteral("query"), lowest, highest);
+    const auto key = intOption(p, QStringLiteral("key"), lowest, highest);
+    const auto decimals = intOption(p, QStringLiteral("decimals"), 0, 15);
+    if (!head || !query || !key || !decimals)
+        return Refused;
+
+    const QString file = p.positionalArguments().constFirst();
+    const SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.ok()) {
+        printErr(file + QStringLiteral(": ") + loaded.error->toString());
+        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+    }
+    const std::pair<ExplainField, std::optional<int>> indices[] = {
+        { ExplainField::Head, mean ? std::optional<int>() : head },
+        { ExplainField::Query, query },
+        { ExplainField::Key, key },
+    };
+    for (const auto &[field, value] : indices) {
+        if (!value)
+            continue;
+        if (const auto error = checkExplainIndex(loaded.session, field, *value)) {
+            printErr(file + QStringLiteral(": --") + error->toString());
+            return Refused;
+        }
+    }
+    ExplainRequest request;
+    request.head = mean ? ExplainRequest::meanOfHeads : *head;
+    request.query = *query;
+    request.key = *key;
+    const WeightExplanation e = explainWeight(loaded.session, request);
+    ExplainTextOptions options;
+    options.decimals = *decimals;
+    if (format == u"markdown")
+        printOut(explanationToMarkdown(e, options).toUtf8());
+    else if (format == u"latex")
+        printOut(explanationToLatex(e, options).toUtf8());
+    else
+        printOut(QJsonDocument(explanationToJson(e)).toJson(QJsonDocument::Indented));
     return Ok;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file commandline.h
-/// The headless subcommands: compute, entropy and export (README, "Command line").
+/// The headless subcommands: compute, entropy, explain and export (README, "Command line").
 
 #include <QStringList>
 
@@ -25,6 +25,7 @@ public:
 private:
     static int compute(const QStringList &args);
     static int entropy(const QStringList &args);
+    static int explain(const QStringList &args);
     static int printHelp();
 };
 

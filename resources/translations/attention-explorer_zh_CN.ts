@@ -47,6 +47,105 @@
     </message>
 </context>
 <context>
+    <name>ComputationSteps</name>
+    <message>
+        <source>Split into heads</source>
+        <translation>拆分成多个头</translation>
+    </message>
+    <message>
+        <source>Scores: Q·Kᵀ</source>
+        <translation>分数：Q·Kᵀ</translation>
+    </message>
+    <message>
+        <source>Scale: divide by s</source>
+        <translation>缩放：除以 s</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Softmax of each row</source>
+        <translation>逐行 softmax</translation>
+    </message>
+    <message>
+        <source>Weight the values</source>
+        <translation>对值加权</translation>
+    </message>
+    <message>
+        <source>Concatenate the heads</source>
+        <translation>拼接各个头</translation>
+    </message>
+    <message>
+        <source>Output projection W_o</source>
+        <translation>输出投影 W_o</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>where the query may not see the key</source>
+        <translation>（查询看不到该键的位置）</translation>
+    </message>
+    <message>
+        <source>Each head takes its own d_k columns of Q, K and V.</source>
+        <translation>每个头取 Q、K、V 中属于自己的 d_k 列。</translation>
+    </message>
+    <message>
+        <source>Every query row is multiplied with every key row: one dot product per (query, key) pair.</source>
+        <translation>每一行查询与每一行键相乘：每个（查询，键）对得到一个点积。</translation>
+    </message>
+    <message>
+        <source>Dividing by s (usually √d_k) keeps the scores from growing with d_k, so the softmax does not saturate.</source>
+        <translation>除以 s（通常为 √d_k）使分数不随 d_k 增大，softmax 也就不会饱和。</translation>
+    </message>
+    <message>
+        <source>Keys a query may not see (causal mask, padding) get −∞ and so weight 0.</source>
+        <translation>查询看不到的键（因果掩码、填充）记为 −∞，因此注意力权重为 0。</translation>
+    </message>
+    <message>
+        <source>exp(score − row max) for each key, divided by the row&apos;s sum: every row adds up to 1.</source>
+        <translation>对每个键计算 exp(分数 − 行最大值)，再除以该行之和：每行之和为 1。</translation>
+    </message>
+    <message>
+        <source>Each query&apos;s output is the weighted sum of the value rows.</source>
+        <translation>每个查询的输出是各行值的加权和。</translation>
+    </message>
+    <message>
+        <source>The heads&apos; outputs are put side by side, d_k columns each.</source>
+        <translation>各个头的输出并排放在一起，每个头占 d_k 列。</translation>
+    </message>
+    <message>
+        <source>The output projection mixes the heads&apos; columns.</source>
+        <translation>输出投影把各个头的列混合起来。</translation>
+    </message>
+    <message>
+        <source>One row of d_model numbers per query: the result of the attention layer.</source>
+        <translation>每个查询一行，共 d_model 个数：这就是注意力层的结果。</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Head %1: S = Q·Kᵀ, before scaling</source>
+        <translation>头 %1：S = Q·Kᵀ（缩放前）</translation>
+    </message>
+    <message>
+        <source>Head %1: scores S / s, before the softmax</source>
+        <translation>头 %1：分数 S / s（softmax 前）</translation>
+    </message>
+    <message>
+        <source>q·k before scaling</source>
+        <translation>缩放前的 q·k</translation>
+    </message>
+    <message>
+        <source>score before the softmax</source>
+        <translation>softmax 前的分数</translation>
+    </message>
+</context>
+<context>
     <name>EmbeddingCsvReader</name>
     <message>
         <source>row %1: a quoted field is not closed</source>
@@ -169,6 +268,85 @@
     <message>
         <source>the example %1 cannot be read</source>
         <translation>无法读取示例 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainText</name>
+    <message>
+        <source>Step 1: the dot product of the query and key rows</source>
+        <translation>第 1 步：查询行与键行的点积</translation>
+    </message>
+    <message>
+        <source>Step 2: divide by the scale</source>
+        <translation>第 2 步：除以缩放因子</translation>
+    </message>
+    <message>
+        <source>The mask hides this key from this query: it takes no part in the softmax and its weight is 0.</source>
+        <translation>掩码对这个查询遮住了这个键：它不参与 softmax，注意力权重为 0。</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Step 3: softmax over the query&apos;s row</source>
+        <translation>第 3 步：对该查询所在行做 softmax</translation>
+    </message>
+    <message>
+        <source>The query sees no key at all (a fully masked row): every weight in the row is 0.</source>
+        <translation>该查询看不到任何键（整行被掩码）：这一行的注意力权重全为 0。</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>sum</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>the mean of the heads</source>
+        <translation>各个头的平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>The weight of %1 for query %2 %3 and key %4 %5</source>
+        <translation>%1：查询 %2 %3 对键 %4 %5 的注意力权重</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>The mean of the heads</source>
+        <translation>各个头的平均</translation>
+    </message>
+    <message>
+        <source>Needs \usepackage{amsmath}.</source>
+        <translation>需要 \usepackage{amsmath}。</translation>
+    </message>
+    <message>
+        <source>%1, scale %2.</source>
+        <translation>%1，缩放因子 %2。</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1339,60 @@ is not whole</source>
     </message>
 </context>
 <context>
+    <name>ae::ClassroomTools</name>
+    <message>
+        <source>The &amp;Math</source>
+        <translation>公式说明(&amp;M)</translation>
+    </message>
+    <message>
+        <source>A short guide to the formulas, linked to the steps of the computation view.</source>
+        <translation>公式的简短说明，并链接到计算视图中的各个步骤。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ComputationDock</name>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>(Numbers hidden: next click shows them.)</source>
+        <translation>（数字已隐藏：再按一次即可显示。）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Decimals:</source>
+        <translation>小数位数(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Previous step (Left, Page Up)</source>
+        <translation>上一步（左方向键、Page Up）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Next step (Right, Page Down, Space)</source>
+        <translation>下一步（右方向键、Page Down、空格）</translation>
+    </message>
+</context>
+<context>
     <name>ae::CopyAsController</name>
     <message>
         <source>Attention weights, mean of %1 heads</source>
@@ -1299,6 +1531,17 @@ is not whole</source>
     </message>
 </context>
 <context>
+    <name>ae::DrillDownDialog</name>
+    <message>
+        <source>Click a cell of the heatmap, or of the scores or weights in the computation view, to see how its weight is made.</source>
+        <translation>点击热力图中的单元格，或计算视图中分数或注意力权重的单元格，即可查看这个权重是怎样算出来的。</translation>
+    </message>
+    <message>
+        <source>How This Weight Is Made</source>
+        <translation>这个权重是怎样算出来的</translation>
+    </message>
+</context>
+<context>
     <name>ae::EmbeddingTableModel</name>
     <message>
         <source>%1: %2</source>
@@ -1370,6 +1613,29 @@ is not whole</source>
     <message>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>ae::Explain</name>
+    <message>
+        <source>%1 is outside 0..%2 (%3 %4)</source>
+        <translation>%1 超出范围 0..%2（共 %3 个%4）</translation>
+    </message>
+    <message>
+        <source>%1: there are no %2</source>
+        <translation>%1：没有%2</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>query tokens</source>
+        <translation>查询词元</translation>
+    </message>
+    <message>
+        <source>key tokens</source>
+        <translation>键词元</translation>
     </message>
 </context>
 <context>
@@ -1665,6 +1931,33 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
 </context>
 <context>
+    <name>ae::LessonMode</name>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;High Contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>White on black with yellow highlights, for bright rooms.</source>
+        <translation>黑底白字、黄色高亮，适合明亮的教室。</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal Step by Step</source>
+        <translation>逐步揭示(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Each new step of the computation shows its shapes first and its numbers on the next click.</source>
+        <translation>计算的每个新步骤先显示形状，再按一次才显示数字。</translation>
+    </message>
+</context>
+<context>
     <name>ae::MainWindow</name>
     <message>
         <source>Attention Explorer</source>
@@ -1705,18 +1998,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>&amp;Colour Map</source>
         <translation>颜色映射(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation Mode</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Full screen with large heatmaps for a classroom; Esc leaves.</source>
-        <translation>全屏显示大幅热力图，适合课堂；按 Esc 退出。</translation>
-    </message>
-    <message>
-        <source>Leave Presentation Mode</source>
-        <translation>退出演示模式</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -1775,10 +2056,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7</translation>
     </message>
     <message>
-        <source>Presentation mode: press Esc or F11 to leave.</source>
-        <translation>演示模式：按 Esc 或 F11 退出。</translation>
-    </message>
-    <message>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -1793,6 +2070,22 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>The language changes the next time Attention Explorer starts.</source>
         <translation>语言将在下次启动 Attention Explorer 时切换。</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson Mode</source>
+        <translation>课堂模式(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Full screen with large heatmaps and the computation steps for a classroom; Esc leaves.</source>
+        <translation>全屏显示大号热力图和计算步骤，供课堂使用；按 Esc 退出。</translation>
+    </message>
+    <message>
+        <source>Leave Lesson Mode</source>
+        <translation>退出课堂模式</translation>
+    </message>
+    <message>
+        <source>Lesson mode: Page Up / Page Down step through the computation; Esc or F11 leaves.</source>
+        <translation>课堂模式：用 Page Up / Page Down 逐步演示计算过程；按 Esc 或 F11 退出。</translation>
     </message>
 </context>
 <context>
@@ -1812,6 +2105,56 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Exported the figure to %1.</source>
         <translation>已将图形导出到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MathGuideDialog</name>
+    <message>
+        <source>The math of multi-head attention</source>
+        <translation>多头注意力的数学原理</translation>
+    </message>
+    <message>
+        <source>Rows are tokens. The queries come from one sequence (Lq tokens), the keys and values from one sequence (Lk tokens). Every matrix multiplies row vectors from the right, as in the textbooks.</source>
+        <translation>每一行是一个词元。查询来自一个序列（Lq 个词元），键和值来自同一个序列（Lk 个词元）。与教科书一样，矩阵都从右边乘以行向量。</translation>
+    </message>
+    <message>
+        <source>With H heads each head has d_k = d_model / H columns. The scale s is √d_k unless the session says otherwise.</source>
+        <translation>共有 H 个头时，每个头有 d_k = d_model / H 列。除非会话另有设置，缩放因子 s 为 √d_k。</translation>
+    </message>
+    <message>
+        <source>Show this step</source>
+        <translation>显示这一步</translation>
+    </message>
+    <message>
+        <source>One weight by hand</source>
+        <translation>手算一个注意力权重</translation>
+    </message>
+    <message>
+        <source>Subtracting the row&apos;s largest score changes no weight but keeps exp() from overflowing. A masked key takes no part; a query that sees no key gets weights of 0. Click any heatmap cell to see its weight made this way. The mean view averages the heads&apos; weights: (A_1 + … + A_H) / H.</source>
+        <translation>减去该行的最大分数不会改变任何权重，但能防止 exp() 溢出。被掩码的键不参与计算；看不到任何键的查询，其权重全为 0。点击热力图中的任意单元格，即可看到它的权重是这样算出来的。平均视图对各个头的权重取平均：(A_1 + … + A_H) / H。</translation>
+    </message>
+    <message>
+        <source>The Math</source>
+        <translation>公式说明</translation>
+    </message>
+</context>
+<context>
+    <name>ae::MatrixTableWidget</name>
+    <message>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>Masked: this query may not see this key.</source>
+        <translation>已掩码：这个查询看不到这个键。</translation>
+    </message>
+    <message>
+        <source>Copy As</source>
+        <translation>复制为</translation>
+    </message>
+    <message>
+        <source>Copy this matrix as TSV, CSV, Markdown or LaTeX.</source>
+        <translation>将此矩阵复制为 TSV、CSV、Markdown 或 LaTeX。</translation>
     </message>
 </context>
 <context>

@@ -65,9 +65,10 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
     // A mean of several heads: either its heads are listed, or (a light copy) nothing at all
     // explains it; a single head's mean carries that head's scores.
     const bool meanOfHeads = data.head < 0 && !hasScores;
-    const QString weightName = data.imported ? tr("weight (imported)")
-        : meanOfHeads                        ? tr("mean softmax weight")
-                                             : tr("softmax weight");
+    const QString weightName = !data.valueName.isEmpty() ? data.valueName
+        : data.imported                                  ? tr("weight (imported)")
+        : meanOfHeads                                    ? tr("mean softmax weight")
+                                                         : tr("softmax weight");
     html += row2(QStringLiteral("<b>%1</b>").arg(weightName),
         QStringLiteral("<b>%1</b>").arg(exact(weight)));
 

@@ -25,6 +25,9 @@ struct HeatmapData
     double minimum = 0.0; ///< value drawn with the colour map's low end
     double maximum = 1.0; ///< value drawn with the colour map's high end
     bool imported = false; ///< weights read from a file, not computed here
+    /// What the values are when they are not softmax weights (e.g. "score" for a step of the
+    /// computation before the softmax); empty for weights.
+    QString valueName;
 
     /// @name How the values were made (for tooltips); empty when unknown, e.g. imported.
     /// @{

@@ -62,6 +62,8 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
 
     m_large = new HeatmapPlot(this);
     m_large->setObjectName(QStringLiteral("largeHeatmap"));
+    connect(m_large, &HeatmapPlot::cellClicked, this,
+        [this](int row, int column) { emit cellClicked(m_selectedView, row, column); });
     m_emptyLabel = new QLabel(this);
     m_emptyLabel->setAlignment(Qt::AlignCenter);
     m_emptyLabel->setWordWrap(true);
@@ -222,14 +224,26 @@ void HeatmapPanel::showSelected()
     const size_t index = static_cast<size_t>(m_selectedView + 1);
     if (index >= m_views.size() || !m_document->hasResult())
         return;
-    // The small multiples hold the weights only; the large map also explains every cell.
-    HeatmapData large = HeatmapDataBuilder::weights(
-        m_document->resultSession(), m_document->result(), m_selectedView, true);
-    large.minimum = m_views[index].minimum;
-    large.maximum = m_views[index].maximum;
-    m_large->setData(std::move(large));
+    if (m_stepState) {
+        m_large->setData(*m_stepState);
+    } else {
+        // The small multiples hold the weights only; the large map also explains every cell.
+        HeatmapData large = HeatmapDataBuilder::weights(
+            m_document->resultSession(), m_document->result(), m_selectedView, true);
+        large.minimum = m_views[index].minimum;
+        large.maximum = m_views[index].maximum;
+        m_large->setData(std::move(large));
+    }
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
+}
+
+void HeatmapPanel::setStepState(std::optional<HeatmapData> state)
+{
+    if (!state && !m_stepState)
+        return;
+    m_stepState = std::move(state);
+    showSelected();
 }
 
 void HeatmapPanel::updateStale()

@@ -9,6 +9,7 @@
 
 #include <QList>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -50,6 +51,12 @@ public:
     void setStretchColors(bool on);
     bool stretchColors() const { return m_stretch; }
 
+    /// Shows @p state in the large map instead of the selected view's weights (a step of the
+    /// computation before the softmax); nothing returns to the weights.
+    void setStepState(std::optional<HeatmapData> state);
+    /// True while the large map shows a step's state.
+    bool showsStepState() const { return m_stepState.has_value(); }
+
     /// @name Inspection (tests)
     /// @{
     HeatmapPlot *largePlot() const { return m_large; }
@@ -64,6 +71,8 @@ signals:
     void selectedViewChanged(int view);
     /// The colour map changed (by the chooser or setColorMap()).
     void colorMapChanged(ColorMapKind kind);
+    /// The large map's cell (@p row, @p column) of @p view (-1 = the mean) was clicked.
+    void cellClicked(int view, int row, int column);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -107,6 +116,7 @@ private:
     bool m_showValues = true;
     bool m_stretch = false;
     std::vector<HeatmapData> m_views; ///< the mean, then every head
+    std::optional<HeatmapData> m_stepState; ///< shown large instead of the weights, if set
 
     QLabel *m_colorMapLabel;
     QComboBox *m_colorMapCombo;

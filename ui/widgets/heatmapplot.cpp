@@ -151,7 +151,9 @@ void HeatmapPlot::applyStyle()
         m_scale->setBarWidth(m_presentation ? 22 : 14);
         m_scale->axis()->setTickLabelFont(MatrixPlotAdapter::plotFont(base * s));
         m_scale->axis()->setLabelFont(MatrixPlotAdapter::plotFont(base * s));
-        m_scale->axis()->setLabel(m_data.imported ? tr("weight") : tr("attention weight"));
+        m_scale->axis()->setLabel(!m_data.valueName.isEmpty() ? m_data.valueName
+                : m_data.imported                             ? tr("weight")
+                                                              : tr("attention weight"));
     }
     const int margin = m_compact ? 2 : 6;
     plotLayout()->setMargins(QMargins(margin, margin, margin, margin));
@@ -394,8 +396,12 @@ void HeatmapPlot::mouseReleaseEvent(QMouseEvent *event)
     const bool click = m_pressed && event->button() == Qt::LeftButton
         && (event->pos() - m_pressPos).manhattanLength() <= QApplication::startDragDistance();
     m_pressed = false;
-    if (click)
-        emit clicked();
+    if (!click)
+        return;
+    emit clicked();
+    const QPoint cell = cellAt(event->pos());
+    if (cell.x() >= 0 && cell.y() >= 0)
+        emit cellClicked(cell.y(), cell.x());
 }
 
 void HeatmapPlot::paintEvent(QPaintEvent *event)

@@ -84,6 +84,8 @@ public:
 signals:
     /// The user clicked the plot (left button, without dragging).
     void clicked();
+    /// The user clicked cell (@p row, @p column) (left button, without dragging).
+    void cellClicked(int row, int column);
 
 protected:
     bool event(QEvent *event) override;

@@ -1,10 +1,12 @@
 #include "mainwindow.h"
 
 #include "attentionpanel.h"
+#include "classroomtools.h"
 #include "colormap.h"
 #include "document.h"
 #include "examplecatalog.h"
 #include "heatmappanel.h"
+#include "lessonmode.h"
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
 #include "scalingplotdock.h"
@@ -181,14 +183,14 @@ void MainWindow::createMenus()
              m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    m_presentationAction = m_viewMenu->addAction(tr("&Presentation Mode"));
+    m_presentationAction = m_viewMenu->addAction(tr("&Lesson Mode"));
     m_presentationAction->setObjectName(QStringLiteral("presentationAction"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
-    m_presentationAction->setStatusTip(tr("Full screen with large heatmaps for a classroom; Esc "
-                                          "leaves."));
+    m_presentationAction->setStatusTip(tr("Full screen with large heatmaps and the computation "
+                                          "steps for a classroom; Esc leaves."));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    m_leavePresentationAction = new QAction(tr("Leave Presentation Mode"), this);
+    m_leavePresentationAction = new QAction(tr("Leave Lesson Mode"), this);
     m_leavePresentationAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_leavePresentationAction->setEnabled(false);
     connect(m_leavePresentationAction, &QAction::triggered, this,
@@ -232,6 +234,8 @@ void MainWindow::createMenus()
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = m_helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
+
+    m_classroom = new ClassroomTools(this, m_document, m_heatmapPanel, m_viewMenu, m_helpMenu);
 }
 
 void MainWindow::createStatusBar()
@@ -387,7 +391,10 @@ void MainWindow::setPresentationMode(bool on)
             std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel, m_scalingDock })
             dock->hide();
         m_placement->showFullScreen();
-        statusBar()->showMessage(tr("Presentation mode: press Esc or F11 to leave."), 8000);
+        statusBar()->showMessage(
+            tr("Lesson mode: Page Up / Page Down step through the computation; Esc or F11 "
+               "leaves."),
+            8000);
     } else {
         restoreState(m_stateBeforePresentation, stateVersion);
         m_placement->showNormal();
@@ -402,6 +409,7 @@ void MainWindow::setPresentationMode(bool on)
             m_layouts->setPaused(false);
         });
     }
+    m_classroom->lessonMode()->setActive(on);
     m_leavePresentationAction->setEnabled(on);
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);

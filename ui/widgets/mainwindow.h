@@ -16,6 +16,7 @@ class QMenu;
 namespace ae {
 
 class AttentionPanel;
+class ClassroomTools;
 class Document;
 class HeatmapPanel;
 class MessageBar;
@@ -49,6 +50,8 @@ public:
     }
     AttentionPanel *attentionPanel() const { return m_attentionPanel; }
     ScalingPlotDock *scalingDock() const { return m_scalingDock; }
+    /// The computation view, the drill-down, The Math and lesson mode.
+    ClassroomTools *classroom() const { return m_classroom; }
 
     /// Session files, import, export and Copy As (File and Edit menus).
     MainWindowFileActions *fileActions() const { return m_fileActions; }
@@ -75,7 +78,8 @@ public:
     /// The status line's shape summary, e.g. "Q 2×4 · K/V 4×4 · d_model 4 · 2 heads · d_k 2".
     QString shapeSummary() const;
 
-    /// Full screen, larger fonts, side docks hidden; Esc or F11 leaves.
+    /// Lesson mode: full screen, larger fonts, side docks hidden, the computation view shown and
+    /// driven by a clicker; Esc or F11 leaves.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
     /// Keeps the window on its screen; its full-screen mode fills exactly that screen.
@@ -115,6 +119,7 @@ private:
     MainWindowFileActions *m_fileActions = nullptr;
     WindowPlacement *m_placement = nullptr;
     ScreenLayouts *m_layouts = nullptr;
+    ClassroomTools *m_classroom = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;

@@ -1,5 +1,6 @@
 #include "projectionmatrixmodel.h"
 
+#include "headtint.h"
 #include "numberformat.h"
 
 #include <QBrush>
@@ -72,12 +73,7 @@ QVariant ProjectionMatrixModel::data(const QModelIndex &index, int role) const
         // Every other head's columns are tinted: Q, K and V are cut into heads column-wise.
         if (m_part != ProjectionPart::Wo && m_part != ProjectionPart::Bo && m_headWidth > 0
             && m_headWidth < m_values.cols() && (index.column() / m_headWidth) % 2 == 1) {
-            const QColor base = QGuiApplication::palette().color(QPalette::Base);
-            const QColor highlight = QGuiApplication::palette().color(QPalette::Highlight);
-            QColor tint;
-            tint.setRgbF(0.88 * base.redF() + 0.12 * highlight.redF(),
-                0.88 * base.greenF() + 0.12 * highlight.greenF(),
-                0.88 * base.blueF() + 0.12 * highlight.blueF());
+            const QColor tint = headTint(index.column() / m_headWidth);
             return QBrush(tint);
         }
         return {};

@@ -1,0 +1,160 @@
+#include "explain.h"
+
+#include "sessioncompute.h"
+
+#include <QCoreApplication>
+#include <cassert>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+/// The refusal for an index outside 0..count-1.
+SessionError outOfRange(const QString &field, int value, int count, const QString &what)
+{
+    SessionError e;
+    e.path = field;
+    e.message = count > 0
+        ? QCoreApplication::translate("ae::Explain", "%1 is outside 0..%2 (%3 %4)")
+              .arg(value)
+              .arg(count - 1)
+              .arg(count)
+              .arg(what)
+        : QCoreApplication::translate("ae::Explain", "%1: there are no %2").arg(value).arg(what);
+    return e;
+}
+
+/// Sum of q_m * k_m over the head's columns, in order, as written by hand.
+double termByTermDot(
+    const Eigen::Ref<const Eigen::RowVectorXd> &q, const Eigen::Ref<const Eigen::RowVectorXd> &k)
+{
+    double sum = 0.0;
+    for (Eigen::Index m = 0; m < q.size(); ++m)
+        sum += q(m) * k(m);
+    return sum;
+}
+
+HeadWeightDerivation deriveHead(
+    const AttentionResult &result, int head, int query, int key, std::vector<bool> rowVisible)
+{
+    HeadWeightDerivation d;
+    d.head = head;
+    const int dK = result.dK;
+    const Eigen::Index lk = result.k.rows();
+    const auto qRow = result.q.row(query).segment(head * dK, dK);
+    d.q = qRow.transpose();
+    d.k = result.k.row(key).segment(head * dK, dK).transpose();
+    d.products = d.q.cwiseProduct(d.k);
+    d.dot = termByTermDot(qRow, d.k.transpose());
+    d.rowVisible = std::move(rowVisible);
+
+    d.rowScores.resize(lk);
+    for (Eigen::Index j = 0; j < lk; ++j) {
+        d.rowScores(j) = termByTermDot(qRow, result.k.row(j).segment(head * dK, dK)) / result.scale;
+        if (d.rowVisible[static_cast<size_t>(j)])
+            d.rowMax = d.rowMax ? std::max(*d.rowMax, d.rowScores(j)) : d.rowScores(j);
+    }
+    if (d.rowVisible[static_cast<size_t>(key)])
+        d.score = d.dot / result.scale;
+
+    d.rowExp = Eigen::VectorXd::Zero(lk);
+    if (d.rowMax) {
+        for (Eigen::Index j = 0; j < lk; ++j) {
+            if (!d.rowVisible[static_cast<size_t>(j)])
+                continue;
+            d.rowExp(j) = std::exp(d.rowScores(j) - *d.rowMax);
+            d.rowSum += d.rowExp(j);
+        }
+        // rowSum >= 1: the maximum contributes exp(0).
+        d.weight = d.rowExp(key) / d.rowSum;
+    }
+    return d;
+}
+
+} // namespace
+
+std::optional<SessionError> checkExplainIndex(const Session &session, ExplainField field, int value)
+{
+    switch (field) {
+    case ExplainField::Head: {
+        const int heads = session.attention.config.heads;
+        if (value < 0 || value >= heads)
+            return outOfRange(QStringLiteral("head"), value, heads,
+                QCoreApplication::translate("ae::Explain", "heads"));
+        break;
+    }
+    case ExplainField::Query: {
+        const int lq = session.querySequence().length();
+        if (value < 0 || value >= lq)
+            return outOfRange(QStringLiteral("query"), value, lq,
+                QCoreApplication::translate("ae::Explain", "query tokens"));
+        break;
+    }
+    case ExplainField::Key: {
+        const int lk = session.keyValueSequence().length();
+        if (value < 0 || value >= lk)
+            return outOfRange(QStringLiteral("key"), value, lk,
+                QCoreApplication::translate("ae::Explain", "key tokens"));
+        break;
+    }
+    }
+    return std::nullopt;
+}
+
+std::optional<SessionError> checkExplainRequest(
+    const Session &session, const ExplainRequest &request)
+{
+    if (request.head != ExplainRequest::meanOfHeads) {
+        if (auto error = checkExplainIndex(session, ExplainField::Head, request.head))
+            return error;
+    }
+    if (auto error = checkExplainIndex(session, ExplainField::Query, request.query))
+        return error;
+    return checkExplainIndex(session, ExplainField::Key, request.key);
+}
+
+WeightExplanation explainWeight(
+    const Session &session, const AttentionResult &result, const ExplainRequest &request)
+{
+    assert(!checkExplainRequest(session, request));
+    WeightExplanation e;
+    e.head = request.head;
+    e.query = request.query;
+    e.key = request.key;
+    e.queryToken = session.querySequence().tokens.value(request.query);
+    e.keyTokens = session.keyValueSequence().tokens;
+    e.keyToken = e.keyTokens.value(request.key);
+    e.dK = result.dK;
+    e.scaleMode = session.attention.config.scale.mode;
+    e.scale = result.scale;
+
+    const Eigen::Index lk = result.visible.cols();
+    std::vector<bool> rowVisible(static_cast<size_t>(lk));
+    bool any = false;
+    for (Eigen::Index j = 0; j < lk; ++j) {
+        rowVisible[static_cast<size_t>(j)] = result.visible(request.query, j);
+        any = any || rowVisible[static_cast<size_t>(j)];
+    }
+    e.masked = !rowVisible[static_cast<size_t>(request.key)];
+    e.fullyMaskedRow = !any;
+
+    const int heads = static_cast<int>(result.heads.size());
+    const int first = e.isMean() ? 0 : request.head;
+    const int last = e.isMean() ? heads - 1 : request.head;
+    double sum = 0.0;
+    for (int h = first; h <= last; ++h) {
+        e.heads.push_back(deriveHead(result, h, request.query, request.key, rowVisible));
+        sum += e.heads.back().weight;
+    }
+    // The mean divides the sum of the heads' weights by h, as computeAttention() does.
+    e.weight = e.isMean() ? sum / static_cast<double>(heads) : sum;
+    return e;
+}
+
+WeightExplanation explainWeight(const Session &session, const ExplainRequest &request)
+{
+    return explainWeight(session, computeSession(session), request);
+}
+
+} // namespace ae

@@ -1,0 +1,34 @@
+#pragma once
+
+/// @file explaintext.h
+/// An explanation as a readable derivation (Markdown or LaTeX), for the drill-down, the
+/// command line and worksheets. Plain text: no widgets.
+
+#include "explain.h"
+
+#include <QString>
+
+namespace ae {
+
+/// How numbers and indices appear in the derivation.
+struct ExplainTextOptions
+{
+    int decimals = 4; ///< every number is written with exactly this many decimals
+    int firstIndex = 0; ///< the number of the first head, query and key (0 as on the command
+                        ///< line, 1 as in the window's titles)
+};
+
+/// @p value with exactly @p decimals decimals, without a minus sign on a rounded zero.
+QString formatFixed(double value, int decimals);
+
+/// The derivation as Markdown: a table of the terms q_m, k_m and q_m k_m, the dot product,
+/// the scaled score, a table of the row's scores and exponentials (masked keys marked), the
+/// sum and the weight; for the mean, every head's derivation and the average.
+QString explanationToMarkdown(
+    const WeightExplanation &explanation, const ExplainTextOptions &options = {});
+
+/// The same derivation as a LaTeX fragment (needs amsmath; tokens go through \\text{}).
+QString explanationToLatex(
+    const WeightExplanation &explanation, const ExplainTextOptions &options = {});
+
+} // namespace ae

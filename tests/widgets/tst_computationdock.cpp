@@ -1,0 +1,300 @@
+// The computation view in the window: stepping with buttons, arrow keys and Page Up / Page
+// Down, the matrices of every step against the core, reveal, and the heatmap's state.
+
+#include "classroomtools.h"
+#include "computationdock.h"
+#include "document.h"
+#include "heatmappanel.h"
+#include "heatmapplot.h"
+#include "mainwindow.h"
+#include "mathguidedialog.h"
+#include "matrixclipboard.h"
+#include "matrixtablewidget.h"
+#include "sessionjson.h"
+#include "testsupport.h"
+#include "testsupportattention.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTest>
+#include <QTextBrowser>
+#include <QToolButton>
+
+using namespace ae;
+
+namespace {
+
+using T = AttentionTestSupport;
+
+Session loadCase(const QString &name)
+{
+    const SessionLoadResult loaded = loadSessionFile(
+        test::referenceCasesDir() + QLatin1Char('/') + name + QStringLiteral(".session.json"));
+    return loaded.ok() ? loaded.session : Session();
+}
+
+} // namespace
+
+/// Tests ComputationDock inside the main window.
+class TestComputationDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void stepsWithKeys_data();
+    void stepsWithKeys();
+    void buttonsStepAndStopAtTheEnds();
+    void matricesEqualTheCore_data();
+    void matricesEqualTheCore();
+    void decimalsApplyToEveryCell();
+    void heatmapShowsScoresBeforeSoftmaxAndWeightsAfter();
+    void revealHidesNumbersUntilTheNextClick();
+    void headFollowsTheHeatmap();
+    void mathGuideLinksToSteps();
+    void everyMatrixCopiesInEveryFormat_data();
+    void everyMatrixCopiesInEveryFormat();
+
+private:
+    void loadSession(const QString &caseName);
+
+    MainWindow *m_window = nullptr;
+    ComputationDock *m_dock = nullptr;
+};
+
+void TestComputationDock::initTestCase()
+{
+    T::isolateSettings(QStringLiteral("tst_computationdock"));
+}
+
+void TestComputationDock::init()
+{
+    QSettings().clear();
+    m_window = new MainWindow;
+    m_window->resize(1280, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_dock = m_window->classroom()->computation();
+    m_dock->show();
+    loadSession(QStringLiteral("seed-cross-2heads"));
+}
+
+void TestComputationDock::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void TestComputationDock::loadSession(const QString &caseName)
+{
+    const Session s = loadCase(caseName);
+    QVERIFY(s.source.length() > 0);
+    m_window->document()->resetSession(s, QString());
+    QTRY_VERIFY(m_window->document()->hasResult() && !m_window->document()->error()
+        && test::compareSessions(m_window->document()->resultSession(), s).isEmpty());
+}
+
+void TestComputationDock::stepsWithKeys_data()
+{
+    QTest::addColumn<int>("start");
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("Page Down goes on") << 2 << int(Qt::Key_PageDown) << 3;
+    QTest::newRow("Right goes on") << 2 << int(Qt::Key_Right) << 3;
+    QTest::newRow("Space goes on") << 0 << int(Qt::Key_Space) << 1;
+    QTest::newRow("Page Up goes back") << 2 << int(Qt::Key_PageUp) << 1;
+    QTest::newRow("Left goes back") << 2 << int(Qt::Key_Left) << 1;
+    QTest::newRow("Page Up stops at the first") << 0 << int(Qt::Key_PageUp) << 0;
+    QTest::newRow("Page Down stops at the last") << 8 << int(Qt::Key_PageDown) << 8;
+}
+
+void TestComputationDock::stepsWithKeys()
+{
+    QFETCH(int, start);
+    QFETCH(int, key);
+    QFETCH(int, expected);
+    m_dock->setStep(start);
+    QCOMPARE(m_dock->step(), start);
+    QTest::keyClick(m_dock->stepList(), Qt::Key(key));
+    QCOMPARE(m_dock->step(), expected);
+    QCOMPARE(m_dock->stepList()->currentRow(), expected);
+    const ComputationStep step = ComputationSteps::all()[static_cast<size_t>(expected)];
+    QCOMPARE(m_dock->formulaText(), ComputationSteps::formula(step));
+}
+
+void TestComputationDock::buttonsStepAndStopAtTheEnds()
+{
+    auto *back = m_dock->findChild<QPushButton *>(QStringLiteral("computationBackButton"));
+    auto *forward = m_dock->findChild<QPushButton *>(QStringLiteral("computationForwardButton"));
+    QVERIFY(back && forward);
+    m_dock->setStep(0);
+    QVERIFY(!back->isEnabled());
+    for (int i = 1; i < ComputationSteps::count(); ++i) {
+        QTest::mouseClick(forward, Qt::LeftButton);
+        QCOMPARE(m_dock->step(), i);
+    }
+    QVERIFY(!forward->isEnabled());
+    QTest::mouseClick(back, Qt::LeftButton);
+    QCOMPARE(m_dock->step(), ComputationSteps::count() - 2);
+}
+
+void TestComputationDock::matricesEqualTheCore_data()
+{
+    QTest::addColumn<QString>("caseName");
+    for (const char *name : { "seed-cross-2heads", "decoder-causal", "padding", "kdim-differs" })
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+void TestComputationDock::matricesEqualTheCore()
+{
+    QFETCH(QString, caseName);
+    loadSession(caseName);
+    const AttentionResult &r = m_window->document()->result();
+    const int heads = static_cast<int>(r.heads.size());
+    m_dock->setHead(heads - 1);
+    QCOMPARE(m_dock->head(), heads - 1);
+    const HeadResult &head = r.heads.back();
+    const int dK = r.dK;
+    m_dock->setStep(0);
+    const auto tables = m_dock->matrixWidgets();
+    QCOMPARE(tables.size(), 3);
+    QCOMPARE(tables[0]->matrix().values, Eigen::MatrixXd(r.q.middleCols((heads - 1) * dK, dK)));
+    QCOMPARE(tables[1]->matrix().values, Eigen::MatrixXd(r.k.middleCols((heads - 1) * dK, dK)));
+    QCOMPARE(tables[2]->matrix().values, Eigen::MatrixXd(r.v.middleCols((heads - 1) * dK, dK)));
+    QVERIFY(tables[0]->titleText().contains(QStringLiteral("%1 × %2").arg(r.q.rows()).arg(dK)));
+    const std::pair<ComputationStep, Eigen::MatrixXd> expected[] = {
+        { ComputationStep::Scores, head.dotProducts },
+        { ComputationStep::Scaled, head.scores },
+        { ComputationStep::Masked, head.scores },
+        { ComputationStep::Softmax, head.weights },
+        { ComputationStep::HeadOutput, head.output },
+        { ComputationStep::Concat, r.concat },
+        { ComputationStep::Output, r.output },
+    };
+    for (const auto &[step, values] : expected) {
+        m_dock->setStep(static_cast<int>(step));
+        QCOMPARE(m_dock->currentStep(), step);
+        QCOMPARE(m_dock->matrixWidgets().front()->matrix().values, values);
+    }
+    // The masked step writes −∞ exactly where the mask hides a key.
+    m_dock->setStep(static_cast<int>(ComputationStep::Masked));
+    MatrixTableWidget *masked = m_dock->matrixWidgets().front();
+    for (int i = 0; i < r.visible.rows(); ++i) {
+        for (int j = 0; j < r.visible.cols(); ++j)
+            QCOMPARE(masked->cellText(i, j) == QStringLiteral("−∞"), !r.visible(i, j));
+    }
+}
+
+void TestComputationDock::decimalsApplyToEveryCell()
+{
+    m_dock->setStep(static_cast<int>(ComputationStep::Softmax));
+    const double w = m_window->document()->result().heads[0].weights(1, 2);
+    for (int decimals : { 2, 6 }) {
+        m_dock->decimalsBox()->setValue(decimals);
+        QCOMPARE(m_dock->decimals(), decimals);
+        QCOMPARE(
+            m_dock->matrixWidgets().front()->cellText(1, 2), QString::number(w, 'f', decimals));
+    }
+}
+
+void TestComputationDock::heatmapShowsScoresBeforeSoftmaxAndWeightsAfter()
+{
+    HeatmapPanel *panel = m_window->heatmapPanel();
+    m_dock->setHead(1);
+    m_dock->setStep(static_cast<int>(ComputationStep::Scaled));
+    QCOMPARE(panel->selectedView(), 1);
+    QVERIFY(panel->showsStepState());
+    const AttentionResult &r = m_window->document()->result();
+    QCOMPARE(panel->largePlot()->data().values, r.heads[1].scores);
+    m_dock->setStep(static_cast<int>(ComputationStep::Scores));
+    QCOMPARE(panel->largePlot()->data().values, r.heads[1].dotProducts);
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Scaled
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Masked
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Softmax
+    QVERIFY(!panel->showsStepState());
+    QCOMPARE(panel->largePlot()->data().values, r.heads[1].weights);
+    // Hiding the view gives the heatmap back its weights.
+    m_dock->setStep(static_cast<int>(ComputationStep::Scaled));
+    QVERIFY(panel->showsStepState());
+    m_dock->hide();
+    QTRY_VERIFY(!panel->showsStepState());
+}
+
+void TestComputationDock::revealHidesNumbersUntilTheNextClick()
+{
+    m_dock->setRevealMode(true);
+    m_dock->setStep(static_cast<int>(ComputationStep::Scaled));
+    QVERIFY(m_dock->numbersShown());
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown);
+    QCOMPARE(m_dock->currentStep(), ComputationStep::Masked);
+    QVERIFY(!m_dock->numbersShown());
+    QCOMPARE(m_dock->matrixWidgets().front()->cellText(0, 0), QStringLiteral("?"));
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown);
+    QCOMPARE(m_dock->currentStep(), ComputationStep::Masked);
+    QVERIFY(m_dock->numbersShown());
+    QCOMPARE(m_dock->matrixWidgets().front()->cellText(0, 0),
+        QString::number(m_window->document()->result().heads[0].scores(0, 0), 'f', 4));
+    m_dock->setRevealMode(false);
+    QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown);
+    QCOMPARE(m_dock->currentStep(), ComputationStep::Softmax);
+    QVERIFY(m_dock->numbersShown());
+}
+
+void TestComputationDock::headFollowsTheHeatmap()
+{
+    m_window->heatmapPanel()->setSelectedView(1);
+    QCOMPARE(m_dock->head(), 1);
+    m_window->heatmapPanel()->setSelectedView(-1);
+    QCOMPARE(m_dock->head(), 1); // the mean has no single computation; the head stays
+    QVERIFY(!m_window->heatmapPanel()->showsStepState());
+}
+
+void TestComputationDock::mathGuideLinksToSteps()
+{
+    MathGuideDialog *guide = m_window->classroom()->mathGuide();
+    const QString html = MathGuideDialog::html();
+    for (ComputationStep step : ComputationSteps::all())
+        QVERIFY(html.contains(ComputationSteps::formula(step).toHtmlEscaped()));
+    m_dock->hide();
+    emit guide->browser()->anchorClicked(QUrl(QStringLiteral("step:4")));
+    QCOMPARE(m_dock->step(), 4);
+    QVERIFY(m_dock->isVisible());
+}
+
+void TestComputationDock::everyMatrixCopiesInEveryFormat_data()
+{
+    QTest::addColumn<int>("step");
+    QTest::newRow("split") << int(ComputationStep::Split);
+    QTest::newRow("masked") << int(ComputationStep::Masked);
+    QTest::newRow("output projection") << int(ComputationStep::OutputProjection);
+}
+
+void TestComputationDock::everyMatrixCopiesInEveryFormat()
+{
+    QFETCH(int, step);
+    m_dock->setStep(step);
+    const std::vector<MatrixClipboard::Format> formats = MatrixClipboard::formats();
+    for (MatrixTableWidget *table : m_dock->matrixWidgets()) {
+        auto *button = table->findChild<QToolButton *>();
+        QVERIFY(button && button->menu());
+        const QList<QAction *> actions = button->menu()->actions();
+        QCOMPARE(actions.size(), static_cast<int>(formats.size()));
+        for (int i = 0; i < actions.size(); ++i) {
+            QGuiApplication::clipboard()->clear();
+            actions[i]->trigger();
+            QCOMPARE(QGuiApplication::clipboard()->text(),
+                MatrixClipboard::format(std::vector<LabelledMatrix> { table->matrix() },
+                    formats[static_cast<size_t>(i)]));
+        }
+    }
+}
+
+QTEST_MAIN(TestComputationDock)
+#include "tst_computationdock.moc"

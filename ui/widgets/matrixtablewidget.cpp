@@ -1,0 +1,153 @@
+#include "matrixtablewidget.h"
+
+#include "headtint.h"
+#include "heatmapcellinfo.h"
+#include "matrixclipboard.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ae {
+
+MatrixTableWidget::MatrixTableWidget(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_table(new QTableWidget(this))
+    , m_copyButton(new QToolButton(this))
+{
+    m_title->setTextFormat(Qt::PlainText);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Keys belong to the stepping of the computation view, not to moving between cells.
+    m_table->setFocusPolicy(Qt::NoFocus);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    connect(m_table, &QTableWidget::cellClicked, this, &MatrixTableWidget::cellClicked);
+
+    m_copyButton->setPopupMode(QToolButton::InstantPopup);
+    m_copyButton->setFocusPolicy(Qt::NoFocus);
+    auto *menu = new QMenu(m_copyButton);
+    for (const MatrixClipboard::Format format : MatrixClipboard::formats()) {
+        QAction *action = menu->addAction(MatrixClipboard::displayName(format));
+        connect(action, &QAction::triggered, this,
+            [this, format] { MatrixClipboard::copy({ m_matrix }, format); });
+    }
+    m_copyButton->setMenu(menu);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_copyButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(header);
+    layout->addWidget(m_table);
+    retranslate();
+}
+
+void MatrixTableWidget::setMatrix(const LabelledMatrix &matrix, const std::vector<int> &columnHead)
+{
+    m_matrix = matrix;
+    m_columnHead = columnHead;
+    fillCells();
+}
+
+void MatrixTableWidget::setDecimals(int decimals)
+{
+    m_decimals = std::clamp(decimals, 0, 10);
+    fillCells();
+}
+
+void MatrixTableWidget::setNumbersShown(bool shown)
+{
+    m_shown = shown;
+    fillCells();
+}
+
+void MatrixTableWidget::setZoom(double factor)
+{
+    m_zoom = factor;
+    QFont tableFont = m_table->font();
+    tableFont.setPointSizeF(std::max(6.0, 9.0 * factor));
+    m_table->setFont(tableFont);
+    m_table->horizontalHeader()->setFont(tableFont);
+    m_table->verticalHeader()->setFont(tableFont);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(std::max(6.0, 9.0 * factor));
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+}
+
+QString MatrixTableWidget::titleText() const
+{
+    return m_title->text();
+}
+
+QString MatrixTableWidget::cellText(int row, int column) const
+{
+    const QTableWidgetItem *item = m_table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+void MatrixTableWidget::fillCells()
+{
+    const int rows = static_cast<int>(m_matrix.values.rows());
+    const int columns = static_cast<int>(m_matrix.values.cols());
+    m_title->setText(tr("%1 (%2 × %3)").arg(m_matrix.name).arg(rows).arg(columns));
+    m_table->clear();
+    m_table->setRowCount(rows);
+    m_table->setColumnCount(columns);
+    m_table->setVerticalHeaderLabels(m_matrix.rowLabels);
+    m_table->setHorizontalHeaderLabels(m_matrix.columnLabels);
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < columns; ++c) {
+            const bool visible = m_matrix.isVisible(r, c);
+            QString text = QStringLiteral("?");
+            if (m_shown)
+                text = visible ? HeatmapCellInfo::cellLabel(m_matrix.values(r, c), m_decimals)
+                               : QStringLiteral("−∞");
+            auto *item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (m_shown && visible)
+                item->setToolTip(HeatmapCellInfo::exact(m_matrix.values(r, c)));
+            else if (!visible)
+                item->setToolTip(tr("Masked: this query may not see this key."));
+            if (static_cast<size_t>(c) < m_columnHead.size()) {
+                const QColor tint = headTint(m_columnHead[static_cast<size_t>(c)]);
+                if (tint.isValid())
+                    item->setBackground(tint);
+            }
+            m_table->setItem(r, c, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void MatrixTableWidget::retranslate()
+{
+    m_copyButton->setText(tr("Copy As"));
+    m_copyButton->setToolTip(tr("Copy this matrix as TSV, CSV, Markdown or LaTeX."));
+    const QList<QAction *> actions = m_copyButton->menu()->actions();
+    const std::vector<MatrixClipboard::Format> formats = MatrixClipboard::formats();
+    for (int i = 0; i < actions.size() && static_cast<size_t>(i) < formats.size(); ++i)
+        actions[i]->setText(MatrixClipboard::displayName(formats[static_cast<size_t>(i)]));
+    fillCells();
+}
+
+void MatrixTableWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace ae
