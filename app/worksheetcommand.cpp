@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QGuiApplication>
+#include <QHashSeed>
 #include <cstdio>
 #include <optional>
 
@@ -43,6 +44,9 @@ std::optional<int> wholeNumber(const QCommandLineParser &p, const QString &name)
 
 int runWorksheetCommand(int argc, char **argv)
 {
+    // The PDF writer keeps its fonts in a hash; a fixed seed writes them in the same order on
+    // every run, so the same worksheets give the same bytes.
+    QHashSeed::setDeterministicGlobalSeed();
     // PDF sheets need fonts, hence a GUI application; without a display it draws offscreen.
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
