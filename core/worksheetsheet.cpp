@@ -145,7 +145,7 @@ private:
         for (int h = 0; h < c.heads && c.heads > 1; ++h) {
             const QString range = QStringLiteral("%1–%2").arg(h * dK + 1).arg((h + 1) * dK);
             out += worksheetText((m_lang == WorksheetLanguage::Chinese
-                    ? QStringLiteral(" 头 %1 使用第 %2 个分量。")
+                    ? QStringLiteral("头 %1 使用第 %2 个分量。")
                     : QStringLiteral(" Head %1 uses components %2."))
                                      .arg(h + 1)
                                      .arg(range));

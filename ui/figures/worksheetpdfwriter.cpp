@@ -6,10 +6,12 @@
 #include "painterfigurerenderer.h"
 
 #include <QBuffer>
+#include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
+#include <functional>
 
 namespace ae {
 
@@ -19,17 +21,18 @@ namespace {
 class PdfLayout
 {
 public:
-    PdfLayout(QPdfWriter &writer, QPainter &painter)
-        : m_writer(writer)
-        , m_painter(painter)
-        , m_width(writer.width())
-        , m_height(writer.height())
+    /// Lays out on pages of @p size (CSS pixels inside the margins); @p nextPage turns a page.
+    PdfLayout(QPainter &painter, QSizeF size, std::function<void()> nextPage)
+        : m_painter(painter)
+        , m_nextPage(std::move(nextPage))
+        , m_width(size.width())
+        , m_height(size.height())
     {
     }
 
     void newPage()
     {
-        m_writer.newPage();
+        m_nextPage();
         m_y = 0;
     }
 
@@ -52,19 +55,26 @@ public:
         if (rows.empty())
             return;
         const double rowHeight = font.pixelSize() * 1.9;
-        const auto columns = static_cast<double>(rows.front().size());
-        const double cellWidth = std::min(110.0, m_width / columns);
+        // Each column as wide as its widest cell (bold header included), with some air.
+        QFont bold = font;
+        bold.setBold(true);
+        const QFontMetricsF metrics(bold);
+        std::vector<double> widths(rows.front().size(), 0.0);
+        for (const auto &row : rows) {
+            for (size_t c = 0; c < row.size() && c < widths.size(); ++c)
+                widths[c] = std::max(widths[c], metrics.horizontalAdvance(row[c].plain) + 24.0);
+        }
         reserve(rowHeight * static_cast<double>(rows.size()));
         for (size_t r = 0; r < rows.size(); ++r) {
-            QFont f = font;
-            f.setBold(r == 0);
-            m_painter.setFont(f);
-            for (size_t c = 0; c < rows[r].size(); ++c) {
-                const QRectF cell(static_cast<double>(c) * cellWidth, m_y, cellWidth, rowHeight);
+            m_painter.setFont(r == 0 ? bold : font);
+            double x = 0;
+            for (size_t c = 0; c < rows[r].size() && c < widths.size(); ++c) {
+                const QRectF cell(x, m_y, widths[c], rowHeight);
                 m_painter.setPen(QPen(QColor(150, 150, 150), 0.75));
                 m_painter.drawRect(cell);
                 m_painter.setPen(Qt::black);
                 m_painter.drawText(cell, Qt::AlignCenter, rows[r][c].plain);
+                x += widths[c];
             }
             m_y += rowHeight;
         }
@@ -83,14 +93,22 @@ public:
         m_y += h;
     }
 
-    void figure(const Figure &fig)
+    /// Figures side by side, in one row.
+    void figures(const std::vector<Figure> &figs)
     {
-        reserve(fig.size.height());
-        m_painter.save();
-        m_painter.translate(0, m_y);
-        PainterFigureRenderer::render(fig, m_painter);
-        m_painter.restore();
-        m_y += fig.size.height() + 12;
+        double height = 0;
+        for (const Figure &f : figs)
+            height = std::max(height, f.size.height());
+        reserve(height);
+        double x = 0;
+        for (const Figure &f : figs) {
+            m_painter.save();
+            m_painter.translate(x, m_y);
+            PainterFigureRenderer::render(f, m_painter);
+            m_painter.restore();
+            x += f.size.width() + 12;
+        }
+        m_y += height + 12;
     }
 
 private:
@@ -100,8 +118,8 @@ private:
             newPage();
     }
 
-    QPdfWriter &m_writer;
     QPainter &m_painter;
+    std::function<void()> m_nextPage;
     double m_width;
     double m_height;
     double m_y = 0;
@@ -129,10 +147,64 @@ void fixCreationDate(QByteArray &pdf)
     pdf.replace(m.capturedStart(), m.capturedLength(), fixed);
 }
 
+/// Draws @p document page after page on @p painter.
+void paintDocument(QPainter &painter, QSizeF page, const std::function<void()> &nextPage,
+    const WorksheetDocument &document, const std::vector<StudentWorksheet> &sheets,
+    WorksheetLanguage language)
+{
+    PdfLayout layout(painter, page, nextPage);
+    for (const WorksheetBlock &b : document) {
+        switch (b.kind) {
+        case WorksheetBlock::Kind::Title:
+            layout.text(b.text.plain, fontOf(22, true), 10);
+            break;
+        case WorksheetBlock::Kind::Heading:
+            layout.text(b.text.plain, fontOf(16, true), 6);
+            break;
+        case WorksheetBlock::Kind::Paragraph:
+            layout.text(b.text.plain, fontOf(13, false), 8);
+            break;
+        case WorksheetBlock::Kind::Formula:
+            layout.text(QStringLiteral("    ") + b.text.plain, fontOf(13, false), 8);
+            break;
+        case WorksheetBlock::Kind::Table:
+            layout.table(b.rows, fontOf(12, false));
+            break;
+        case WorksheetBlock::Kind::AnswerSpace:
+            layout.answerLine(b.text.plain, fontOf(13, false));
+            break;
+        case WorksheetBlock::Kind::PageBreak:
+            layout.newPage();
+            break;
+        }
+        if (b.figureStudent < 1)
+            continue;
+        for (const StudentWorksheet &sheet : sheets) {
+            if (sheet.number != b.figureStudent)
+                continue;
+            // Every head's weights (the questions ask about any of them), small.
+            FigureOptions options;
+            options.size = QSize(300, 230);
+            options.includeColorBar = false;
+            std::vector<Figure> figs;
+            for (int h = 0; h < static_cast<int>(sheet.result.heads.size()); ++h) {
+                HeatmapData data
+                    = HeatmapDataBuilder::weights(sheet.session, sheet.result, h, false);
+                // Labelled in the worksheet's language, not the program's.
+                data.title = worksheetPhrase(language, "Head %1", "头 %1").arg(h + 1);
+                data.rowAxisTitle = worksheetPhrase(language, "queries", "查询");
+                data.columnAxisTitle = worksheetPhrase(language, "keys", "键");
+                figs.push_back(HeatmapFigure::single(data, options));
+            }
+            layout.figures(figs);
+        }
+    }
+}
+
 } // namespace
 
-QByteArray WorksheetPdfWriter::toPdf(
-    const WorksheetDocument &document, const std::vector<StudentWorksheet> &sheets)
+QByteArray WorksheetPdfWriter::toPdf(const WorksheetDocument &document,
+    const std::vector<StudentWorksheet> &sheets, WorksheetLanguage language)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -145,46 +217,32 @@ QByteArray WorksheetPdfWriter::toPdf(
         pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
             QMarginsF(18, 18, 18, 18), QPageLayout::Millimeter));
         QPainter painter(&pdf);
-        PdfLayout layout(pdf, painter);
-        for (const WorksheetBlock &b : document) {
-            switch (b.kind) {
-            case WorksheetBlock::Kind::Title:
-                layout.text(b.text.plain, fontOf(22, true), 10);
-                break;
-            case WorksheetBlock::Kind::Heading:
-                layout.text(b.text.plain, fontOf(16, true), 6);
-                break;
-            case WorksheetBlock::Kind::Paragraph:
-                layout.text(b.text.plain, fontOf(13, false), 8);
-                break;
-            case WorksheetBlock::Kind::Formula:
-                layout.text(QStringLiteral("    ") + b.text.plain, fontOf(13, false), 8);
-                break;
-            case WorksheetBlock::Kind::Table:
-                layout.table(b.rows, fontOf(12, false));
-                break;
-            case WorksheetBlock::Kind::AnswerSpace:
-                layout.answerLine(b.text.plain, fontOf(13, false));
-                break;
-            case WorksheetBlock::Kind::PageBreak:
-                layout.newPage();
-                break;
-            }
-            if (b.figureStudent < 1)
-                continue;
-            for (const StudentWorksheet &sheet : sheets) {
-                if (sheet.number != b.figureStudent)
-                    continue;
-                FigureOptions options;
-                options.size = QSize(320, 240);
-                options.includeColorBar = false;
-                layout.figure(HeatmapFigure::single(
-                    HeatmapDataBuilder::weights(sheet.session, sheet.result, 0, false), options));
-            }
-        }
+        paintDocument(
+            painter, QSizeF(pdf.width(), pdf.height()), [&pdf] { pdf.newPage(); }, document, sheets,
+            language);
     }
     fixCreationDate(bytes);
     return bytes;
+}
+
+QImage WorksheetPdfWriter::firstPage(const WorksheetDocument &document,
+    const std::vector<StudentWorksheet> &sheets, WorksheetLanguage language, double scale)
+{
+    // A4 at 96 dpi with the PDF's margins of 18 mm.
+    const QSizeF paper(793.7, 1122.5);
+    const double margin = 18.0 / 25.4 * 96.0;
+    QImage image((paper * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(scale, scale);
+    painter.translate(margin, margin);
+    const QSizeF content = paper - QSizeF(2 * margin, 2 * margin);
+    // Later pages are drawn below the image, where nothing shows.
+    paintDocument(
+        painter, content, [&painter, &paper] { painter.translate(0, 2 * paper.height()); },
+        document, sheets, language);
+    return image;
 }
 
 } // namespace ae

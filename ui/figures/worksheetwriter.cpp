@@ -72,7 +72,7 @@ bool WorksheetWriter::write(const std::vector<StudentWorksheet> &sheets,
             ok = save(stem + QStringLiteral(".tex"), worksheetToLatex(page, lang).toUtf8());
             break;
         case WorksheetFormat::Pdf:
-            ok = save(stem + QStringLiteral(".pdf"), WorksheetPdfWriter::toPdf(page, sheets));
+            ok = save(stem + QStringLiteral(".pdf"), WorksheetPdfWriter::toPdf(page, sheets, lang));
             break;
         }
         if (!ok)
@@ -88,7 +88,7 @@ bool WorksheetWriter::write(const std::vector<StudentWorksheet> &sheets,
         && !save(QStringLiteral("answers.tex"), worksheetToLatex(key, lang).toUtf8()))
         return false;
     if (format == WorksheetFormat::Pdf
-        && !save(QStringLiteral("answers.pdf"), WorksheetPdfWriter::toPdf(key, sheets)))
+        && !save(QStringLiteral("answers.pdf"), WorksheetPdfWriter::toPdf(key, sheets, lang)))
         return false;
     return save(QStringLiteral("answers.json"),
         QJsonDocument(worksheetAnswersJson(sheets)).toJson(QJsonDocument::Indented));
