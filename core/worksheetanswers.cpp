@@ -169,8 +169,8 @@ private:
             const WeightExplanation e = explain(s, r, q, q.key);
             answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
             add(WorksheetBlock::Kind::Paragraph,
-                t("Every score of the row, each q·k_j / s, then the softmax:",
-                    "这一行的每个得分（q·k_j / s），再做 softmax："));
+                worksheetInline(p("Every score of the row, each $q·k_j / s$, then the softmax:",
+                    "这一行的每个得分（$q·k_j / s$），再做 softmax：")));
             softmaxSteps(e.heads.front(), keys, q.key);
             break;
         }
@@ -202,12 +202,12 @@ private:
         answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
         const int column = q.head * r.dK + q.dim;
         add(WorksheetBlock::Kind::Paragraph,
-            worksheetText(p("The query's weights a_j (as in a weight question) times component "
-                            "%1 of each value vector (column %2 of V):",
-                "该查询的注意力权重 a_j（算法同权重题）乘以每个值向量的第 %1 个分量（V 的第 %2 "
+            worksheetInline(p("The query's weights $a_j$ (as in a weight question) times component "
+                              "%1 of each value vector (column %2 of $V$):",
+                "该查询的注意力权重 $a_j$（算法同权重题）乘以每个值向量的第 %1 个分量（$V$ 的第 %2 "
                 "列）：")
-                              .arg(q.dim + 1)
-                              .arg(column + 1)));
+                                .arg(q.dim + 1)
+                                .arg(column + 1)));
         std::vector<std::vector<WorksheetText>> rows { { t("key", "键"), t("token", "词元"),
             worksheetMath(QStringLiteral("a_j"), QStringLiteral("a_j")),
             worksheetMath(QStringLiteral("v_j"), QStringLiteral("v_j")),
@@ -236,17 +236,18 @@ private:
             = explain(m_sheet.session, m_sheet.result, q, q.key).heads.front();
         answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
         add(WorksheetBlock::Kind::Paragraph,
-            t("With s = 1 the scores are the dot products themselves:",
-                "s = 1 时，得分就是点积本身："));
+            worksheetInline(p("With $s = 1$ the scores are the dot products themselves:",
+                "$s = 1$ 时，得分就是点积本身：")));
         softmaxSteps(d, m_sheet.session.keyValueSequence().tokens, q.key);
 
         const int dK = m_sheet.result.dK;
         if (dK == 1) {
             add(WorksheetBlock::Kind::Paragraph,
-                worksheetText(p("Here d_k = 1, so s = √1 = 1: the scale changes nothing, and the "
-                                "weight stays %1.",
-                    "这里 d_k = 1，s = √1 = 1：缩放不改变任何数值，注意力权重仍是 %1。")
-                                  .arg(num(q.answer))));
+                worksheetInline(
+                    p("Here $d_k = 1$, so $s = √1 = 1$: the scale changes nothing, and the "
+                      "weight stays %1.",
+                        "这里 $d_k = 1$，$s = √1 = 1$：缩放不改变任何数值，注意力权重仍是 %1。")
+                        .arg(num(q.answer))));
             return;
         }
         double maxScaled = 0.0, maxPlain = 0.0;
@@ -255,8 +256,8 @@ private:
             maxPlain = std::max(maxPlain, d.rowExp(j) / d.rowSum);
         }
         QString text = p("With the scale the weight was %1; without it, it is %2. The scores are "
-                         "√%3 times larger, ",
-            "有缩放时注意力权重是 %1，去掉缩放后是 %2。得分变为原来的 √%3 倍，")
+                         "$√%3$ times larger, ",
+            "有缩放时注意力权重是 %1，去掉缩放后是 %2。得分变为原来的 $√%3$ 倍，")
                            .arg(num(q.scaledWeight), num(q.answer))
                            .arg(dK);
         text += maxPlain > maxScaled
@@ -265,7 +266,7 @@ private:
                   .arg(num(maxScaled), num(maxPlain))
             : p("but all its scores are equal, so the weights stay the same.",
                 "但这一行的得分都相等，所以注意力权重不变。");
-        add(WorksheetBlock::Kind::Paragraph, worksheetText(text));
+        add(WorksheetBlock::Kind::Paragraph, worksheetInline(text));
     }
 
     const StudentWorksheet &m_sheet;

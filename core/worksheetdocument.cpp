@@ -2,6 +2,8 @@
 
 #include "explaintext.h"
 
+#include <QRegularExpression>
+
 namespace ae {
 
 namespace {
@@ -74,6 +76,28 @@ WorksheetText worksheetText(const QString &text)
 WorksheetText worksheetMath(const QString &plain, const QString &latex)
 {
     return { plain, QLatin1Char('$') + latex + QLatin1Char('$') };
+}
+
+WorksheetText worksheetInline(const QString &text)
+{
+    static const QRegularExpression root(QStringLiteral("√(\\d+|d_k)"));
+    WorksheetText out;
+    const QStringList parts = text.split(QLatin1Char('$'));
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        if (i % 2 == 0) {
+            out += worksheetText(parts[i]);
+            continue;
+        }
+        QString latex = parts[i];
+        latex.replace(root, QStringLiteral("\\sqrt{\\1}"));
+        latex.replace(QStringLiteral("d_model"), QStringLiteral("d_{\\text{model}}"));
+        latex.replace(QStringLiteral("≤"), QStringLiteral("\\le "));
+        latex.replace(QStringLiteral("·"), QStringLiteral("\\cdot "));
+        latex.replace(QStringLiteral("Σ"), QStringLiteral("\\sum"));
+        latex.replace(QStringLiteral("−"), QStringLiteral("-"));
+        out += worksheetMath(parts[i], latex);
+    }
+    return out;
 }
 
 WorksheetText worksheetNumber(double value, int decimals)

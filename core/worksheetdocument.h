@@ -31,6 +31,10 @@ struct WorksheetText
 WorksheetText worksheetText(const QString &text);
 /// Inline math: @p plain as Unicode, @p latex as LaTeX math (wrapped in $...$ here).
 WorksheetText worksheetMath(const QString &plain, const QString &latex);
+/// Text with inline math between dollar signs, e.g. "keys $j ≤ i$": the plain spelling drops
+/// the dollars; the LaTeX one escapes the text and spells the math's √N, √d_k, ≤, ·, Σ, − and
+/// d_model as LaTeX.
+WorksheetText worksheetInline(const QString &text);
 /// A number with exactly @p decimals decimals, as inline math.
 WorksheetText worksheetNumber(double value, int decimals);
 

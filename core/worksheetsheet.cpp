@@ -33,17 +33,19 @@ public:
         add(WorksheetBlock::Kind::Paragraph, wiringText());
         add(WorksheetBlock::Kind::Paragraph,
             s.attention.config.causal
-                ? worksheetText(p("Causal mask: query i sees only the keys j ≤ i; the other keys "
-                                  "get weight 0.",
-                    "因果掩码：查询 i 只能看到 j ≤ i 的键，其余键的注意力权重为 0。"))
+                ? worksheetInline(
+                    p("Causal mask: query $i$ sees only the keys $j ≤ i$; the other keys "
+                      "get weight 0.",
+                        "因果掩码：查询 $i$ 只能看到 $j ≤ i$ 的键，其余键的注意力权重为 0。"))
                 : t("No mask: every query sees every key.", "没有掩码：每个查询都能看到所有键。"));
         add(WorksheetBlock::Kind::Paragraph, dimensionsText());
         add(WorksheetBlock::Kind::Paragraph, projectionText());
 
         add(WorksheetBlock::Kind::Heading, t("Tokens and embeddings", "词元与嵌入向量"));
         add(WorksheetBlock::Kind::Paragraph,
-            t("Each row is one token's vector; the columns are its components 1 to d_model.",
-                "每一行是一个词元的向量，各列是它的第 1 到第 d_model 个分量。"));
+            worksheetInline(p("Each row is one token's vector; the columns are its components 1 to "
+                              "$d_model$.",
+                "每一行是一个词元的向量，各列是它的第 1 到第 $d_model$ 个分量。")));
         const bool selfAttention = s.attention.queryFrom == s.attention.keyValueFrom;
         const QString qName = sequenceName(s.attention.queryFrom);
         const QString kvName = sequenceName(s.attention.keyValueFrom);
@@ -117,40 +119,34 @@ private:
     {
         const AttentionConfig &c = m_sheet.session.attention.config;
         const int dK = c.dModel / c.heads;
-        const auto eq = [](const QString &name, int v) {
-            return worksheetMath(name + QStringLiteral(" = ") + QString::number(v),
-                name + QStringLiteral(" = ") + QString::number(v));
-        };
-        const WorksheetText dModel = worksheetMath(QStringLiteral("d_model = %1").arg(c.dModel),
-            QStringLiteral("d_{\\text{model}} = %1").arg(c.dModel));
-        const WorksheetText dKText = worksheetMath(QStringLiteral("d_k = d_model / h = %1").arg(dK),
-            QStringLiteral("d_k = d_{\\text{model}} / h = %1").arg(dK));
-        const WorksheetText sText
-            = worksheetMath(QStringLiteral("s = √d_k = "), QStringLiteral("s = \\sqrt{d_k} = "))
-            + worksheetScaleText(dK);
-        WorksheetText out;
-        if (m_lang == WorksheetLanguage::Chinese) {
-            out = dModel + worksheetText(QStringLiteral("，共 ")) + eq(QStringLiteral("h"), c.heads)
-                + worksheetText(QStringLiteral(" 个头，每个头有 ")) + dKText
-                + worksheetText(QStringLiteral(" 个分量。得分要除以缩放因子 ")) + sText
-                + worksheetText(QStringLiteral("。"));
-        } else {
-            out = dModel + worksheetText(QStringLiteral(" and ")) + eq(QStringLiteral("h"), c.heads)
-                + worksheetText(c.heads == 1 ? QStringLiteral(" head, so each head has ")
-                                             : QStringLiteral(" heads, so each head has "))
-                + dKText
-                + worksheetText(QStringLiteral(" components. Scores are divided by the scale "))
-                + sText + worksheetText(QStringLiteral("."));
-        }
+        QString text = m_lang == WorksheetLanguage::Chinese
+            ? QStringLiteral("$d_model = %1$，共 $h = %2$ 个头，每个头有 $d_k = d_model / h = %3$ "
+                             "个分量。得分要除以缩放因子 $s = √d_k = %4$。")
+                  .arg(c.dModel)
+                  .arg(c.heads)
+                  .arg(dK)
+                  .arg(worksheetScaleText(dK))
+            : QStringLiteral("$d_model = %1$ and $h = %2$ %3, so each head has "
+                             "$d_k = d_model / h = %4$ %5. Scores are divided by the scale "
+                             "$s = √d_k = %6$.")
+                  .arg(c.dModel)
+                  .arg(c.heads)
+                  .arg(c.heads == 1 ? QStringLiteral("head") : QStringLiteral("heads"))
+                  .arg(dK)
+                  .arg(dK == 1 ? QStringLiteral("component") : QStringLiteral("components"))
+                  .arg(worksheetScaleText(dK));
         for (int h = 0; h < c.heads && c.heads > 1; ++h) {
-            const QString range = QStringLiteral("%1–%2").arg(h * dK + 1).arg((h + 1) * dK);
-            out += worksheetText((m_lang == WorksheetLanguage::Chinese
+            const QString range = dK == 1
+                ? QString::number(h + 1)
+                : QStringLiteral("%1–%2").arg(h * dK + 1).arg((h + 1) * dK);
+            text += (m_lang == WorksheetLanguage::Chinese
                     ? QStringLiteral("头 %1 使用第 %2 个分量。")
-                    : QStringLiteral(" Head %1 uses components %2."))
-                                     .arg(h + 1)
-                                     .arg(range));
+                    : (dK == 1 ? QStringLiteral(" Head %1 uses component %2.")
+                               : QStringLiteral(" Head %1 uses components %2.")))
+                        .arg(h + 1)
+                        .arg(range);
         }
-        return out;
+        return worksheetInline(text);
     }
 
     WorksheetText projectionText() const
@@ -213,16 +209,11 @@ WorksheetText worksheetKeyRef(const Session &session, int key, WorksheetLanguage
             : QStringLiteral("key %1 “%2”").arg(key + 1).arg(token));
 }
 
-WorksheetText worksheetScaleText(int dK)
+QString worksheetScaleText(int dK)
 {
     const int root = static_cast<int>(std::lround(std::sqrt(static_cast<double>(dK))));
-    QString plain = QStringLiteral("√%1").arg(dK);
-    QString latex = QStringLiteral("\\sqrt{%1}").arg(dK);
-    if (root * root == dK) {
-        plain += QStringLiteral(" = %1").arg(root);
-        latex += QStringLiteral(" = %1").arg(root);
-    }
-    return worksheetMath(plain, latex);
+    return root * root == dK ? QStringLiteral("√%1 = %2").arg(dK).arg(root)
+                             : QStringLiteral("√%1").arg(dK);
 }
 
 WorksheetText worksheetQuestionPrompt(
@@ -265,12 +256,12 @@ WorksheetText worksheetQuestionPrompt(
             + worksheetText(
                 zh ? QStringLiteral("的输出的第 %1 个分量：").arg(q.dim + 1) : QStringLiteral(": "))
             + sum
-            + worksheetText(zh
-                    ? QStringLiteral("，其中 a_j 是该查询在头 %1 中的注意力权重，v_j 是值向量"
+            + worksheetInline(zh
+                    ? QStringLiteral("，其中 $a_j$ 是该查询在头 %1 中的注意力权重，$v_j$ 是值向量"
                                      "（取头 %1 的分量）。")
                           .arg(head)
-                    : QStringLiteral(", where a_j are the query's attention weights in "
-                                     "head %1 and v_j the value vectors (head %1's "
+                    : QStringLiteral(", where $a_j$ are the query's attention weights in "
+                                     "head %1 and $v_j$ the value vectors (head %1's "
                                      "components).")
                           .arg(head));
     }

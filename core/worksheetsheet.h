@@ -22,7 +22,8 @@ WorksheetText worksheetQueryRef(const Session &session, int query, WorksheetLang
 /// "key 1 “我”" / "键 1“我”".
 WorksheetText worksheetKeyRef(const Session &session, int key, WorksheetLanguage language);
 
-/// The scale as written on the sheet, e.g. "√2" (or "√4 = 2"), never as a decimal.
-WorksheetText worksheetScaleText(int dK);
+/// The scale as written on the sheet, e.g. "√2" (or "√4 = 2"), never as a decimal; inline
+/// math for worksheetInline().
+QString worksheetScaleText(int dK);
 
 } // namespace ae

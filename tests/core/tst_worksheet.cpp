@@ -106,6 +106,8 @@ private slots:
     void studentsDiffer();
     void sheetHoldsNoAnswer_data();
     void sheetHoldsNoAnswer();
+    void latexSpellsTheMath_data();
+    void latexSpellsTheMath();
     void chineseTerms();
     void answersJsonShape();
     void refusals_data();
@@ -284,6 +286,30 @@ void TestWorksheet::sheetHoldsNoAnswer()
         const Eigen::MatrixXd &x = w.session.querySequence().embeddings;
         QVERIFY(markdown.contains(
             QStringLiteral("| ") + formatFixed(x(0, 0), 1) + QStringLiteral(" |")));
+    }
+}
+
+void TestWorksheet::latexSpellsTheMath_data()
+{
+    addConfigs();
+}
+
+void TestWorksheet::latexSpellsTheMath()
+{
+    QFETCH(WorksheetConfig, config);
+    for (const StudentWorksheet &w : makeWorksheets(config)) {
+        for (const WorksheetDocument &doc :
+            { worksheetSheet(w, config.language), worksheetAnswers(w, config.language) }) {
+            const QString latex = worksheetToLatex(doc, config.language);
+            // Math symbols are spelled as LaTeX commands, never left as Unicode text.
+            for (const QString &symbol : { QStringLiteral("√"), QStringLiteral("≤"),
+                     QStringLiteral("Σ"), QStringLiteral("−") })
+                QVERIFY2(!latex.contains(symbol), qPrintable(symbol));
+            // Every inline formula is closed, and no two touch ("$$" would open display math).
+            QCOMPARE(latex.count(QLatin1Char('$')) % 2, 0);
+            QVERIFY(!latex.contains(QStringLiteral("$$")));
+            QVERIFY(latex.contains(QStringLiteral("\\sqrt{")));
+        }
     }
 }
 
