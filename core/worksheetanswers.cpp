@@ -256,8 +256,8 @@ private:
             maxPlain = std::max(maxPlain, d.rowExp(j) / d.rowSum);
         }
         QString text = p("With the scale the weight was %1; without it, it is %2. The scores are "
-                         "$√%3$ times larger, ",
-            "有缩放时注意力权重是 %1，去掉缩放后是 %2。得分变为原来的 $√%3$ 倍，")
+                         "multiplied by $√%3$, ",
+            "有缩放时注意力权重是 %1，去掉缩放后是 %2。每个得分都乘以了 $√%3$，")
                            .arg(num(q.scaledWeight), num(q.answer))
                            .arg(dK);
         text += maxPlain > maxScaled
