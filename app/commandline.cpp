@@ -11,6 +11,7 @@
 #include "sessioncompute.h"
 #include "sessionjson.h"
 #include "sessionlimits.h"
+#include "worksheetcommand.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -51,6 +52,11 @@ const char *const usageText = R"(Usage:
                              [--format json|markdown|latex] [--decimals N]
                                              derive one attention weight by hand: products,
                                              dot, scaled score, softmax row (H, I, J from 0)
+  attention-explorer worksheet -o DIR [--students 30] [--seed 0] [--lang en|zh]
+                             [--format markdown|latex|pdf] [--tokens 2..4] [--d-model 2..8]
+                             [--heads 1|2] [--wiring cross|self|reverse|decoder] [--causal]
+                                             a different exercise for every student, with
+                                             sheets, answers and answers.json
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
@@ -82,6 +88,7 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "explain" || first == "export"
+        || first == "worksheet"
         || first == "--help" || first == "-h" || first == "--version" || first == "-v"
         || first == "help";
 }
@@ -92,6 +99,8 @@ int CommandLine::run(int argc, char **argv)
     QStringList args;
     if (command == "export")
         return runExportCommand(argc, argv);
+    if (command == "worksheet")
+        return runWorksheetCommand(argc, argv);
     const QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));

@@ -1163,6 +1163,13 @@
     </message>
 </context>
 <context>
+    <name>WorksheetWriter</name>
+    <message>
+        <source>%1: the folder cannot be made</source>
+        <translation>%1：无法创建该文件夹</translation>
+    </message>
+</context>
+<context>
     <name>ae::AttentionPanel</name>
     <message>
         <source>Attention</source>
@@ -2106,6 +2113,20 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <source>Exported the figure to %1.</source>
         <translation>已将图形导出到 %1。</translation>
     </message>
+    <message>
+        <source>Make &amp;Worksheets…</source>
+        <translation>制作练习题(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Write a different small exercise for every student of a class, with the answers.</source>
+        <translation>为班上每个学生生成一份不同的小练习，并附答案。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote worksheets for %n student(s) (%1 files) to %2.</source>
+        <translation>
+            <numerusform>已为 %n 个学生生成练习题（%1 个文件），保存在 %2。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ae::MathGuideDialog</name>
@@ -2639,6 +2660,136 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Recovered the unsaved work. Save it to keep it.</source>
         <translation>已恢复未保存的工作。请保存以免丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::Worksheet</name>
+    <message>
+        <source>%1 is outside %2..%3</source>
+        <translation>%1 超出 %2..%3 的范围</translation>
+    </message>
+    <message>
+        <source>%1 does not divide d_model %2</source>
+        <translation>%1 不能整除 d_model %2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::WorksheetDialog</name>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Make Worksheets</source>
+        <translation>制作练习题</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese</source>
+        <translation>简体中文</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>LaTeX</source>
+        <translation>LaTeX</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>Cross-attention (queries from Y, keys from X)</source>
+        <translation>交叉注意力（查询来自 Y，键来自 X）</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention (X)</source>
+        <translation>编码器自注意力（X）</translation>
+    </message>
+    <message>
+        <source>Reverse cross-attention (queries from X, keys from Y)</source>
+        <translation>反向交叉注意力（查询来自 X，键来自 Y）</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention (Y)</source>
+        <translation>解码器自注意力（Y）</translation>
+    </message>
+    <message>
+        <source>Write Worksheets</source>
+        <translation>生成练习题</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Students:</source>
+        <translation>学生人数：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Sheet format:</source>
+        <translation>练习格式：</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence:</source>
+        <translation>每个序列的词元数：</translation>
+    </message>
+    <message>
+        <source>d_model:</source>
+        <translation>d_model：</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>头数：</translation>
+    </message>
+    <message>
+        <source>Wiring:</source>
+        <translation>连接方式：</translation>
+    </message>
+    <message>
+        <source>Every student gets different numbers; the same seed always writes the same files. The answers are computed, never typed.</source>
+        <translation>每个学生拿到的数字都不同；相同的随机种子总是生成相同的文件。答案由程序计算得出，而不是手工填写。</translation>
+    </message>
+    <message>
+        <source>Preview of the first sheet</source>
+        <translation>第一份练习的预览</translation>
+    </message>
+    <message>
+        <source>Preview of student 01&apos;s sheet:</source>
+        <translation>学生 01 的练习预览：</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide d_model %2: choose another d_model or 1 head.</source>
+        <translation>%1 个头不能整除 d_model %2：请换一个 d_model，或只用 1 个头。</translation>
+    </message>
+    <message>
+        <source>Folder for the Worksheets</source>
+        <translation>练习题的保存文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the worksheets.</source>
+        <translation>请为练习题选择一个文件夹。</translation>
+    </message>
+    <message>
+        <source>The worksheets could not be written: %1</source>
+        <translation>无法写入练习题：%1</translation>
     </message>
 </context>
 </TS>

@@ -11,8 +11,10 @@
 #include "messagebar.h"
 #include "scalingplotdock.h"
 #include "sessionfilecontroller.h"
+#include "worksheetdialog.h"
 
 #include <QAction>
+#include <QDir>
 #include <QMenu>
 #include <QTimer>
 
@@ -40,6 +42,13 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
            "SVG, PNG or PDF."));
     connect(exportAction, &QAction::triggered, this, &MainWindowFileActions::openExportDialog);
     file->insertAction(examples, exportAction);
+    auto *worksheetAction = new QAction(tr("Make &Worksheets\u2026"), file);
+    worksheetAction->setObjectName(QStringLiteral("worksheetAction"));
+    worksheetAction->setStatusTip(tr("Write a different small exercise for every student of a "
+                                     "class, with the answers."));
+    connect(
+        worksheetAction, &QAction::triggered, this, &MainWindowFileActions::openWorksheetDialog);
+    file->insertAction(examples, worksheetAction);
     file->insertSeparator(examples);
 
     m_copyAs->fillMenu(window->copyAsMenu());
@@ -88,6 +97,21 @@ ExportDialog *MainWindowFileActions::openExportDialog()
     connect(dialog, &ExportDialog::exported, m_window, [this](const QString &fileName) {
         m_window->showNote(tr("Exported the figure to %1.").arg(fileName));
     });
+    dialog->open();
+    return dialog;
+}
+
+WorksheetDialog *MainWindowFileActions::openWorksheetDialog()
+{
+    auto *dialog = new WorksheetDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &WorksheetDialog::written, m_window,
+        [this](const QString &folder, int students, int count) {
+            m_window->showNote(
+                tr("Wrote worksheets for %n student(s) (%1 files) to %2.", nullptr, students)
+                    .arg(count)
+                    .arg(QDir::toNativeSeparators(folder)));
+        });
     dialog->open();
     return dialog;
 }

@@ -13,6 +13,7 @@ class ExportDialog;
 class ImportController;
 class MainWindow;
 class SessionFileController;
+class WorksheetDialog;
 struct ExportSource;
 
 /// Fills the main window's File menu (above the examples) and Copy As menu, routes its
@@ -34,6 +35,8 @@ public:
     ExportSource exportSource() const;
     /// Opens the export dialog (non-blocking) and returns it.
     ExportDialog *openExportDialog();
+    /// Opens File ▸ Make Worksheets… (non-blocking) and returns it.
+    WorksheetDialog *openWorksheetDialog();
 
 private:
     MainWindow *m_window;
