@@ -89,11 +89,11 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         const auto scores = ComputationSteps::matrices(s, r, h, ComputationStep::Scores);
         QCOMPARE(scores.front().values, head.dotProducts);
         // S = Q_h K_hᵀ, multiplied out here independently.
-        QVERIFY(T::maxDiff(scores.front().values, timesTransposed(split[0].values, split[1].values))
+        QVERIFY(test::maxAbsDifference(scores.front().values, timesTransposed(split[0].values, split[1].values))
             < 1e-12);
         QCOMPARE(scores.front().columnLabels, s.keyValueSequence().tokens);
         const auto scaled = ComputationSteps::matrices(s, r, h, ComputationStep::Scaled);
-        QVERIFY(T::maxDiff(scaled.front().values, scores.front().values / r.scale) < 1e-12);
+        QVERIFY(test::maxAbsDifference(scaled.front().values, scores.front().values / r.scale) < 1e-12);
         QCOMPARE(scaled.front().visible.size(), Eigen::Index(0));
         const auto masked = ComputationSteps::matrices(s, r, h, ComputationStep::Masked);
         QCOMPARE(masked.front().values, head.scores);
@@ -101,7 +101,7 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         const auto softmax = ComputationSteps::matrices(s, r, h, ComputationStep::Softmax);
         QCOMPARE(softmax.front().values, head.weights);
         const auto output = ComputationSteps::matrices(s, r, h, ComputationStep::HeadOutput);
-        QVERIFY(T::maxDiff(output.front().values, head.weights * split[2].values) < 1e-12);
+        QVERIFY(test::maxAbsDifference(output.front().values, head.weights * split[2].values) < 1e-12);
         QCOMPARE(output.front().values, head.output);
         QCOMPARE(
             ComputationSteps::matrices(s, r, h, ComputationStep::Concat).front().values, r.concat);
@@ -110,7 +110,7 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         Eigen::MatrixXd projected = r.concat * wo[0].values;
         projected.rowwise() += wo[1].values.row(0);
         const auto out = ComputationSteps::matrices(s, r, h, ComputationStep::Output);
-        QVERIFY(T::maxDiff(out.front().values, projected) < 1e-12);
+        QVERIFY(test::maxAbsDifference(out.front().values, projected) < 1e-12);
         QCOMPARE(out.front().values, r.output);
     }
 }
@@ -132,10 +132,10 @@ void TestComputationSteps::matricesAgreeWithTheReference()
     for (int h = 0; h < heads.size(); ++h) {
         const QString prefix = QStringLiteral("heads[%1].").arg(h);
         QVERIFY(
-            T::maxDiff(ComputationSteps::matrices(s, r, h, ComputationStep::Softmax).front().values,
+            test::maxAbsDifference(ComputationSteps::matrices(s, r, h, ComputationStep::Softmax).front().values,
                 T::referenceMatrix(caseName, prefix + QStringLiteral("weights")))
             < 1e-9);
-        QVERIFY(T::maxDiff(
+        QVERIFY(test::maxAbsDifference(
                     ComputationSteps::matrices(s, r, h, ComputationStep::HeadOutput).front().values,
                     T::referenceMatrix(caseName, prefix + QStringLiteral("output")))
             < 1e-9);
@@ -152,7 +152,7 @@ void TestComputationSteps::matricesAgreeWithTheReference()
             }
         }
     }
-    QVERIFY(T::maxDiff(ComputationSteps::matrices(s, r, 0, ComputationStep::Output).front().values,
+    QVERIFY(test::maxAbsDifference(ComputationSteps::matrices(s, r, 0, ComputationStep::Output).front().values,
                 T::referenceMatrix(caseName, QStringLiteral("output")))
         < 1e-9);
 }
