@@ -1,5 +1,6 @@
 #include "exportcommand.h"
 
+#include "alignmentfigure.h"
 #include "colormap.h"
 #include "entropyexperiment.h"
 #include "figureexporter.h"
@@ -35,12 +36,26 @@ struct View
     enum class Kind { Mean, Head, Grid, Scaling };
     Kind kind = Kind::Mean;
     int head = -1;
+    bool lines = false; ///< the alignment view of the mean or the head, not its heatmap
 };
 
 /// Parses --view; on failure returns nothing and sets @p error.
 std::optional<View> parseView(const QString &text, QString *error)
 {
-    const QString t = text.trimmed().toLower();
+    QString t = text.trimmed().toLower();
+    if (t == QLatin1String("lines") || t.startsWith(QLatin1String("lines:"))) {
+        // lines, lines:mean or lines:head:N: the alignment view of that heatmap.
+        const QString rest = t == QLatin1String("lines") ? QStringLiteral("mean") : t.mid(6);
+        if (rest != QLatin1String("mean") && !rest.startsWith(QLatin1String("head:"))) {
+            *error = QStringLiteral("--view: \"%1\": after lines: comes mean or head:N (N from 0)")
+                         .arg(text.left(40));
+            return std::nullopt;
+        }
+        auto view = parseView(rest, error);
+        if (view)
+            view->lines = true;
+        return view;
+    }
     if (t == QLatin1String("mean"))
         return View { View::Kind::Mean, -1 };
     if (t == QLatin1String("grid"))
@@ -56,7 +71,8 @@ std::optional<View> parseView(const QString &text, QString *error)
                      .arg(text.left(40));
         return std::nullopt;
     }
-    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling")
+    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, "
+                            "scaling, lines, lines:head:N")
                  .arg(text.left(40));
     return std::nullopt;
 }
@@ -108,7 +124,8 @@ int run(const QStringList &args)
             QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
         { QStringLiteral("view"),
             QStringLiteral(
-                "mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
+                "mean (default), head:N (N from 0), grid (mean and every head), scaling, or "
+                "lines / lines:head:N (the alignment view of the mean or head N)."),
             QStringLiteral("view"), QStringLiteral("mean") },
         { QStringLiteral("width"),
             QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
@@ -124,6 +141,9 @@ int run(const QStringList &args)
             QStringLiteral("text") },
         { QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
             QStringLiteral("name"), QStringLiteral("blues") },
+        { QStringLiteral("threshold"),
+            QStringLiteral("lines only: weights below this (0 to 1) get no line; default 0.05."),
+            QStringLiteral("w"), QStringLiteral("0.05") },
     });
     if (!p.parse(args)) {
         printErr(QStringLiteral("export: %1").arg(p.errorText()));
@@ -177,6 +197,12 @@ int run(const QStringList &args)
         return refuse(QStringLiteral("--colormap: \"%1\" is not one of blues, viridis, cividis")
                           .arg(p.value(QStringLiteral("colormap")).left(40)));
     }
+    bool thresholdOk = false;
+    const double threshold = p.value(QStringLiteral("threshold")).toDouble(&thresholdOk);
+    if (!thresholdOk || !(threshold >= 0.0 && threshold <= 1.0)) {
+        return refuse(QStringLiteral("--threshold: \"%1\" is not a number from 0 to 1")
+                          .arg(p.value(QStringLiteral("threshold")).left(40)));
+    }
     options.size = QSize(*width, *height);
     options.dpi = *dpi;
     options.includeValues = !p.isSet(QStringLiteral("no-values"));
@@ -214,13 +240,26 @@ int run(const QStringList &args)
         const qint64 cells = qint64(session.querySequence().length())
             * session.keyValueSequence().length()
             * (view->kind == View::Kind::Grid && heads > 1 ? heads + 1 : 1);
-        if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg
+        if (!view->lines && FigureExporter::formatOf(out) == FigureExporter::Format::Svg
             && cells > SvgFigureWriter::maxCells) {
             printErr(out + QStringLiteral(": ") + SvgFigureWriter::tooManyCells(cells));
             return Refused;
         }
         const AttentionResult result = computeSession(session);
-        if (view->kind == View::Kind::Grid) {
+        if (view->lines) {
+            const HeatmapData data = HeatmapDataBuilder::weights(session, result, view->head);
+            const qint64 lines = AlignmentFigure::lineCount(data, threshold);
+            if (FigureExporter::formatOf(out) == FigureExporter::Format::Svg
+                && lines > AlignmentFigure::maxLines) {
+                printErr(out
+                    + QStringLiteral(": %1 lines are too many for an SVG (at most %2); raise "
+                                     "--threshold or write a .png")
+                          .arg(lines)
+                          .arg(AlignmentFigure::maxLines));
+                return Refused;
+            }
+            figure = AlignmentFigure::make(data, options, AlignmentOptions { threshold, -1, -1 });
+        } else if (view->kind == View::Kind::Grid) {
             std::vector<HeatmapData> panels { HeatmapDataBuilder::weights(session, result, -1) };
             for (int h = 0; heads > 1 && h < heads; ++h) // one head: the mean is that head
                 panels.push_back(HeatmapDataBuilder::weights(session, result, h));

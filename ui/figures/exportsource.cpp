@@ -1,5 +1,6 @@
 #include "exportsource.h"
 
+#include "alignmentfigure.h"
 #include "heatmapfigure.h"
 #include "scalingfigure.h"
 
@@ -21,6 +22,8 @@ qint64 ExportSource::cellCount(What what) const
         return HeatmapFigure::cellCount(mean) * qint64(heads.size() > 1 ? heads.size() + 1 : 1);
     case What::Scaling:
         return 0;
+    case What::Lines:
+        return AlignmentFigure::lineCount(selectedHeatmap(), alignmentThreshold);
     }
     return 0;
 }
@@ -34,6 +37,8 @@ QString ExportSource::defaultTitle(What what) const
         return HeatmapFigure::gridTitle(sessionTitle, int(heads.size()));
     case What::Scaling:
         return ScalingFigure::defaultTitle();
+    case What::Lines:
+        return AlignmentFigure::defaultTitle(selectedHeatmap());
     }
     return {};
 }
@@ -51,6 +56,10 @@ QString ExportSource::suggestedStem(What what) const
         return prefix + QStringLiteral("-all-heads");
     case What::Scaling:
         return QStringLiteral("entropy-vs-dk");
+    case What::Lines:
+        return selectedView >= 0 && selectedView < int(heads.size())
+            ? QStringLiteral("%1-lines-head-%2").arg(prefix).arg(selectedView + 1)
+            : prefix + QStringLiteral("-lines-mean");
     }
     return prefix;
 }
@@ -70,6 +79,9 @@ Figure ExportSource::figure(What what, const FigureOptions &options) const
     case What::Scaling:
         return ScalingFigure::make(
             scalingResult.value_or(EntropyExperimentResult {}), scalingConfig, currentDk, options);
+    case What::Lines:
+        return AlignmentFigure::make(
+            selectedHeatmap(), options, AlignmentOptions { alignmentThreshold, -1, -1 });
     }
     return {};
 }

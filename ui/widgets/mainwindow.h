@@ -4,6 +4,7 @@
 /// The application window: creates the panels, docks and menus and wires them to one Document.
 
 #include <QMainWindow>
+#include <QPointer>
 #include <functional>
 
 class QAction;
@@ -14,6 +15,7 @@ class QMenu;
 namespace ae {
 
 class AttentionPanel;
+class CompareDialog;
 class Document;
 class HeatmapPanel;
 class MessageBar;
@@ -75,10 +77,19 @@ public:
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
 
+    /// Shows View ▸ Compare… (one window, kept while open).
+    void openCompareDialog();
+    /// The compare window, while open.
+    CompareDialog *compareDialog() const;
+    /// Switches the interface to @p language ("system", "en" or "zh_CN") at once and
+    /// remembers it.
+    void setLanguage(const QString &language);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createDocks();
@@ -91,7 +102,6 @@ private:
     void updateTitle();
     void updateError();
     void updateShapes();
-    void setLanguage(const QString &language);
 
     Document *m_document;
     HeatmapPanel *m_heatmapPanel = nullptr;
@@ -114,6 +124,7 @@ private:
     QAction *m_leavePresentationAction = nullptr;
     QActionGroup *m_colorMapGroup = nullptr;
     QActionGroup *m_languageGroup = nullptr;
+    QPointer<CompareDialog> m_compareDialog;
 
     bool m_presentation = false;
     bool m_defaultDockSizesPending = false;

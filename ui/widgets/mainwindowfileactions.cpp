@@ -9,6 +9,7 @@
 #include "importcontroller.h"
 #include "mainwindow.h"
 #include "messagebar.h"
+#include "retranslator.h"
 #include "scalingplot.h"
 #include "scalingplotdock.h"
 #include "sessionfilecontroller.h"
@@ -52,12 +53,14 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     QAction *examples = window->examplesAction();
     m_files->fillMenu(file, examples);
     m_imports->fillMenu(file, examples);
-    auto *exportAction = new QAction(tr("&Export Figure\u2026"), file);
+    auto *exportAction = new QAction(file);
     exportAction->setObjectName(QStringLiteral("exportAction"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(
-        tr("Save the large heatmap, the grid of heads or the scaling plot as "
-           "SVG, PNG or PDF."));
+    Retranslator::bind(exportAction, [exportAction] {
+        exportAction->setText(tr("&Export Figure\u2026"));
+        exportAction->setStatusTip(tr("Save the large heatmap, the grid of heads, the alignment "
+                                      "lines or the scaling plot as SVG, PNG or PDF."));
+    });
     connect(exportAction, &QAction::triggered, this, &MainWindowFileActions::openExportDialog);
     file->insertAction(examples, exportAction);
     file->insertSeparator(examples);
@@ -100,6 +103,8 @@ ExportSource MainWindowFileActions::exportSource() const
         }
     }
     source.selectedView = m_window->heatmapPanel() ? m_window->heatmapPanel()->selectedView() : -1;
+    if (m_window->heatmapPanel())
+        source.alignmentThreshold = m_window->heatmapPanel()->alignmentThreshold();
     source.sessionTitle = session.title;
     source.scalingAvailable = true;
     source.scalingConfig = document->session().scaling;
@@ -136,6 +141,10 @@ ExportDialog *MainWindowFileActions::openExportDialog()
     if (m_window->heatmapPanel())
         options.colorMap = m_window->heatmapPanel()->colorMap();
     dialog->setOptions(options);
+    // The figure on screen is the one offered first.
+    if (m_window->heatmapPanel()
+        && m_window->heatmapPanel()->display() == HeatmapPanel::Display::Lines)
+        dialog->setWhat(ExportSource::What::Lines);
     connect(dialog, &ExportDialog::exported, m_window, [this](const QString &fileName) {
         m_window->showNote(tr("Exported the figure to %1.").arg(fileName));
     });
