@@ -811,10 +811,6 @@
         <translation>请选择 %1 个头，或选择能被 %2 整除的 d_model。</translation>
     </message>
     <message>
-        <source>Edit the matrices (Projections ▸ Matrices…) or choose random projections.</source>
-        <translation>请编辑矩阵（投影 ▸ 矩阵…），或改用随机投影。</translation>
-    </message>
-    <message>
         <source>Type a smaller number in that cell.</source>
         <translation>请在该单元格中输入更小的数。</translation>
     </message>
@@ -839,6 +835,10 @@
         <comment>list</comment>
         <extracomment>Adds an item to a list that goes on, e.g. &quot;1, 2&quot; (Chinese &quot;1、2&quot;)</extracomment>
         <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>Edit the matrices (%1 ▸ %2) or choose random projections.</source>
+        <translation>请编辑矩阵（%1 ▸ %2），或改用随机投影。</translation>
     </message>
 </context>
 <context>

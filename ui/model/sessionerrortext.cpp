@@ -19,6 +19,18 @@ QString divisorList(int n)
     return SessionErrorText::orList(divisors);
 }
 
+/// The translated label @p source of @p context without its mnemonic ("(&P)" or "&") and
+/// without a trailing colon, as a sentence names it.
+QString plainLabel(const char *context, const char *source)
+{
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&(?=.)"));
+    QString text = QCoreApplication::translate(context, source);
+    text.remove(mnemonic);
+    while (text.endsWith(QLatin1Char(':')) || text.endsWith(QChar(0xff1a)))
+        text.chop(1);
+    return text.trimmed();
+}
+
 /// @p text without a full stop (ASCII or ideographic) at its end.
 QString withoutFullStop(QString text)
 {
@@ -122,7 +134,10 @@ QString SessionErrorText::describe(const SessionError &error, const Session &ses
                    .arg(divisorList(c.dModel))
                    .arg(c.heads);
     } else if (error.path.startsWith(QLatin1String("attention.projections."))) {
-        hint = tr("Edit the matrices (Projections ▸ Matrices…) or choose random projections.");
+        // Named with the attention panel's own labels, in the language of the moment.
+        hint = tr("Edit the matrices (%1 ▸ %2) or choose random projections.")
+                   .arg(plainLabel("ae::AttentionPanel", "&Projections:"),
+                       plainLabel("ae::AttentionPanel", "&Matrices…"));
     } else if (error.path.contains(QLatin1String(".embeddings["))) {
         hint = tr("Type a smaller number in that cell.");
     }

@@ -507,12 +507,14 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateError()
 {
-    const auto &error = m_document->error();
-    if (!error) {
+    if (!m_document->error()) {
         m_errorBar->clearMessage();
         return;
     }
-    QString text = SessionErrorText::describe(*error, m_document->session());
+    // Checked again rather than read from the document, so that the core's part of the
+    // message is in the language of the moment too.
+    const auto error = Document::checkSession(m_document->session()).value_or(*m_document->error());
+    QString text = SessionErrorText::describe(error, m_document->session());
     if (m_document->hasResult())
         text = SessionErrorText::joinSentences(
             text, tr("The heatmaps show the last valid settings, dimmed, until this is fixed."));
