@@ -47,6 +47,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_thresholdSlider->setObjectName(QStringLiteral("thresholdSlider"));
     m_thresholdSlider->setRange(0, 100); // hundredths of a weight
     m_thresholdSlider->setValue(5);
+    m_thresholdSlider->setMinimumWidth(90);
     m_thresholdSlider->setMaximumWidth(160);
     m_thresholdLabel->setBuddy(m_thresholdSlider);
     m_thresholdValue = new QLabel(this);
