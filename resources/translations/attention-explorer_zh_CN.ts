@@ -271,6 +271,11 @@
         <source>%1: unknown format &quot;.%2&quot;; use .svg, .png or .pdf</source>
         <translation>%1：未知格式 &quot;.%2&quot;；请使用 .svg、.png 或 .pdf</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: problem</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>GuiApplication</name>
@@ -591,6 +596,11 @@
         <source>%1 weights are above 1; softmax weights never are.</source>
         <translation>有 %1 个权重大于 1；softmax 权重不会大于 1。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>where: what</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>JsonParseDiagnosis</name>
@@ -667,6 +677,11 @@
     <message>
         <source>the PDF could not be started</source>
         <translation>无法创建 PDF</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: problem</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
