@@ -5,6 +5,7 @@
 #include "numberformat.h"
 #include "projectioneditor.h"
 #include "retranslator.h"
+#include "sequencerole.h"
 #include "sessionlimits.h"
 #include "undoshortcutfilter.h"
 
@@ -143,12 +144,12 @@ void AttentionPanel::buildUi()
     m_keyValueCombo = new QComboBox(body);
     m_keyValueCombo->setObjectName(QStringLiteral("keyValueCombo"));
     for (QComboBox *combo : { m_queryCombo, m_keyValueCombo }) {
-        combo->addItem(QString(), static_cast<int>(SequenceRole::Source));
-        Retranslator::bind(
-            combo, [=, i = combo->count() - 1] { combo->setItemText(i, tr("Source X")); });
-        combo->addItem(QString(), static_cast<int>(SequenceRole::Target));
-        Retranslator::bind(
-            combo, [=, i = combo->count() - 1] { combo->setItemText(i, tr("Target Y")); });
+        for (SequenceRole role : { SequenceRole::Source, SequenceRole::Target }) {
+            combo->addItem(QString(), static_cast<int>(role));
+            Retranslator::bind(combo, [combo, role, i = combo->count() - 1] {
+                combo->setItemText(i, RoleLabel::text(role, RoleLabel::Case::Sentence));
+            });
+        }
     }
     Retranslator::bind(m_queryCombo, [=] {
         m_queryCombo->setToolTip(tr("The sequence whose tokens ask (the heatmap's rows)."));
@@ -432,8 +433,8 @@ void AttentionPanel::followDocument()
     }
     const int dModel = a.config.dModel;
     const int heads = a.config.heads;
-    if (heads > 0 && dModel % heads == 0) {
-        m_dkLabel->setText(tr("d_k = %1").arg(dModel / heads));
+    if (const int dK = headWidth(dModel, heads)) {
+        m_dkLabel->setText(tr("d_k = %1").arg(dK));
         m_dkLabel->setPalette(QPalette());
     } else {
         m_dkLabel->setText(tr("d_k: %1 ÷ %2\nis not whole").arg(dModel).arg(heads));

@@ -4,6 +4,7 @@
 #include "numberformat.h"
 #include "retranslator.h"
 #include "sessionerrortext.h"
+#include "sequencerole.h"
 
 #include <QFont>
 #include <QRegularExpression>
@@ -289,7 +290,7 @@ QString EmbeddingTableModel::cellName(int row, int column) const
 {
     const SequenceData &seq = m_document->session().sequence(m_role);
     const QString token = row < seq.length() ? seq.tokens[row] : QString();
-    const QString sequence = m_role == SequenceRole::Source ? tr("Source X") : tr("Target Y");
+    const QString sequence = RoleLabel::text(m_role, RoleLabel::Case::Sentence);
     return tr("%1, token %2 “%3”, dimension %4").arg(sequence).arg(row).arg(token).arg(column);
 }
 

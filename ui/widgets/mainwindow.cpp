@@ -16,6 +16,7 @@
 #include "sessionerrortext.h"
 #include "sessionfilecontroller.h"
 #include "sessionjson.h"
+#include "sessionvalidator.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -417,8 +418,8 @@ QString MainWindow::shapeSummary() const
     const int dModel = s.attention.config.dModel;
     const int heads = s.attention.config.heads;
     const QString headsText = heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads);
-    const QString dK
-        = heads > 0 && dModel % heads == 0 ? QString::number(dModel / heads) : QStringLiteral("—");
+    const int headDim = headWidth(dModel, heads);
+    const QString dK = headDim > 0 ? QString::number(headDim) : QStringLiteral("—");
     return tr("Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7")
         .arg(s.querySequence().length())
         .arg(dModel)
@@ -513,7 +514,7 @@ void MainWindow::updateError()
     }
     // Checked again rather than read from the document, so that the core's part of the
     // message is in the language of the moment too.
-    const auto error = Document::checkSession(m_document->session()).value_or(*m_document->error());
+    const auto error = validateSession(m_document->session()).value_or(*m_document->error());
     QString text = SessionErrorText::describe(error, m_document->session());
     if (m_document->hasResult())
         text = SessionErrorText::joinSentences(
