@@ -3,8 +3,8 @@
 #include "document.h"
 #include "numberformat.h"
 #include "retranslator.h"
-#include "sessionerrortext.h"
 #include "sequencerole.h"
+#include "sessionerrortext.h"
 
 #include <QFont>
 #include <QRegularExpression>
