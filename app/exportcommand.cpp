@@ -1,5 +1,6 @@
 #include "exportcommand.h"
 
+#include "alignmentfigure.h"
 #include "colormap.h"
 #include "entropyexperiment.h"
 #include "exportsource.h"
@@ -32,12 +33,26 @@ struct View
     enum class Kind { Mean, Head, Grid, Scaling };
     Kind kind = Kind::Mean;
     int head = -1;
+    bool lines = false; ///< the alignment view of the mean or the head, not its heatmap
 };
 
 /// Parses --view; on failure returns nothing and sets @p error.
 std::optional<View> parseView(const QString &text, QString *error)
 {
-    const QString t = text.trimmed().toLower();
+    QString t = text.trimmed().toLower();
+    if (t == QLatin1String("lines") || t.startsWith(QLatin1String("lines:"))) {
+        // lines, lines:mean or lines:head:N: the alignment view of that heatmap.
+        const QString rest = t == QLatin1String("lines") ? QStringLiteral("mean") : t.mid(6);
+        if (rest != QLatin1String("mean") && !rest.startsWith(QLatin1String("head:"))) {
+            *error = QStringLiteral("--view: \"%1\": after lines: comes mean or head:N (N from 0)")
+                         .arg(text.left(40));
+            return std::nullopt;
+        }
+        auto view = parseView(rest, error);
+        if (view)
+            view->lines = true;
+        return view;
+    }
     if (t == QLatin1String("mean"))
         return View { View::Kind::Mean, -1 };
     if (t == QLatin1String("grid"))
@@ -53,7 +68,8 @@ std::optional<View> parseView(const QString &text, QString *error)
                      .arg(text.left(40));
         return std::nullopt;
     }
-    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling")
+    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, "
+                            "scaling, lines, lines:head:N")
                  .arg(text.left(40));
     return std::nullopt;
 }
@@ -105,7 +121,8 @@ int run(const QStringList &args)
             QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
         { QStringLiteral("view"),
             QStringLiteral(
-                "mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
+                "mean (default), head:N (N from 0), grid (mean and every head), scaling, or "
+                "lines / lines:head:N (the alignment view of the mean or head N)."),
             QStringLiteral("view"), QStringLiteral("mean") },
         { QStringLiteral("width"),
             QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
@@ -124,6 +141,9 @@ int run(const QStringList &args)
             QStringLiteral("text") },
         { QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
             QStringLiteral("name"), QStringLiteral("blues") },
+        { QStringLiteral("threshold"),
+            QStringLiteral("lines only: weights below this (0 to 1) get no line; default 0.05."),
+            QStringLiteral("w"), QStringLiteral("0.05") },
     });
     if (!p.parse(args)) {
         printErr(QStringLiteral("export: %1").arg(p.errorText()));
@@ -177,6 +197,12 @@ int run(const QStringList &args)
         return refuse(QStringLiteral("--colormap: \"%1\" is not one of blues, viridis, cividis")
                           .arg(p.value(QStringLiteral("colormap")).left(40)));
     }
+    bool thresholdOk = false;
+    const double threshold = p.value(QStringLiteral("threshold")).toDouble(&thresholdOk);
+    if (!thresholdOk || !(threshold >= 0.0 && threshold <= 1.0)) {
+        return refuse(QStringLiteral("--threshold: \"%1\" is not a number from 0 to 1")
+                          .arg(p.value(QStringLiteral("threshold")).left(40)));
+    }
     options.size = QSize(*width, *height);
     options.dpi = *dpi;
     options.includeValues = !p.isSet(QStringLiteral("no-values"));
@@ -210,7 +236,9 @@ int run(const QStringList &args)
     ExportSource source = ExportSource::fromResult(
         session, computeSession(session), p.isSet(QStringLiteral("stretch")));
     source.selectedView = view->head;
-    const ExportSource::What what = view->kind == View::Kind::Scaling ? ExportSource::What::Scaling
+    source.alignmentThreshold = threshold;
+    const ExportSource::What what = view->lines    ? ExportSource::What::Lines
+        : view->kind == View::Kind::Scaling ? ExportSource::What::Scaling
         : view->kind == View::Kind::Grid                              ? ExportSource::What::Grid
                                                                       : ExportSource::What::Heatmap;
     if (const QString refused = source.refusal(what, *FigureExporter::formatOf(out));

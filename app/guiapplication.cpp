@@ -1,45 +1,14 @@
 #include "guiapplication.h"
 
+#include "languagemanager.h"
 #include "mainwindow.h"
 #include "resources.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
-#include <QLocale>
-#include <QSettings>
-#include <QTranslator>
 
 namespace ae {
-
-namespace {
-
-/// Installs the application's and Qt's translations for the language chosen in View ▸
-/// Language ("system", "en" or a locale name such as "zh_CN"), when they exist.
-void installTranslations(QApplication &app)
-{
-    const QString choice
-        = QSettings().value(QStringLiteral("ui/language"), QStringLiteral("system")).toString();
-    if (choice == QLatin1String("en"))
-        return;
-    const QLocale locale = choice == QLatin1String("system") ? QLocale::system() : QLocale(choice);
-    auto *translator = new QTranslator(&app);
-    if (translator->load(locale, QStringLiteral("attention-explorer"), QStringLiteral("_"),
-            QStringLiteral(":/i18n")))
-        QApplication::installTranslator(translator);
-    else
-        delete translator;
-    // Qt's own dialogs and context menus, from the Qt installation.
-    auto *qtTranslator = new QTranslator(&app);
-    if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qtTranslator);
-    else
-        delete qtTranslator;
-}
-
-} // namespace
 
 int runGuiApplication(int argc, char **argv)
 {
@@ -47,8 +16,11 @@ int runGuiApplication(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
+    // Matches the installed attention-explorer.desktop, so that docks and task bars group the
+    // window under the launcher's icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("attention-explorer"));
     QApplication::setWindowIcon(QIcon(applicationIconPath()));
-    installTranslations(app);
+    LanguageManager::apply(LanguageManager::savedChoice());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AlignmentFigure</name>
+    <message>
+        <source>Alignment: %1</source>
+        <translation>对齐：%1</translation>
+    </message>
+    <message>
+        <source>queries → keys</source>
+        <translation>查询 → 键</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Line width and opacity follow the weight; weights below %1 have no line.</source>
+        <translation>线的粗细和不透明度随权重变化；低于 %1 的权重不画线。</translation>
+    </message>
+</context>
+<context>
     <name>AtomicFileWriter</name>
     <message>
         <source>only %1 of %2 bytes could be written; the disk may be full</source>
@@ -44,6 +63,77 @@
     <message>
         <source>Blues (as in the articles)</source>
         <translation>Blues（同教程文章）</translation>
+    </message>
+    <message>
+        <source>Blue–white–red (differences)</source>
+        <translation>蓝–白–红（差值）</translation>
+    </message>
+</context>
+<context>
+    <name>CompareFigure</name>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Scaled vs unscaled</source>
+        <translation>缩放与不缩放</translation>
+    </message>
+    <message>
+        <source>Standard (Y, X) vs reverse (X, Y) cross-attention</source>
+        <translation>标准 (Y, X) 与反向 (X, Y) 交叉注意力</translation>
+    </message>
+    <message>
+        <source>One head vs another</source>
+        <translation>两个头对比</translation>
+    </message>
+    <message>
+        <source>Causal vs not causal</source>
+        <translation>因果掩码与无掩码</translation>
+    </message>
+    <message>
+        <source>scores ÷ √d_k</source>
+        <translation>分数 ÷ √d_k</translation>
+    </message>
+    <message>
+        <source>unscaled scores</source>
+        <translation>未缩放的分数</translation>
+    </message>
+    <message>
+        <source>scores ÷ %1</source>
+        <translation>分数 ÷ %1</translation>
+    </message>
+    <message>
+        <source>queries from %1, keys/values from %2</source>
+        <translation>查询来自 %1，键/值来自 %2</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>no causal mask</source>
+        <translation>无因果掩码</translation>
+    </message>
+    <message>
+        <source>Difference A − Bᵀ (same token pairs)</source>
+        <translation>差值 A − Bᵀ（相同词元对）</translation>
+    </message>
+    <message>
+        <source>Difference A − B</source>
+        <translation>差值 A − B</translation>
+    </message>
+    <message>
+        <source>A − Bᵀ</source>
+        <translation>A − Bᵀ</translation>
+    </message>
+    <message>
+        <source>A − B</source>
+        <translation>A − B</translation>
     </message>
 </context>
 <context>
@@ -129,20 +219,20 @@
         <translation>输出</translation>
     </message>
     <message>
-        <source>Head %1: S = Q·Kᵀ, before scaling</source>
-        <translation>头 %1：S = Q·Kᵀ（缩放前）</translation>
-    </message>
-    <message>
-        <source>Head %1: scores S / s, before the softmax</source>
-        <translation>头 %1：分数 S / s（softmax 前）</translation>
-    </message>
-    <message>
         <source>q·k before scaling</source>
         <translation>缩放前的 q·k</translation>
     </message>
     <message>
         <source>score before the softmax</source>
         <translation>softmax 前的分数</translation>
+    </message>
+    <message>
+        <source>Head %1: S = Q·Kᵀ, before scaling</source>
+        <translation>头 %1：S = Q·Kᵀ（缩放前）</translation>
+    </message>
+    <message>
+        <source>Head %1: scores S / s, before the softmax</source>
+        <translation>头 %1：分数 S / s（softmax 前）</translation>
     </message>
 </context>
 <context>
@@ -169,7 +259,7 @@
     </message>
     <message>
         <source>row %1: %2 numbers; an embedding has at most %3</source>
-        <translation>第 %1 行：有 %2 个数；一个嵌入最多 %3 个数</translation>
+        <translation>第 %1 行：有 %2 个数；嵌入向量最多 %3 维</translation>
     </message>
     <message>
         <source>%1 rows: a sequence holds at most %2 tokens</source>
@@ -216,11 +306,11 @@
     </message>
     <message>
         <source>%1 is outside 1..%2</source>
-        <translation>%1 超出了范围 1..%2</translation>
+        <translation>%1 不在 1～%2 范围内</translation>
     </message>
     <message>
         <source>the run would draw %1 random numbers, more than the limit of %2; lower queries, repeats or the largest dimension</source>
-        <translation>本次运行需要抽取 %1 个随机数，超过了上限 %2；请减少查询数、重复次数或最大维度</translation>
+        <translation>本次运行需要采样 %1 个随机数，超过了上限 %2；请减少查询数、重复次数或最大维度</translation>
     </message>
 </context>
 <context>
@@ -333,6 +423,10 @@
         <translation>%1：查询 %2 %3 对键 %4 %5 的注意力权重</translation>
     </message>
     <message>
+        <source>%1, scale %2.</source>
+        <translation>%1，缩放因子 %2。</translation>
+    </message>
+    <message>
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
@@ -344,9 +438,12 @@
         <source>Needs \usepackage{amsmath}.</source>
         <translation>需要 \usepackage{amsmath}。</translation>
     </message>
+</context>
+<context>
+    <name>ExportSource</name>
     <message>
-        <source>%1, scale %2.</source>
-        <translation>%1，缩放因子 %2。</translation>
+        <source>%1 lines are too many for an SVG (at most %2); raise the threshold or write a PNG</source>
+        <translation>连线有 %1 条，SVG 最多容纳 %2 条；请提高阈值，或导出为 PNG</translation>
     </message>
 </context>
 <context>
@@ -362,6 +459,11 @@
     <message>
         <source>%1: unknown format &quot;.%2&quot;; use .svg, .png or .pdf</source>
         <translation>%1：未知格式 &quot;.%2&quot;；请使用 .svg、.png 或 .pdf</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: problem</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -395,7 +497,7 @@
     </message>
     <message>
         <source>−∞ (masked)</source>
-        <translation>−∞（已掩码）</translation>
+        <translation>−∞（已屏蔽）</translation>
     </message>
     <message>
         <source>mask</source>
@@ -403,7 +505,7 @@
     </message>
     <message>
         <source>masked</source>
-        <translation>已掩码</translation>
+        <translation>已屏蔽</translation>
     </message>
     <message>
         <source>weight (imported)</source>
@@ -433,7 +535,7 @@
     </message>
     <message>
         <source>Masked: this key is hidden from this query, so its weight is 0.</source>
-        <translation>已掩码：该键对这个查询不可见，因此权重为 0。</translation>
+        <translation>已屏蔽：该键对这个查询不可见，因此权重为 0。</translation>
     </message>
     <message>
         <source>The largest weight in this row: the query aligns with this key.</source>
@@ -483,7 +585,7 @@
     <name>HeatmapFigure</name>
     <message>
         <source>%1: masked</source>
-        <translation>%1：已掩码</translation>
+        <translation>%1：已屏蔽</translation>
     </message>
     <message>
         <source>keys</source>
@@ -503,7 +605,7 @@
     </message>
     <message>
         <source>Attention weights: the mean and the one head</source>
-        <translation>注意力权重：平均值与唯一的头</translation>
+        <translation>注意力权重：平均值与单个头</translation>
     </message>
     <message>
         <source>Attention weights: the mean and each of %1 heads</source>
@@ -511,7 +613,7 @@
     </message>
     <message>
         <source>Imported — not computed</source>
-        <translation>导入的数据 — 并非计算所得</translation>
+        <translation>导入数据（非本程序计算）</translation>
     </message>
     <message>
         <source>No heads to show</source>
@@ -545,7 +647,7 @@
     <name>ImportedAttentionReader</name>
     <message>
         <source>null</source>
-        <translation>空值 (null)</translation>
+        <translation>空值（null）</translation>
     </message>
     <message>
         <source>a boolean</source>
@@ -675,6 +777,11 @@
         <source>%1 weights are above 1; softmax weights never are.</source>
         <translation>有 %1 个权重大于 1；softmax 权重不会大于 1。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>where: what</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>JsonParseDiagnosis</name>
@@ -752,6 +859,11 @@
         <source>the PDF could not be started</source>
         <translation>无法创建 PDF</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: problem</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>RoleLabel</name>
@@ -803,7 +915,7 @@
     </message>
     <message>
         <source>Scaling effect on softmax sharpness</source>
-        <translation>缩放对 softmax 锐度的影响</translation>
+        <translation>缩放对 softmax 尖锐程度的影响</translation>
     </message>
     <message>
         <source>%1 keys · %2 queries · %3 · seed %4</source>
@@ -850,6 +962,7 @@
     <name>SessionErrorText</name>
     <message>
         <source>%1 or %2</source>
+        <extracomment>The last item of a list of choices, e.g. &quot;1, 2 or 4&quot;</extracomment>
         <translation>%1 或 %2</translation>
     </message>
     <message>
@@ -882,7 +995,7 @@
     </message>
     <message>
         <source>Scale divisor</source>
-        <translation>缩放除数</translation>
+        <translation>缩放因子</translation>
     </message>
     <message>
         <source>Projections</source>
@@ -905,19 +1018,41 @@
         <translation>请选择 %1 个头，或选择能被 %2 整除的 d_model。</translation>
     </message>
     <message>
-        <source>Edit the matrices (Projections ▸ Matrices…) or choose random projections.</source>
-        <translation>请编辑矩阵（投影 ▸ 矩阵…），或改用随机投影。</translation>
-    </message>
-    <message>
         <source>Type a smaller number in that cell.</source>
         <translation>请在该单元格中输入更小的数。</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>sentence end</comment>
+        <extracomment>A sentence built from parts, given its full stop</extracomment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences</comment>
+        <extracomment>Two sentences one after the other (Chinese needs no space between them)</extracomment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>list</comment>
+        <extracomment>Adds an item to a list that goes on, e.g. &quot;1, 2&quot; (Chinese &quot;1、2&quot;)</extracomment>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>Edit the matrices (%1 ▸ %2) or choose random projections.</source>
+        <translation>请编辑矩阵（%1 ▸ %2），或改用随机投影。</translation>
     </message>
 </context>
 <context>
     <name>SessionJson</name>
     <message>
         <source>null</source>
-        <translation>空值 (null)</translation>
+        <translation>空值（null）</translation>
     </message>
     <message>
         <source>a boolean</source>
@@ -977,7 +1112,7 @@
     </message>
     <message>
         <source>%1 is outside %2..%3</source>
-        <translation>%1 超出了范围 %2..%3</translation>
+        <translation>%1 不在 %2～%3 范围内</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;source&quot;, &quot;target&quot;</source>
@@ -993,7 +1128,7 @@
     </message>
     <message>
         <source>the sequence is empty; give it at least one token</source>
-        <translation>序列为空；请至少给它一个词元</translation>
+        <translation>序列为空，请至少输入一个词元</translation>
     </message>
     <message>
         <source>%1 rows for %2 tokens; give one vector per token</source>
@@ -1009,7 +1144,7 @@
     </message>
     <message>
         <source>%1 does not divide d_model %2</source>
-        <translation>%1 不能整除 d_model %2</translation>
+        <translation>d_model（%2）不能被 %1 整除</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not one of &quot;sqrt_dk&quot;, &quot;none&quot;, or a positive number</source>
@@ -1033,7 +1168,7 @@
     </message>
     <message>
         <source>%1 is not supported; this program reads version %2</source>
-        <translation>不支持 %1；本程序读取的是版本 %2</translation>
+        <translation>不支持版本 %1；本程序只能读取版本 %2</translation>
     </message>
     <message>
         <source>%1 bytes, more than the limit of %2 bytes</source>
@@ -1084,7 +1219,7 @@
     </message>
     <message>
         <source>the sequence is empty; give it at least one token</source>
-        <translation>序列为空；请至少给它一个词元</translation>
+        <translation>序列为空，请至少输入一个词元</translation>
     </message>
     <message>
         <source>%1 tokens, at most %2 allowed</source>
@@ -1120,11 +1255,11 @@
     </message>
     <message>
         <source>%1 is outside 1..%2</source>
-        <translation>%1 超出了范围 1..%2</translation>
+        <translation>%1 不在 1～%2 范围内</translation>
     </message>
     <message>
         <source>%1 does not divide d_model %2</source>
-        <translation>%1 不能整除 d_model %2</translation>
+        <translation>d_model（%2）不能被 %1 整除</translation>
     </message>
     <message>
         <source>%1 is not a usable divisor; give a positive number from %2 to %3</source>
@@ -1167,6 +1302,29 @@
     <message>
         <source>%1: the folder cannot be made</source>
         <translation>%1：无法创建该文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>ae::AboutDialog</name>
+    <message>
+        <source>About Attention Explorer</source>
+        <translation>关于 Attention Explorer</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;See how multi-head attention and cross-attention weigh tokens: type a source and a target sequence, choose where Q and K/V come from, the number of heads, the scale and the masks, and watch every head&apos;s weights.&lt;/p&gt;&lt;p&gt;The numbers follow PyTorch&apos;s &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; with row vectors: Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;, softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;观察多头注意力和交叉注意力如何为词元分配权重：输入源序列和目标序列，选择 Q 与 K/V 的来源、头数、缩放方式和掩码，即可看到每个头的权重。&lt;/p&gt;&lt;p&gt;数值与 PyTorch 的 &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; 一致，采用行向量：Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;，softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Licences</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License, version 3 or later. It comes with no warranty.</source>
+        <translation>本程序是自由软件：你可以按照 GNU 通用公共许可证第 3 版或更高版本的条款再发布和修改它。本程序不提供任何担保。</translation>
     </message>
 </context>
 <context>
@@ -1241,7 +1399,7 @@
     </message>
     <message>
         <source>A positive number to divide the scores by, e.g. 8 for √64.</source>
-        <translation>用来除分数的正数，例如 √64 对应 8。</translation>
+        <translation>注意力分数要除以的正数，例如 d_k = 64 时取 √64 = 8。</translation>
     </message>
     <message>
         <source>&amp;Causal mask</source>
@@ -1281,7 +1439,7 @@
     </message>
     <message>
         <source>&amp;Wiring:</source>
-        <translation>组合(&amp;W)：</translation>
+        <translation>来源组合(&amp;W)：</translation>
     </message>
     <message>
         <source>&amp;Q from:</source>
@@ -1296,8 +1454,8 @@
         <translation>&amp;d_model：</translation>
     </message>
     <message>
-        <source>&amp;Heads:</source>
-        <translation>头数(&amp;H)：</translation>
+        <source>He&amp;ads:</source>
+        <translation>头数(&amp;A)：</translation>
     </message>
     <message>
         <source>&amp;Scale:</source>
@@ -1323,11 +1481,11 @@ is not whole</source>
     </message>
     <message>
         <source>Scale divisor: the field is empty. Type a positive number, such as 8.</source>
-        <translation>缩放除数：输入框为空。请输入一个正数，例如 8。</translation>
+        <translation>缩放因子：输入框为空。请输入一个正数，例如 8。</translation>
     </message>
     <message>
         <source>Scale divisor: “%1” is not a number. Type a positive number with a decimal point, such as 8 or 2.83.</source>
-        <translation>缩放除数：“%1”不是数字。请输入一个正数（小数用小数点），例如 8 或 2.83。</translation>
+        <translation>缩放因子：“%1”不是数字。请输入一个正数（小数用小数点），例如 8 或 2.83。</translation>
     </message>
 </context>
 <context>
@@ -1354,6 +1512,69 @@ is not whole</source>
     <message>
         <source>A short guide to the formulas, linked to the steps of the computation view.</source>
         <translation>公式的简短说明，并链接到计算视图中的各个步骤。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::CompareDialog</name>
+    <message>
+        <source>Mean of the heads</source>
+        <translation>各头的平均</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Comparing heads needs a session with at least two heads.</source>
+        <translation>比较头需要会话至少有两个头。</translation>
+    </message>
+    <message>
+        <source>Queries and keys/values come from the same sequence, so there is no reverse direction to compare.</source>
+        <translation>查询与键/值来自同一序列，没有可比较的反向。</translation>
+    </message>
+    <message>
+        <source>B is a copy of the session with one setting changed. Blue in the difference: A gives less weight than B; red: more.</source>
+        <translation>B 是当前会话的副本，只改动了一项设置。差值图中蓝色表示 A 的权重小于 B，红色表示更大。</translation>
+    </message>
+    <message>
+        <source>Exported the comparison to %1.</source>
+        <translation>已将对比图导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Export Comparison</source>
+        <translation>导出对比图</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PNG 图像 (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Compare Configurations</source>
+        <translation>对比两种配置</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare:</source>
+        <translation>对比(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>视图(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Head &amp;A:</source>
+        <translation>头 A(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Head &amp;B:</source>
+        <translation>头 B(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -1423,7 +1644,7 @@ is not whole</source>
     </message>
     <message>
         <source>V (values × d_model)</source>
-        <translation>V（值数 × d_model）</translation>
+        <translation>V（值向量个数 × d_model）</translation>
     </message>
     <message>
         <source>Output (queries × d_model)</source>
@@ -1564,7 +1785,7 @@ is not whole</source>
     </message>
     <message>
         <source>Token %1, “%2”: padding, no query attends to it</source>
-        <translation>词元 %1“%2”：填充，任何查询都不关注它</translation>
+        <translation>词元 %1“%2”：填充词元，不会被任何查询关注</translation>
     </message>
     <message>
         <source>Token %1, “%2”</source>
@@ -1708,8 +1929,8 @@ is not whole</source>
         <translation>改为导出 PNG(&amp;P)</translation>
     </message>
     <message>
-        <source>&amp;Figure:</source>
-        <translation>图形(&amp;F)：</translation>
+        <source>Fi&amp;gure:</source>
+        <translation>图形(&amp;G)：</translation>
     </message>
     <message>
         <source>&amp;File:</source>
@@ -1775,6 +1996,10 @@ is not whole</source>
         <source>“%1” already exists. Press Export again to replace it.</source>
         <translation>“%1”已存在。再次点击“导出”将替换它。</translation>
     </message>
+    <message>
+        <source>The alignment lines of the large view (%1)</source>
+        <translation>大图的对齐连线（%1）</translation>
+    </message>
 </context>
 <context>
     <name>ae::HeatmapCellLayer</name>
@@ -1803,7 +2028,7 @@ is not whole</source>
     </message>
     <message>
         <source>End the colour scale at the largest weight shown instead of at 1, so that small differences between weights show</source>
-        <translation>颜色刻度以显示的最大权重为终点而不是 1，使权重之间的细微差别也能看出来</translation>
+        <translation>色标上限取当前显示的最大权重（而非 1），使权重之间的细微差别也能看出来</translation>
     </message>
     <message>
         <source>largest weight in its row</source>
@@ -1811,7 +2036,7 @@ is not whole</source>
     </message>
     <message>
         <source>masked</source>
-        <translation>已掩码</translation>
+        <translation>已屏蔽</translation>
     </message>
     <message>
         <source>hover a cell to see how it was computed; click a small map to enlarge it</source>
@@ -1822,6 +2047,26 @@ is not whole</source>
 Give both sequences at least one token and valid settings; the heatmaps appear at once.</source>
         <translation>还没有注意力权重。
 为两个序列各输入至少一个词元并给出有效设置，热力图就会立即出现。</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <source>Draw the large view as a heatmap, or as lines from each query token to the key tokens it attends to</source>
+        <translation>将大图画成热力图，或画成从每个查询词元连向其关注的键词元的连线</translation>
+    </message>
+    <message>
+        <source>&amp;Threshold:</source>
+        <translation>阈值(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Weights below this get no line; hover a token to see only its lines</source>
+        <translation>低于此值的权重不画线；将鼠标停在词元上可只看它的连线</translation>
     </message>
 </context>
 <context>
@@ -1847,11 +2092,11 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
     <message>
         <source>Embeddings into &amp;Source X from CSV…</source>
-        <translation>从 CSV 导入嵌入到源序列 X(&amp;S)…</translation>
+        <translation>从 CSV 导入嵌入向量到源序列 X(&amp;S)…</translation>
     </message>
     <message>
         <source>Embeddings into &amp;Target Y from CSV…</source>
-        <translation>从 CSV 导入嵌入到目标序列 Y(&amp;T)…</translation>
+        <translation>从 CSV 导入嵌入向量到目标序列 Y(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Attention Weights from JSON (e.g. PyTorch)…</source>
@@ -1863,7 +2108,7 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
     <message>
         <source>Import Embeddings into %1</source>
-        <translation>导入嵌入到%1</translation>
+        <translation>导入嵌入向量到%1</translation>
     </message>
     <message>
         <source>Tables (*.csv *.tsv *.txt);;All files (*)</source>
@@ -1871,19 +2116,19 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
     <message>
         <source>Could not import embeddings from “%1”: %2. Nothing was changed.</source>
-        <translation>无法从“%1”导入嵌入：%2。未做任何更改。</translation>
+        <translation>无法从“%1”导入嵌入向量：%2。未做任何更改。</translation>
     </message>
     <message>
         <source>Could not import embeddings from “%1”: it has %2 rows of numbers but %3 has %4 tokens. Give one row per token, or put the tokens in the first column. Nothing was changed.</source>
-        <translation>无法从“%1”导入嵌入：文件有 %2 行数值，但%3 有 %4 个词元。请每个词元给出一行，或把词元放在第一列。未做任何更改。</translation>
+        <translation>无法从“%1”导入嵌入向量：文件有 %2 行数值，但%3 有 %4 个词元。请每个词元给出一行，或把词元放在第一列。未做任何更改。</translation>
     </message>
     <message>
         <source>Import embeddings into %1</source>
-        <translation>导入嵌入到%1</translation>
+        <translation>导入嵌入向量到%1</translation>
     </message>
     <message>
         <source>Imported %1 × %2 embeddings into %3 from “%4”. Undo (Ctrl+Z) takes them back.</source>
-        <translation>已从“%4”将 %1 × %2 的嵌入导入到%3。撤销 (Ctrl+Z) 可还原。</translation>
+        <translation>已从“%4”将 %1 × %2 的嵌入向量导入到%3。撤销（Ctrl+Z）可还原。</translation>
     </message>
     <message>
         <source>Import Attention Weights</source>
@@ -1902,7 +2147,7 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <name>ae::ImportedAttentionWindow</name>
     <message>
         <source>%1 — Imported Attention</source>
-        <translation>%1 — 导入的注意力</translation>
+        <translation>%1：导入的注意力</translation>
     </message>
     <message>
         <source>Imported</source>
@@ -2023,20 +2268,12 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>关于 Attention Explorer(&amp;A)</translation>
     </message>
     <message>
-        <source>About Attention Explorer</source>
-        <translation>关于 Attention Explorer</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;See how multi-head attention and cross-attention weigh tokens: type a source and a target sequence, choose where Q and K/V come from, the number of heads, the scale and the masks, and watch every head&apos;s weights.&lt;/p&gt;&lt;p&gt;The numbers follow PyTorch&apos;s &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; with row vectors: Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;, softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;观察多头注意力和交叉注意力如何为词元分配权重：输入源序列和目标序列，选择 Q 与 K/V 的来源、头数、缩放方式和掩码，即可看到每个头的权重。&lt;/p&gt;&lt;p&gt;数值与 PyTorch 的 &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; 一致，采用行向量：Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;，softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>About &amp;Qt</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
         <source>Shapes of the current settings: queries × d_model, keys and values × d_model, and each head&apos;s width d_k.</source>
-        <translation>当前设置下的形状：查询数 × d_model，键/值数 × d_model，以及每个头的维度 d_k。</translation>
+        <translation>当前设置下的形状：查询数 × d_model，键/值向量个数 × d_model，以及每个头的维度 d_k。</translation>
     </message>
     <message>
         <source>The example could not be read: %1</source>
@@ -2048,7 +2285,7 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
     <message>
         <source>Opened the example “%1”. Your previous session is one Undo (Ctrl+Z) away.</source>
-        <translation>已打开示例“%1”。撤销一次 (Ctrl+Z) 即可回到之前的会话。</translation>
+        <translation>已打开示例“%1”。撤销一次（Ctrl+Z）即可回到之前的会话。</translation>
     </message>
     <message>
         <source>1 head</source>
@@ -2075,8 +2312,24 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>在修正此问题之前，热力图以暗色显示上一次有效设置的结果。</translation>
     </message>
     <message>
-        <source>The language changes the next time Attention Explorer starts.</source>
-        <translation>语言将在下次启动 Attention Explorer 时切换。</translation>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare…</source>
+        <translation>对比(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Two configurations side by side with their difference: scaled vs unscaled, (Y, X) vs (X, Y), one head vs another, causal vs not.</source>
+        <translation>并排显示两种配置及其差值：缩放与不缩放、(Y, X) 与 (X, Y)、两个头、有无因果掩码。</translation>
+    </message>
+    <message>
+        <source>There is no translation for this language yet; the interface stays in English.</source>
+        <translation>该语言暂无翻译，界面保持英文。</translation>
     </message>
     <message>
         <source>&amp;Lesson Mode</source>
@@ -2102,16 +2355,16 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>导出图形(&amp;E)…</translation>
     </message>
     <message>
-        <source>Save the large heatmap, the grid of heads or the scaling plot as SVG, PNG or PDF.</source>
-        <translation>将大热力图、各头网格图或缩放曲线图保存为 SVG、PNG 或 PDF。</translation>
-    </message>
-    <message>
         <source>There is nothing to export yet: the session has no valid result.</source>
         <translation>暂时没有可导出的内容：当前会话还没有有效结果。</translation>
     </message>
     <message>
         <source>Exported the figure to %1.</source>
         <translation>已将图形导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Save the large heatmap, the grid of heads, the alignment lines or the scaling plot as SVG, PNG or PDF.</source>
+        <translation>将大热力图、各头网格图、对齐连线图或缩放曲线图保存为 SVG、PNG 或 PDF。</translation>
     </message>
     <message>
         <source>Make &amp;Worksheets…</source>
@@ -2227,7 +2480,7 @@ output = [head₁ … head_h]·W_o + b_o</source>
     </message>
     <message>
         <source>Explicit projections are in use. Each typed number is one undo step.</source>
-        <translation>当前使用显式投影。每输入一个数字就是一个撤销步骤。</translation>
+        <translation>当前使用显式投影。每次输入的数值都可单独撤销。</translation>
     </message>
     <message>
         <source>Columns are cut into %1 heads of d_k = %2 (tinted alternately).</source>
@@ -2281,7 +2534,7 @@ output = [head₁ … head_h]·W_o + b_o</source>
     <name>ae::ScalingPlot</name>
     <message>
         <source>Scaling effect on softmax sharpness</source>
-        <translation>缩放对 softmax 锐度的影响</translation>
+        <translation>缩放对 softmax 尖锐程度的影响</translation>
     </message>
     <message>
         <source>d_k (log₂ scale)</source>
@@ -2398,15 +2651,15 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>Keys per draw; the entropy can be at most ln(keys)</source>
-        <translation>每次抽取的键数；熵最大为 ln(键数)</translation>
+        <translation>每次采样的键数；熵最大为 ln(键数)</translation>
     </message>
     <message>
         <source>Random queries per draw; the entropy is averaged over them</source>
-        <translation>每次抽取的随机查询数；熵取它们的平均值</translation>
+        <translation>每次采样的随机查询数；熵取它们的平均值</translation>
     </message>
     <message>
         <source>Independent draws averaged for each d_k (more gives a smoother curve)</source>
-        <translation>每个 d_k 取平均的独立抽取次数（越多曲线越平滑）</translation>
+        <translation>每个 d_k 取平均的独立采样次数（越多曲线越平滑）</translation>
     </message>
     <message>
         <source>The d_k values: a range of powers of two such as 8..512, or a list such as 8, 32, 128, 512</source>
@@ -2524,7 +2777,7 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>“%1” is padding: no query attends to it</source>
-        <translation>“%1”是填充：任何查询都不关注它</translation>
+        <translation>“%1”是填充词元，不会被任何查询关注</translation>
     </message>
     <message>
         <source>Tick to mark “%1” as padding</source>
@@ -2603,7 +2856,7 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>Could not save “%1”: %2. The file on disk is unchanged and your work is still open; try another folder or free some space.</source>
-        <translation>无法保存“%1”：%2。磁盘上的文件未改变，您的工作仍保持打开状态；请换一个文件夹或释放一些空间。</translation>
+        <translation>无法保存“%1”：%2。磁盘上的文件未改变，当前内容仍保留在窗口中；请换一个文件夹或释放一些空间。</translation>
     </message>
     <message>
         <source>Revert to Saved</source>
@@ -2631,11 +2884,11 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>Recover Unsaved Work</source>
-        <translation>恢复未保存的工作</translation>
+        <translation>恢复未保存的更改</translation>
     </message>
     <message>
         <source>Attention Explorer did not close properly last time. Unsaved work on “%1”, autosaved %2, can be recovered.</source>
-        <translation>Attention Explorer 上次未正常关闭。“%1”中未保存的工作已于 %2 自动保存，可以恢复。</translation>
+        <translation>Attention Explorer 上次未正常关闭。“%1”的未保存更改已于 %2 自动保存，可以恢复。</translation>
     </message>
     <message>
         <source>Recover</source>
@@ -2655,7 +2908,7 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>The autosaved work could not be read: %1. It is kept in %2.</source>
-        <translation>无法读取自动保存的工作：%1。它保存在 %2 中。</translation>
+        <translation>无法读取自动保存的内容：%1。它保存在 %2 中。</translation>
     </message>
     <message>
         <source>Recovered the unsaved work. Save it to keep it.</source>

@@ -34,6 +34,11 @@ constexpr std::array<unsigned, 65> cividisTable { 0x00224e, 0x002554, 0x00285b, 
     0xc4b468, 0xc8b866, 0xcdbb63, 0xd1bf61, 0xd5c25e, 0xdac65b, 0xdec958, 0xe2cd54, 0xe7d150,
     0xebd44b, 0xf0d846, 0xf5dc41, 0xf9e03a, 0xfee434, 0xfee838 };
 
+// Difference: ColorBrewer's eleven-class RdBu, reversed, so negative is blue and positive red,
+// with white at the centre.
+constexpr std::array<unsigned, 11> differenceTable { 0x053061, 0x2166ac, 0x4393c3, 0x92c5de,
+    0xd1e5f0, 0xf7f7f7, 0xfddbc7, 0xf4a582, 0xd6604d, 0xb2182b, 0x67001f };
+
 /// The table of @p kind as a pointer and a length.
 template <size_t N> std::pair<const unsigned *, size_t> view(const std::array<unsigned, N> &table)
 {
@@ -47,6 +52,8 @@ std::pair<const unsigned *, size_t> tableOf(ColorMapKind kind)
         return view(viridisTable);
     case ColorMapKind::Cividis:
         return view(cividisTable);
+    case ColorMapKind::Difference:
+        return view(differenceTable);
     case ColorMapKind::Blues:
         break;
     }
@@ -100,6 +107,9 @@ QColor ColorMap::accent(ColorMapKind kind)
     case ColorMapKind::Cividis:
         // Neither map contains a saturated red-magenta, so it stands out at both ends.
         return QColor(0xe7, 0x29, 0x8a);
+    case ColorMapKind::Difference:
+        // Green is on neither side of blue-white-red.
+        return QColor(0x1b, 0x9e, 0x3e);
     case ColorMapKind::Blues:
         break;
     }
@@ -114,6 +124,8 @@ QString ColorMap::key(ColorMapKind kind)
         return QStringLiteral("viridis");
     case ColorMapKind::Cividis:
         return QStringLiteral("cividis");
+    case ColorMapKind::Difference:
+        return QStringLiteral("difference");
     case ColorMapKind::Blues:
         break;
     }
@@ -137,6 +149,8 @@ QString ColorMap::displayName(ColorMapKind kind)
         return tr("Viridis (colour-blind safe)");
     case ColorMapKind::Cividis:
         return tr("Cividis (colour-blind safe)");
+    case ColorMapKind::Difference:
+        return tr("Blue–white–red (differences)");
     case ColorMapKind::Blues:
         break;
     }

@@ -17,7 +17,10 @@ namespace ae {
 enum class ColorMapKind {
     Blues, ///< white to deep blue, as matplotlib's "Blues" (ColorBrewer), used by the articles
     Viridis, ///< matplotlib's perceptually uniform viridis (dark purple to yellow)
-    Cividis ///< matplotlib's cividis, designed for colour-vision deficiency (dark blue to yellow)
+    Cividis, ///< matplotlib's cividis, designed for colour-vision deficiency (dark blue to yellow)
+    /// Diverging blue-white-red (ColorBrewer RdBu, reversed) for difference maps centred on 0;
+    /// not offered for weights, so not in all().
+    Difference
 };
 
 /// Lookup and naming of the colour maps.

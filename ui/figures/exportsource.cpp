@@ -1,5 +1,6 @@
 #include "exportsource.h"
 
+#include "alignmentfigure.h"
 #include "heatmapfigure.h"
 #include "scalingfigure.h"
 #include "svgfigurewriter.h"
@@ -30,6 +31,15 @@ QString ExportSource::refusal(What what, FigureExporter::Format format) const
 {
     if (format != FigureExporter::Format::Svg)
         return {};
+    if (what == What::Lines) {
+        const qint64 lines = cellCount(what);
+        if (lines <= AlignmentFigure::maxLines)
+            return {};
+        return tr("%1 lines are too many for an SVG (at most %2); raise the threshold or write a "
+                  "PNG")
+            .arg(lines)
+            .arg(AlignmentFigure::maxLines);
+    }
     return SvgFigureWriter::cellLimitProblem(cellCount(what));
 }
 
@@ -49,6 +59,8 @@ qint64 ExportSource::cellCount(What what) const
         return HeatmapFigure::cellCount(mean) * qint64(heads.size() > 1 ? heads.size() + 1 : 1);
     case What::Scaling:
         return 0;
+    case What::Lines:
+        return AlignmentFigure::lineCount(selectedHeatmap(), alignmentThreshold);
     }
     return 0;
 }
@@ -62,6 +74,8 @@ QString ExportSource::defaultTitle(What what) const
         return HeatmapFigure::gridTitle(sessionTitle, int(heads.size()));
     case What::Scaling:
         return ScalingFigure::defaultTitle();
+    case What::Lines:
+        return AlignmentFigure::defaultTitle(selectedHeatmap());
     }
     return {};
 }
@@ -79,6 +93,10 @@ QString ExportSource::suggestedStem(What what) const
         return prefix + QStringLiteral("-all-heads");
     case What::Scaling:
         return QStringLiteral("entropy-vs-dk");
+    case What::Lines:
+        return selectedView >= 0 && selectedView < int(heads.size())
+            ? QStringLiteral("%1-lines-head-%2").arg(prefix).arg(selectedView + 1)
+            : prefix + QStringLiteral("-lines-mean");
     }
     return prefix;
 }
@@ -98,6 +116,9 @@ Figure ExportSource::figure(What what, const FigureOptions &options) const
     case What::Scaling:
         return ScalingFigure::make(
             scalingResult.value_or(EntropyExperimentResult {}), scalingConfig, currentDk, options);
+    case What::Lines:
+        return AlignmentFigure::make(
+            selectedHeatmap(), options, AlignmentOptions { alignmentThreshold, -1, -1 });
     }
     return {};
 }

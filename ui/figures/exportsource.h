@@ -26,7 +26,8 @@ public:
     enum class What {
         Heatmap, ///< the view shown large (the mean or one head)
         Grid, ///< the mean and every head
-        Scaling ///< the entropy-vs-d_k plot
+        Scaling, ///< the entropy-vs-d_k plot
+        Lines ///< the alignment view of the view shown large (alignmentfigure.h)
     };
 
     HeatmapData mean; ///< the head-averaged weights
@@ -37,6 +38,7 @@ public:
     EntropyExperimentConfig scalingConfig;
     std::optional<EntropyExperimentResult> scalingResult; ///< as on screen, when already computed
     int currentDk = 0; ///< marked on the scaling plot
+    double alignmentThreshold = 0.05; ///< the alignment view's threshold, as on screen
 
     /// The source of a computed session: every view of @p result (computed from @p session),
     /// in one colour range, stretched to the largest visible weight when @p stretchColors (as

@@ -62,7 +62,7 @@ FigureExporter::Outcome FigureExporter::write(
         refusal = PainterFigureRenderer::pngRefusal(figure, dpi);
     if (!refusal.isEmpty()) {
         outcome.status = Outcome::Status::Refused;
-        outcome.message = fileName + QStringLiteral(": ") + refusal;
+        outcome.message = tr("%1: %2", "file: problem").arg(fileName, refusal);
         return outcome;
     }
     QString error;

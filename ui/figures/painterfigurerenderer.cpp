@@ -151,7 +151,7 @@ bool PainterFigureRenderer::writePng(
     const QString refused = pngRefusal(figure, dpi);
     if (!refused.isEmpty()) {
         if (error)
-            *error = fileName + QStringLiteral(": ") + refused;
+            *error = tr("%1: %2", "file: problem").arg(fileName, refused);
         return false;
     }
     const QImage image = toImage(figure, dpi);

@@ -21,7 +21,9 @@ struct Refusal
 
 [[noreturn]] void refuse(const QString &path, const QString &message)
 {
-    throw Refusal { path.isEmpty() ? message : path + QStringLiteral(": ") + message };
+    throw Refusal { path.isEmpty()
+            ? message
+            : ImportedAttentionReader::tr("%1: %2", "where: what").arg(path, message) };
 }
 
 QString typeName(const QJsonValue &v)
@@ -249,7 +251,7 @@ ImportedAttention ImportedAttentionReader::read(const QString &fileName)
     ImportedAttention out;
     out.fileName = fileName;
     const std::optional<QByteArray> bytes
-            = BoundedFileReader::read(fileName, maxFileBytes, &out.error);
+        = BoundedFileReader::read(fileName, maxFileBytes, &out.error);
     if (!bytes)
         return out;
     ImportedAttention parsed = parse(*bytes);

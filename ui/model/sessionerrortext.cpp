@@ -17,10 +17,27 @@ QString divisorList(int n)
         if (n % h == 0)
             divisors << QString::number(h);
     }
-    if (divisors.size() <= 1)
-        return divisors.join(QString());
-    const QString last = divisors.takeLast();
-    return SessionErrorText::tr("%1 or %2").arg(divisors.join(QStringLiteral(", ")), last);
+    return SessionErrorText::orList(divisors);
+}
+
+/// The translated label @p source of @p context without its mnemonic ("(&P)" or "&") and
+/// without a trailing colon, as a sentence names it.
+QString plainLabel(const char *context, const char *source)
+{
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&.\\)|&(?=.)"));
+    QString text = QCoreApplication::translate(context, source);
+    text.remove(mnemonic);
+    while (text.endsWith(QLatin1Char(':')) || text.endsWith(QChar(0xff1a)))
+        text.chop(1);
+    return text.trimmed();
+}
+
+/// @p text without a full stop (ASCII or ideographic) at its end.
+QString withoutFullStop(QString text)
+{
+    while (text.endsWith(QLatin1Char('.')) || text.endsWith(QChar(0x3002)))
+        text.chop(1);
+    return text;
 }
 
 QString sequenceName(const QString &role)
@@ -69,16 +86,45 @@ QString SessionErrorText::fieldName(const QString &path)
     return QString();
 }
 
+QString SessionErrorText::orList(const QStringList &items)
+{
+    if (items.isEmpty())
+        return {};
+    QString text = items.constFirst();
+    for (qsizetype i = 1; i + 1 < items.size(); ++i) {
+        //: Adds an item to a list that goes on, e.g. "1, 2" (Chinese "1、2")
+        text = tr("%1, %2", "list").arg(text, items[i]);
+    }
+    if (items.size() > 1) {
+        //: The last item of a list of choices, e.g. "1, 2 or 4"
+        text = tr("%1 or %2").arg(text, items.constLast());
+    }
+    return text;
+}
+
+QString SessionErrorText::sentence(const QString &text)
+{
+    //: A sentence built from parts, given its full stop
+    return tr("%1.", "sentence end").arg(withoutFullStop(text));
+}
+
+QString SessionErrorText::joinSentences(const QString &first, const QString &second)
+{
+    //: Two sentences one after the other (Chinese needs no space between them)
+    return tr("%1 %2", "two sentences").arg(first, second);
+}
+
 QString SessionErrorText::describe(const SessionError &error, const Session &session)
 {
     QString text;
     const QString field = fieldName(error.path);
     if (!field.isEmpty())
         text = tr("%1 (%2): %3").arg(field, error.path, error.message);
+    else if (!error.path.isEmpty())
+        text = tr("%1: %2").arg(error.path, error.message);
     else
-        text = error.toString();
-    if (!text.endsWith(QLatin1Char('.')))
-        text += QLatin1Char('.');
+        text = error.message;
+    text = sentence(text);
 
     // The core says what is wrong; for the fields a user meets most, add how to fix it where
     // the core's message does not already.
@@ -90,12 +136,15 @@ QString SessionErrorText::describe(const SessionError &error, const Session &ses
                    .arg(divisorList(c.dModel))
                    .arg(c.heads);
     } else if (error.path.startsWith(QLatin1String("attention.projections."))) {
-        hint = tr("Edit the matrices (Projections ▸ Matrices…) or choose random projections.");
+        // Named with the attention panel's own labels, in the language of the moment.
+        hint = tr("Edit the matrices (%1 ▸ %2) or choose random projections.")
+                   .arg(plainLabel("ae::AttentionPanel", "&Projections:"),
+                       plainLabel("ae::AttentionPanel", "&Matrices…"));
     } else if (error.path.contains(QLatin1String(".embeddings["))) {
         hint = tr("Type a smaller number in that cell.");
     }
     if (!hint.isEmpty())
-        text += QLatin1Char(' ') + hint;
+        text = joinSentences(text, hint);
     return text;
 }
 

@@ -8,6 +8,7 @@
 #include "sessionerror.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 namespace ae {
 
@@ -22,6 +23,12 @@ public:
     /// "Heads (attention.heads): 3 does not divide d_model 4. Choose 1, 2 or 4 heads, or change
     /// d_model." — the field, the core's message and, where the core gives none, a way out.
     static QString describe(const SessionError &error, const Session &session);
+    /// @p items as "a, b or c" in the interface language (Chinese "a、b 或 c").
+    static QString orList(const QStringList &items);
+    /// @p text with the interface language's full stop at its end (replacing an ASCII one).
+    static QString sentence(const QString &text);
+    /// Two sentences one after the other: a space in English, nothing in Chinese.
+    static QString joinSentences(const QString &first, const QString &second);
 };
 
 } // namespace ae

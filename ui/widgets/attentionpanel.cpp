@@ -4,6 +4,7 @@
 #include "messagebar.h"
 #include "numberformat.h"
 #include "projectioneditor.h"
+#include "retranslator.h"
 #include "sequencerole.h"
 #include "sessionlimits.h"
 #include "undoshortcutfilter.h"
@@ -55,10 +56,12 @@ QFrame *separator(QWidget *parent)
     return line;
 }
 
-QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+/// A label for @p buddy whose text @p text gives in the language of the moment.
+QLabel *buddyLabel(QString (*text)(), QWidget *buddy, QWidget *parent)
 {
-    auto *label = new QLabel(text, parent);
+    auto *label = new QLabel(parent);
     label->setBuddy(buddy);
+    Retranslator::bind(label, [label, text] { label->setText(text()); });
     return label;
 }
 
@@ -69,11 +72,13 @@ AttentionPanel::AttentionPanel(Document *document, QWidget *parent)
     , m_document(document)
 {
     setObjectName(QStringLiteral("attentionDock"));
-    setWindowTitle(tr("Attention"));
+    Retranslator::bind(this, [this] { setWindowTitle(tr("Attention")); });
     buildUi();
     followDocument();
     followError();
     connectUi();
+    // The d_k line is written by followDocument() in the language of the moment.
+    Retranslator::bind(this, [this] { followDocument(); });
 }
 
 AttentionPanel::Wiring AttentionPanel::wiringOf(SequenceRole queryFrom, SequenceRole keyValueFrom)
@@ -122,39 +127,56 @@ void AttentionPanel::buildUi()
             : w == Wiring::ReverseCross  ? encodeRoles(SequenceRole::Source, SequenceRole::Target)
             : w == Wiring::StandardCross ? encodeRoles(SequenceRole::Target, SequenceRole::Source)
                                          : encodeRoles(SequenceRole::Target, SequenceRole::Target);
-        m_wiringCombo->addItem(wiringName(w), code);
+        m_wiringCombo->addItem(QString(), code);
+        Retranslator::bind(
+            m_wiringCombo, [combo = m_wiringCombo, i = m_wiringCombo->count() - 1, w] {
+                combo->setItemText(i, wiringName(w));
+            });
     }
-    m_wiringCombo->setToolTip(tr("Where queries and keys/values come from, written (Q, K/V): the "
-                                 "decoder's queries reading the encoder's keys and values is "
-                                 "standard cross-attention (Y, X)."));
+    Retranslator::bind(m_wiringCombo, [=] {
+        m_wiringCombo->setToolTip(
+            tr("Where queries and keys/values come from, written (Q, K/V): the "
+               "decoder's queries reading the encoder's keys and values is "
+               "standard cross-attention (Y, X)."));
+    });
     m_queryCombo = new QComboBox(body);
     m_queryCombo->setObjectName(QStringLiteral("queryCombo"));
     m_keyValueCombo = new QComboBox(body);
     m_keyValueCombo->setObjectName(QStringLiteral("keyValueCombo"));
     for (QComboBox *combo : { m_queryCombo, m_keyValueCombo }) {
-        for (SequenceRole role : { SequenceRole::Source, SequenceRole::Target })
-            combo->addItem(
-                RoleLabel::text(role, RoleLabel::Case::Sentence), static_cast<int>(role));
+        for (SequenceRole role : { SequenceRole::Source, SequenceRole::Target }) {
+            combo->addItem(QString(), static_cast<int>(role));
+            Retranslator::bind(combo, [combo, role, i = combo->count() - 1] {
+                combo->setItemText(i, RoleLabel::text(role, RoleLabel::Case::Sentence));
+            });
+        }
     }
-    m_queryCombo->setToolTip(tr("The sequence whose tokens ask (the heatmap's rows)."));
-    m_keyValueCombo->setToolTip(tr("The sequence whose tokens are looked at (the heatmap's "
-                                   "columns); keys and values always come from the same "
-                                   "sequence."));
+    Retranslator::bind(m_queryCombo, [=] {
+        m_queryCombo->setToolTip(tr("The sequence whose tokens ask (the heatmap's rows)."));
+    });
+    Retranslator::bind(m_keyValueCombo, [=] {
+        m_keyValueCombo->setToolTip(tr("The sequence whose tokens are looked at (the heatmap's "
+                                       "columns); keys and values always come from the same "
+                                       "sequence."));
+    });
 
     // Sizes.
     m_modelDimSpin = new QSpinBox(body);
     m_modelDimSpin->setObjectName(QStringLiteral("modelDimSpin"));
     m_modelDimSpin->setRange(1, limits::maxModelDim);
     m_modelDimSpin->setKeyboardTracking(false);
-    m_modelDimSpin->setToolTip(tr("Width of Q, K, V and the output."));
+    Retranslator::bind(m_modelDimSpin,
+        [=] { m_modelDimSpin->setToolTip(tr("Width of Q, K, V and the output.")); });
     m_headsSpin = new QSpinBox(body);
     m_headsSpin->setObjectName(QStringLiteral("headsSpin"));
     m_headsSpin->setRange(1, limits::maxHeads);
     m_headsSpin->setKeyboardTracking(false);
-    m_headsSpin->setToolTip(tr("Number of attention heads; it must divide d_model."));
+    Retranslator::bind(m_headsSpin,
+        [=] { m_headsSpin->setToolTip(tr("Number of attention heads; it must divide d_model.")); });
     m_dkLabel = new QLabel(body);
     m_dkLabel->setObjectName(QStringLiteral("dkLabel"));
-    m_dkLabel->setToolTip(tr("Each head's width: d_k = d_model / heads."));
+    Retranslator::bind(
+        m_dkLabel, [=] { m_dkLabel->setToolTip(tr("Each head's width: d_k = d_model / heads.")); });
     // Wide enough for the error text, so that the controls beside it never jump.
     m_dkLabel->setMinimumWidth(
         fontMetrics().horizontalAdvance(tr("d_k: %1 ÷ %2").arg(1024).arg(64)));
@@ -162,37 +184,67 @@ void AttentionPanel::buildUi()
     // Scores: scale and mask.
     m_scaleCombo = new QComboBox(body);
     m_scaleCombo->setObjectName(QStringLiteral("scaleCombo"));
-    m_scaleCombo->addItem(tr("÷ √d_k"), static_cast<int>(ScaleMode::SqrtDk));
-    m_scaleCombo->addItem(tr("none (÷ 1)"), static_cast<int>(ScaleMode::None));
-    m_scaleCombo->addItem(tr("÷ custom"), static_cast<int>(ScaleMode::Custom));
-    m_scaleCombo->setToolTip(tr("What Q·Kᵀ is divided by before the softmax."));
+    m_scaleCombo->addItem(QString(), static_cast<int>(ScaleMode::SqrtDk));
+    Retranslator::bind(m_scaleCombo,
+        [=, i = m_scaleCombo->count() - 1] { m_scaleCombo->setItemText(i, tr("÷ √d_k")); });
+    m_scaleCombo->addItem(QString(), static_cast<int>(ScaleMode::None));
+    Retranslator::bind(m_scaleCombo,
+        [=, i = m_scaleCombo->count() - 1] { m_scaleCombo->setItemText(i, tr("none (÷ 1)")); });
+    m_scaleCombo->addItem(QString(), static_cast<int>(ScaleMode::Custom));
+    Retranslator::bind(m_scaleCombo,
+        [=, i = m_scaleCombo->count() - 1] { m_scaleCombo->setItemText(i, tr("÷ custom")); });
+    Retranslator::bind(m_scaleCombo,
+        [=] { m_scaleCombo->setToolTip(tr("What Q·Kᵀ is divided by before the softmax.")); });
     m_divisorEdit = new QLineEdit(body);
     m_divisorEdit->setObjectName(QStringLiteral("divisorEdit"));
-    m_divisorEdit->setPlaceholderText(tr("divisor"));
-    m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
+    Retranslator::bind(m_divisorEdit, [=] { m_divisorEdit->setPlaceholderText(tr("divisor")); });
+    Retranslator::bind(m_divisorEdit, [=] {
+        m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
+    });
     m_divisorEdit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000000000")));
-    m_causalCheck = new QCheckBox(tr("&Causal mask"), body);
+    m_causalCheck = new QCheckBox(body);
+    Retranslator::bind(m_causalCheck, [=] { m_causalCheck->setText(tr("&Causal mask")); });
     m_causalCheck->setObjectName(QStringLiteral("causalCheck"));
-    m_causalCheck->setToolTip(tr("Query i sees key j only where j ≤ i: a decoder cannot look "
-                                 "ahead."));
+    Retranslator::bind(m_causalCheck, [=] {
+        m_causalCheck->setToolTip(tr("Query i sees key j only where j ≤ i: a decoder cannot look "
+                                     "ahead."));
+    });
 
     // Projections.
     m_projectionCombo = new QComboBox(body);
     m_projectionCombo->setObjectName(QStringLiteral("projectionCombo"));
-    m_projectionCombo->addItem(tr("Identity"), static_cast<int>(ProjectionMode::Identity));
-    m_projectionCombo->addItem(tr("Random"), static_cast<int>(ProjectionMode::Random));
-    m_projectionCombo->addItem(tr("Explicit"), static_cast<int>(ProjectionMode::Explicit));
-    m_projectionCombo->setToolTip(tr("W_q, W_k, W_v, W_o: identity (needs both widths equal to "
-                                     "d_model), random from a seed, or typed in the editor."));
+    m_projectionCombo->addItem(QString(), static_cast<int>(ProjectionMode::Identity));
+    Retranslator::bind(m_projectionCombo, [=, i = m_projectionCombo->count() - 1] {
+        m_projectionCombo->setItemText(i, tr("Identity"));
+    });
+    m_projectionCombo->addItem(QString(), static_cast<int>(ProjectionMode::Random));
+    Retranslator::bind(m_projectionCombo, [=, i = m_projectionCombo->count() - 1] {
+        m_projectionCombo->setItemText(i, tr("Random"));
+    });
+    m_projectionCombo->addItem(QString(), static_cast<int>(ProjectionMode::Explicit));
+    Retranslator::bind(m_projectionCombo, [=, i = m_projectionCombo->count() - 1] {
+        m_projectionCombo->setItemText(i, tr("Explicit"));
+    });
+    Retranslator::bind(m_projectionCombo, [=] {
+        m_projectionCombo->setToolTip(tr("W_q, W_k, W_v, W_o: identity (needs both widths equal to "
+                                         "d_model), random from a seed, or typed in the editor."));
+    });
     m_projectionSeedSpin = new QSpinBox(body);
     m_projectionSeedSpin->setObjectName(QStringLiteral("projectionSeedSpin"));
     m_projectionSeedSpin->setRange(0, maxSeedShown);
     m_projectionSeedSpin->setKeyboardTracking(false);
-    m_projectionSeedSpin->setToolTip(tr("The seed of the random projections: the same seed gives "
-                                        "the same matrices on every computer."));
-    m_editProjectionsButton = new QPushButton(tr("&Matrices…"), body);
+    Retranslator::bind(m_projectionSeedSpin, [=] {
+        m_projectionSeedSpin->setToolTip(
+            tr("The seed of the random projections: the same seed gives "
+               "the same matrices on every computer."));
+    });
+    m_editProjectionsButton = new QPushButton(body);
+    Retranslator::bind(
+        m_editProjectionsButton, [=] { m_editProjectionsButton->setText(tr("&Matrices…")); });
     m_editProjectionsButton->setObjectName(QStringLiteral("editProjectionsButton"));
-    m_editProjectionsButton->setToolTip(tr("Show and edit W_q, W_k, W_v, W_o and the biases."));
+    Retranslator::bind(m_editProjectionsButton, [=] {
+        m_editProjectionsButton->setToolTip(tr("Show and edit W_q, W_k, W_v, W_o and the biases."));
+    });
 
     m_message = new MessageBar(body);
 
@@ -213,17 +265,17 @@ void AttentionPanel::buildUi()
         return std::make_pair(group, grid);
     };
     auto [wiring, wiringGrid] = makeGroup(0);
-    wiringGrid->addWidget(buddyLabel(tr("&Wiring:"), m_wiringCombo, body), 0, 1);
+    wiringGrid->addWidget(buddyLabel([] { return tr("&Wiring:"); }, m_wiringCombo, body), 0, 1);
     wiringGrid->addWidget(m_wiringCombo, 0, 2, 1, 3);
-    wiringGrid->addWidget(buddyLabel(tr("&Q from:"), m_queryCombo, body), 1, 1);
+    wiringGrid->addWidget(buddyLabel([] { return tr("&Q from:"); }, m_queryCombo, body), 1, 1);
     wiringGrid->addWidget(m_queryCombo, 1, 2);
-    wiringGrid->addWidget(buddyLabel(tr("&K/V from:"), m_keyValueCombo, body), 1, 3);
+    wiringGrid->addWidget(buddyLabel([] { return tr("&K/V from:"); }, m_keyValueCombo, body), 1, 3);
     wiringGrid->addWidget(m_keyValueCombo, 1, 4);
 
     auto [sizes, sizesGrid] = makeGroup(1);
-    sizesGrid->addWidget(buddyLabel(tr("&d_model:"), m_modelDimSpin, body), 0, 1);
+    sizesGrid->addWidget(buddyLabel([] { return tr("&d_model:"); }, m_modelDimSpin, body), 0, 1);
     sizesGrid->addWidget(m_modelDimSpin, 0, 2);
-    sizesGrid->addWidget(buddyLabel(tr("&Heads:"), m_headsSpin, body), 1, 1);
+    sizesGrid->addWidget(buddyLabel([] { return tr("He&ads:"); }, m_headsSpin, body), 1, 1);
     sizesGrid->addWidget(m_headsSpin, 1, 2);
     sizesGrid->addWidget(m_dkLabel, 0, 3, 2, 1);
 
@@ -231,7 +283,7 @@ void AttentionPanel::buildUi()
     auto *scaleRow = new QHBoxLayout;
     scaleRow->addWidget(m_scaleCombo);
     scaleRow->addWidget(m_divisorEdit);
-    scoresGrid->addWidget(buddyLabel(tr("&Scale:"), m_scaleCombo, body), 0, 1);
+    scoresGrid->addWidget(buddyLabel([] { return tr("&Scale:"); }, m_scaleCombo, body), 0, 1);
     scoresGrid->addLayout(scaleRow, 0, 2);
     scoresGrid->addWidget(m_causalCheck, 1, 1, 1, 2);
 
@@ -239,9 +291,11 @@ void AttentionPanel::buildUi()
     auto *seedRow = new QHBoxLayout;
     seedRow->addWidget(m_projectionSeedSpin, 1);
     seedRow->addWidget(m_editProjectionsButton);
-    projectionsGrid->addWidget(buddyLabel(tr("&Projections:"), m_projectionCombo, body), 0, 1);
+    projectionsGrid->addWidget(
+        buddyLabel([] { return tr("&Projections:"); }, m_projectionCombo, body), 0, 1);
     projectionsGrid->addWidget(m_projectionCombo, 0, 2);
-    projectionsGrid->addWidget(buddyLabel(tr("S&eed:"), m_projectionSeedSpin, body), 1, 1);
+    projectionsGrid->addWidget(
+        buddyLabel([] { return tr("S&eed:"); }, m_projectionSeedSpin, body), 1, 1);
     projectionsGrid->addLayout(seedRow, 1, 2);
 
     m_groups = { wiring, sizes, scores, projections };

@@ -1,6 +1,7 @@
 #include "copyascontroller.h"
 
 #include "document.h"
+#include "retranslator.h"
 
 #include <QAction>
 #include <QMenu>
@@ -144,7 +145,9 @@ void CopyAsController::fillMenu(QMenu *menu)
         QMenu *sub = menu->addMenu(menuText(kind));
         sub->menuAction()->setData(int(kind));
         for (const MatrixClipboard::Format format : MatrixClipboard::formats()) {
-            QAction *action = sub->addAction(MatrixClipboard::displayName(format));
+            QAction *action = sub->addAction(QString());
+            Retranslator::bind(action,
+                [action, format] { action->setText(MatrixClipboard::displayName(format)); });
             action->setObjectName(QStringLiteral("copyAs_%1_%2").arg(int(kind)).arg(int(format)));
             if (kind == MatrixKind::Weights && format == MatrixClipboard::Format::Tsv)
                 action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));

@@ -2,7 +2,9 @@
 
 #include "document.h"
 #include "numberformat.h"
+#include "retranslator.h"
 #include "sequencerole.h"
+#include "sessionerrortext.h"
 
 #include <QFont>
 #include <QRegularExpression>
@@ -18,6 +20,13 @@ EmbeddingTableModel::EmbeddingTableModel(Document *document, SequenceRole role, 
     m_rows = seq.length();
     m_columns = seq.width();
     connect(m_document, &Document::sessionChanged, this, &EmbeddingTableModel::followDocument);
+    // Headers and tooltips are made in the language of the moment: ask the views to re-read.
+    Retranslator::bind(this, [this] {
+        if (columnCount() > 0)
+            emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+        if (rowCount() > 0)
+            emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
+    });
 }
 
 int EmbeddingTableModel::rowCount(const QModelIndex &parent) const
@@ -211,7 +220,8 @@ bool EmbeddingTableModel::paste(const QModelIndex &topLeft, const QString &text)
             const int row = row0 + block.errorRow;
             const int column = column0 + block.errorColumn;
             if (row < m_rows && column < m_columns)
-                message += QLatin1Char(' ') + tr("It was meant for %1.").arg(cellName(row, column));
+                message = SessionErrorText::joinSentences(
+                    message, tr("It was meant for %1.").arg(cellName(row, column)));
         }
         emit inputRejected(message);
         return false;

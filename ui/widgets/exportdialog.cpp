@@ -72,6 +72,9 @@ void ExportDialog::buildUi()
             ? tr("The grid of heads (the mean and each of %1 heads)").arg(m_source.heads.size())
             : tr("The grid of heads (one head)"),
         int(ExportSource::What::Grid));
+    m_what->addItem(
+        tr("The alignment lines of the large view (%1)").arg(m_source.selectedHeatmap().title),
+        int(ExportSource::What::Lines));
     if (m_source.scalingAvailable)
         m_what->addItem(tr("The scaling plot (entropy vs d_k)"), int(ExportSource::What::Scaling));
 
@@ -143,7 +146,7 @@ void ExportDialog::buildUi()
         return l;
     };
     auto *form = new QFormLayout;
-    form->addRow(tr("&Figure:"), m_what);
+    form->addRow(tr("Fi&gure:"), m_what);
     form->addRow(label(tr("&File:"), m_file), fileRow);
     form->addRow(label(tr("&Size:"), m_width), sizeRow);
     form->addRow(label(tr("PNG &resolution:"), m_dpi), dpiRow);
@@ -177,7 +180,7 @@ void ExportDialog::buildUi()
         const QFileInfo info(fileName());
         const QString stem = info.completeBaseName();
         for (const auto w : { ExportSource::What::Heatmap, ExportSource::What::Grid,
-                 ExportSource::What::Scaling }) {
+                 ExportSource::What::Scaling, ExportSource::What::Lines }) {
             if (stem == m_source.suggestedStem(w) && w != what()) {
                 setFileName(QDir(info.path())
                                 .filePath(m_source.suggestedStem(what()) + QLatin1Char('.')
@@ -325,7 +328,9 @@ void ExportDialog::updateState()
 {
     const ExportSource::What w = what();
     const bool scaling = w == ExportSource::What::Scaling;
-    m_colorBar->setEnabled(!scaling);
+    const bool lines = w == ExportSource::What::Lines;
+    m_colorBar->setEnabled(!scaling && !lines);
+    m_values->setEnabled(!lines);
     m_colorMap->setEnabled(!scaling);
     m_values->setText(scaling ? tr("Write each point's &value") : tr("Write each cell's &value"));
     m_title->setPlaceholderText(m_source.defaultTitle(w));

@@ -1,5 +1,6 @@
 #include "heatmappanel.h"
 
+#include "alignmentview.h"
 #include "document.h"
 #include "heatmapdata.h"
 #include "heatmapplot.h"
@@ -10,12 +11,15 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace ae {
@@ -33,6 +37,23 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
 {
     setObjectName(QStringLiteral("heatmapPanel"));
 
+    m_displayCombo = new QComboBox(this);
+    m_displayCombo->setObjectName(QStringLiteral("displayCombo"));
+    m_displayCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_displayCombo->addItem(QString(), int(Display::Heatmap));
+    m_displayCombo->addItem(QString(), int(Display::Lines));
+    m_thresholdLabel = new QLabel(this);
+    m_thresholdSlider = new QSlider(Qt::Horizontal, this);
+    m_thresholdSlider->setObjectName(QStringLiteral("thresholdSlider"));
+    m_thresholdSlider->setRange(0, 100); // hundredths of a weight
+    m_thresholdSlider->setValue(5);
+    m_thresholdSlider->setMinimumWidth(90);
+    m_thresholdSlider->setMaximumWidth(160);
+    m_thresholdLabel->setBuddy(m_thresholdSlider);
+    m_thresholdValue = new QLabel(this);
+    m_thresholdValue->setObjectName(QStringLiteral("thresholdValue"));
+    m_thresholdValue->setMinimumWidth(
+        m_thresholdValue->fontMetrics().horizontalAdvance(QStringLiteral("0.00 ")));
     m_colorMapLabel = new QLabel(this);
     m_colorMapCombo = new QComboBox(this);
     m_colorMapCombo->setObjectName(QStringLiteral("colorMapCombo"));
@@ -53,6 +74,10 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_displayCombo);
+    header->addWidget(m_thresholdLabel);
+    header->addWidget(m_thresholdSlider);
+    header->addWidget(m_thresholdValue);
     header->addWidget(m_colorMapLabel);
     header->addWidget(m_colorMapCombo);
     header->addSpacing(12);
@@ -70,6 +95,8 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_largeStack = new QStackedWidget(this);
     m_largeStack->addWidget(m_large);
     m_largeStack->addWidget(m_emptyLabel);
+    m_alignment = new AlignmentView(this);
+    m_largeStack->addWidget(m_alignment);
 
     m_tileHost = new QWidget;
     m_tileGrid = new QGridLayout(m_tileHost);
@@ -101,14 +128,51 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
         if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(index).toString()))
             setColorMap(*kind);
     });
+    connect(m_displayCombo, &QComboBox::activated, this,
+        [this](int index) { setDisplay(Display(m_displayCombo->itemData(index).toInt())); });
+    connect(m_thresholdSlider, &QSlider::valueChanged, this, [this](int hundredths) {
+        m_alignment->setThreshold(hundredths / 100.0);
+        m_thresholdValue->setText(QLocale().toString(hundredths / 100.0, 'f', 2));
+    });
     connect(m_valuesCheck, &QCheckBox::toggled, this, &HeatmapPanel::setShowValues);
     connect(m_stretchCheck, &QCheckBox::toggled, this, &HeatmapPanel::setStretchColors);
     connect(m_document, &Document::resultChanged, this, &HeatmapPanel::refresh);
     connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
 
+    m_thresholdValue->setText(QLocale().toString(alignmentThreshold(), 'f', 2));
+    m_alignment->setThreshold(alignmentThreshold());
     retranslate();
     refresh();
+    setDisplay(Display::Heatmap);
+}
+
+void HeatmapPanel::setDisplay(Display display)
+{
+    const bool changed = display != m_display;
+    m_display = display;
+    m_displayCombo->setCurrentIndex(m_displayCombo->findData(int(display)));
+    const bool lines = display == Display::Lines;
+    // Values in cells mean nothing to lines; the threshold means nothing to cells.
+    m_valuesCheck->setVisible(!lines);
+    m_keyLabel->setVisible(!lines); // the key explains cells
+    for (QWidget *w : { static_cast<QWidget *>(m_thresholdLabel),
+             static_cast<QWidget *>(m_thresholdSlider), static_cast<QWidget *>(m_thresholdValue) })
+        w->setVisible(lines);
+    if (m_largeStack->currentWidget() != m_emptyLabel)
+        m_largeStack->setCurrentWidget(lines ? static_cast<QWidget *>(m_alignment) : m_large);
+    if (changed)
+        emit displayChanged(display);
+}
+
+double HeatmapPanel::alignmentThreshold() const
+{
+    return m_thresholdSlider->value() / 100.0;
+}
+
+void HeatmapPanel::setAlignmentThreshold(double threshold)
+{
+    m_thresholdSlider->setValue(int(std::lround(std::clamp(threshold, 0.0, 1.0) * 100.0)));
 }
 
 bool HeatmapPanel::smallMultiplesShown() const
@@ -138,6 +202,7 @@ void HeatmapPanel::setColorMap(ColorMapKind kind)
         return;
     m_colorMap = kind;
     m_large->setColorMap(kind);
+    m_alignment->setColorMap(kind);
     for (HeatmapPlot *tile : std::as_const(m_tiles))
         tile->setColorMap(kind);
     retranslate(); // the key shows the marker colour
@@ -186,7 +251,8 @@ void HeatmapPanel::refresh()
         m_tileArea->hide();
         return;
     }
-    m_largeStack->setCurrentWidget(m_large);
+    m_largeStack->setCurrentWidget(
+        m_display == Display::Lines ? static_cast<QWidget *>(m_alignment) : m_large);
     const AttentionResult &result = m_document->result();
     const Session &session = m_document->resultSession();
     const int heads = static_cast<int>(result.heads.size());
@@ -224,16 +290,16 @@ void HeatmapPanel::showSelected()
     const size_t index = static_cast<size_t>(m_selectedView + 1);
     if (index >= m_views.size() || !m_document->hasResult())
         return;
-    if (m_stepState) {
+    // The small multiples hold the weights only; the large map also explains every cell.
+    HeatmapData large = HeatmapDataBuilder::weights(
+        m_document->resultSession(), m_document->result(), m_selectedView, true);
+    large.minimum = m_views[index].minimum;
+    large.maximum = m_views[index].maximum;
+    m_alignment->setData(large);
+    if (m_stepState)
         m_large->setData(*m_stepState);
-    } else {
-        // The small multiples hold the weights only; the large map also explains every cell.
-        HeatmapData large = HeatmapDataBuilder::weights(
-            m_document->resultSession(), m_document->result(), m_selectedView, true);
-        large.minimum = m_views[index].minimum;
-        large.maximum = m_views[index].maximum;
+    else
         m_large->setData(std::move(large));
-    }
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
 }
@@ -250,6 +316,7 @@ void HeatmapPanel::updateStale()
 {
     const bool stale = m_document->isResultStale();
     m_large->setDimmed(stale);
+    m_alignment->setDimmed(stale);
     for (HeatmapPlot *tile : std::as_const(m_tiles))
         tile->setDimmed(stale);
 }
@@ -367,13 +434,23 @@ void HeatmapPanel::resizeEvent(QResizeEvent *event)
 
 void HeatmapPanel::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // The views' titles and axis titles are made in the language of the moment.
+        refresh();
+    }
     QWidget::changeEvent(event);
 }
 
 void HeatmapPanel::retranslate()
 {
+    m_displayCombo->setItemText(m_displayCombo->findData(int(Display::Heatmap)), tr("Heatmap"));
+    m_displayCombo->setItemText(m_displayCombo->findData(int(Display::Lines)), tr("Lines"));
+    m_displayCombo->setToolTip(tr("Draw the large view as a heatmap, or as lines from each query "
+                                  "token to the key tokens it attends to"));
+    m_thresholdLabel->setText(tr("&Threshold:"));
+    m_thresholdSlider->setToolTip(
+        tr("Weights below this get no line; hover a token to see only its lines"));
     m_colorMapLabel->setText(tr("&Colour map:"));
     for (int i = 0; i < m_colorMapCombo->count(); ++i) {
         if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(i).toString()))

@@ -17,11 +17,13 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QScrollArea;
+class QSlider;
 class QSplitter;
 class QStackedWidget;
 
 namespace ae {
 
+class AlignmentView;
 class Document;
 class HeatmapPlot;
 
@@ -31,6 +33,18 @@ class HeatmapPanel : public QWidget
     Q_OBJECT
 public:
     explicit HeatmapPanel(Document *document, QWidget *parent = nullptr);
+
+    /// How the large view is drawn.
+    enum class Display {
+        Heatmap, ///< one coloured cell per (query, key)
+        Lines ///< the alignment view: token columns joined by lines (alignmentview.h)
+    };
+    /// Draws the large view as @p display.
+    void setDisplay(Display display);
+    Display display() const { return m_display; }
+    /// The alignment view's threshold (0..1): weights below it get no line.
+    double alignmentThreshold() const;
+    void setAlignmentThreshold(double threshold);
 
     /// The view shown large: -1 for the mean of the heads, else a head index.
     int selectedView() const { return m_selectedView; }
@@ -60,6 +74,7 @@ public:
     /// @name Inspection (tests)
     /// @{
     HeatmapPlot *largePlot() const { return m_large; }
+    AlignmentView *alignmentView() const { return m_alignment; }
     /// The small multiples: the mean first, then head 1, head 2, ... (empty with one head).
     QList<HeatmapPlot *> smallMultiples() const { return m_tiles; }
     /// True while the small multiples are shown (more than one head).
@@ -73,6 +88,8 @@ signals:
     void colorMapChanged(ColorMapKind kind);
     /// The large map's cell (@p row, @p column) of @p view (-1 = the mean) was clicked.
     void cellClicked(int view, int row, int column);
+    /// The large view is now drawn as @p display.
+    void displayChanged(Display display);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -118,6 +135,12 @@ private:
     std::vector<HeatmapData> m_views; ///< the mean, then every head
     std::optional<HeatmapData> m_stepState; ///< shown large instead of the weights, if set
 
+    Display m_display = Display::Heatmap;
+    QComboBox *m_displayCombo;
+    QLabel *m_thresholdLabel;
+    QSlider *m_thresholdSlider;
+    QLabel *m_thresholdValue;
+    AlignmentView *m_alignment;
     QLabel *m_colorMapLabel;
     QComboBox *m_colorMapCombo;
     QCheckBox *m_valuesCheck;

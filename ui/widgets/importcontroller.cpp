@@ -4,6 +4,7 @@
 #include "embeddingcsvreader.h"
 #include "importedattentionreader.h"
 #include "importedattentionwindow.h"
+#include "retranslator.h"
 #include "sequencerole.h"
 
 #include <QAction>
@@ -31,19 +32,25 @@ ImportController::ImportController(Document *document, QWidget *window, QObject 
 
 void ImportController::fillMenu(QMenu *menu, QAction *before)
 {
-    auto *sub = new QMenu(tr("&Import"), menu);
+    auto *sub = new QMenu(menu);
     sub->setObjectName(QStringLiteral("importMenu"));
-    QAction *source = sub->addAction(tr("Embeddings into &Source X from CSV\u2026"));
+    QAction *source = sub->addAction(QString());
+    QAction *target = sub->addAction(QString());
+    sub->addSeparator();
+    QAction *weights = sub->addAction(QString());
+    Retranslator::bind(sub, [sub, source, target, weights] {
+        sub->setTitle(tr("&Import"));
+        source->setText(tr("Embeddings into &Source X from CSV\u2026"));
+        target->setText(tr("Embeddings into &Target Y from CSV\u2026"));
+        weights->setText(tr("&Attention Weights from JSON (e.g. PyTorch)\u2026"));
+        weights->setStatusTip(tr("View weights computed elsewhere: {\"query_tokens\": [...], "
+                                 "\"key_tokens\": [...], \"weights\": [heads][queries][keys]}"));
+    });
     source->setObjectName(QStringLiteral("importSourceEmbeddingsAction"));
     connect(source, &QAction::triggered, this, [this] { importEmbeddings(SequenceRole::Source); });
-    QAction *target = sub->addAction(tr("Embeddings into &Target Y from CSV\u2026"));
     target->setObjectName(QStringLiteral("importTargetEmbeddingsAction"));
     connect(target, &QAction::triggered, this, [this] { importEmbeddings(SequenceRole::Target); });
-    sub->addSeparator();
-    QAction *weights = sub->addAction(tr("&Attention Weights from JSON (e.g. PyTorch)\u2026"));
     weights->setObjectName(QStringLiteral("importAttentionAction"));
-    weights->setStatusTip(tr("View weights computed elsewhere: {\"query_tokens\": [...], "
-                             "\"key_tokens\": [...], \"weights\": [heads][queries][keys]}"));
     connect(weights, &QAction::triggered, this, &ImportController::importAttention);
     menu->insertMenu(before, sub);
 }

@@ -4,6 +4,7 @@
 #include "exportdialog.h"
 #include "heatmapfigure.h"
 #include "heatmapplot.h"
+#include "retranslator.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -22,17 +23,10 @@ ImportedAttentionWindow::ImportedAttentionWindow(
     setObjectName(QStringLiteral("importedAttentionWindow"));
     setAttribute(Qt::WA_DeleteOnClose);
     const QString name = QFileInfo(attention.fileName).fileName();
-    setWindowTitle(tr("%1 \u2014 Imported Attention").arg(name.isEmpty() ? tr("Imported") : name));
 
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("importedBanner"));
     m_banner->setWordWrap(true);
-    QString banner = QStringLiteral("<b>%1</b>").arg(HeatmapFigure::importedNote().toHtmlEscaped());
-    banner += QStringLiteral(" \u2014 ")
-        + tr("weights read from %1; this session did not compute them.").arg(name.toHtmlEscaped());
-    if (!attention.title.isEmpty())
-        banner += QStringLiteral("<br>") + attention.title.toHtmlEscaped();
-    m_banner->setText(banner);
     m_banner->setStyleSheet(
         QStringLiteral("QLabel { background: #fff1e0; color: #7a3300; border: 1px solid "
                        "#e8a15c; border-radius: 3px; padding: 6px; }"));
@@ -46,22 +40,45 @@ ImportedAttentionWindow::ImportedAttentionWindow(
 
     m_view = new QComboBox(this);
     m_view->setObjectName(QStringLiteral("viewCombo"));
-    m_view->addItem(attention.headCount() == 1 ? tr("The one head")
-                                               : tr("Mean of %1 heads").arg(attention.headCount()),
-        -1);
+    m_view->addItem(QString(), -1);
     for (int h = 0; attention.headCount() > 1 && h < attention.headCount(); ++h)
-        m_view->addItem(tr("Head %1").arg(h + 1), h);
+        m_view->addItem(QString(), h);
     m_colorMap = new QComboBox(this);
     for (const ColorMapKind kind : ColorMap::all())
-        m_colorMap->addItem(ColorMap::displayName(kind), ColorMap::key(kind));
-    m_export = new QPushButton(tr("&Export\u2026"), this);
+        m_colorMap->addItem(QString(), ColorMap::key(kind));
+    m_export = new QPushButton(this);
     m_export->setObjectName(QStringLiteral("exportButton"));
 
     auto *controls = new QHBoxLayout;
-    auto *viewLabel = new QLabel(tr("&View:"), this);
+    auto *viewLabel = new QLabel(this);
     viewLabel->setBuddy(m_view);
-    auto *mapLabel = new QLabel(tr("Colour &map:"), this);
+    auto *mapLabel = new QLabel(this);
     mapLabel->setBuddy(m_colorMap);
+    // Every text in the language of the moment, again after each language switch.
+    Retranslator::bind(this,
+        [this, name, viewLabel, mapLabel, title = attention.title, heads = attention.headCount()] {
+            setWindowTitle(
+                tr("%1 \u2014 Imported Attention").arg(name.isEmpty() ? tr("Imported") : name));
+            QString banner
+                = QStringLiteral("<b>%1</b>").arg(HeatmapFigure::importedNote().toHtmlEscaped());
+            banner += QStringLiteral(" \u2014 ")
+                + tr("weights read from %1; this session did not compute them.")
+                      .arg(name.toHtmlEscaped());
+            if (!title.isEmpty())
+                banner += QStringLiteral("<br>") + title.toHtmlEscaped();
+            m_banner->setText(banner);
+            m_view->setItemText(
+                0, heads == 1 ? tr("The one head") : tr("Mean of %1 heads").arg(heads));
+            for (int h = 0; heads > 1 && h < heads; ++h)
+                m_view->setItemText(h + 1, tr("Head %1").arg(h + 1));
+            for (int i = 0; i < m_colorMap->count(); ++i) {
+                if (const auto kind = ColorMap::fromKey(m_colorMap->itemData(i).toString()))
+                    m_colorMap->setItemText(i, ColorMap::displayName(*kind));
+            }
+            m_export->setText(tr("&Export\u2026"));
+            viewLabel->setText(tr("&View:"));
+            mapLabel->setText(tr("Colour &map:"));
+        });
     controls->addWidget(viewLabel);
     controls->addWidget(m_view);
     controls->addSpacing(12);

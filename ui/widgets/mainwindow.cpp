@@ -1,14 +1,18 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "attentionpanel.h"
 #include "classroomtools.h"
 #include "colormap.h"
+#include "comparedialog.h"
 #include "document.h"
 #include "examplecatalog.h"
 #include "heatmappanel.h"
 #include "lessonmode.h"
+#include "languagemanager.h"
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
+#include "retranslator.h"
 #include "scalingplotdock.h"
 #include "screenlayouts.h"
 #include "sequencepanel.h"
@@ -16,6 +20,7 @@
 #include "sessionfilecontroller.h"
 #include "sessionjson.h"
 #include "windowplacement.h"
+#include "sessionvalidator.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -26,11 +31,11 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -43,7 +48,6 @@ namespace {
 constexpr int stateVersion = 1;
 
 const char colorMapKey[] = "ui/colorMap";
-const char languageKey[] = "ui/language";
 
 QString settingsKey(const char *key)
 {
@@ -125,52 +129,96 @@ void MainWindow::createDocks()
 
 void MainWindow::createMenus()
 {
+    // Every text is set through Retranslator::bind so that a language switch renames it.
+    const auto menuTitle = [](QMenu *menu, QString (*text)()) {
+        Retranslator::bind(menu, [menu, text] { menu->setTitle(text()); });
+    };
+    const auto actionText = [](QAction *action, QString (*text)(), QString (*tip)() = nullptr) {
+        Retranslator::bind(action, [action, text, tip] {
+            action->setText(text());
+            if (tip)
+                action->setStatusTip(tip());
+        });
+    };
+
     // File: the examples and Quit; the file handling inserts its actions above the examples.
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    m_examplesMenu = m_fileMenu->addMenu(tr("&Examples"));
+    menuTitle(m_fileMenu, [] { return tr("&File"); });
+    m_examplesMenu = m_fileMenu->addMenu(QString());
     m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
+    menuTitle(m_examplesMenu, [] { return tr("&Examples"); });
     for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
         QAction *action = m_examplesMenu->addAction(entry.name);
-        action->setStatusTip(entry.description);
-        action->setToolTip(entry.description);
         action->setData(entry.path);
+        // The catalogue names its entries in the language of the moment.
+        Retranslator::bind(action, [action, path = entry.path] {
+            for (const ExampleCatalog::Entry &e : ExampleCatalog::entries()) {
+                if (e.path == path) {
+                    action->setText(e.name);
+                    action->setStatusTip(e.description);
+                    action->setToolTip(e.description);
+                }
+            }
+        });
         connect(
             action, &QAction::triggered, this, [this, path = entry.path] { openExample(path); });
     }
     m_fileMenu->addSeparator();
-    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction *quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+    actionText(quit, [] { return tr("&Quit"); });
 
     // Edit: undo and redo of every document edit; Copy As is filled by the figure export.
-    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu = menuBar()->addMenu(QString());
     m_editMenu->setObjectName(QStringLiteral("editMenu"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    menuTitle(m_editMenu, [] { return tr("&Edit"); });
+    QUndoStack *stack = m_document->undoStack();
+    auto *undo = new QAction(this);
     undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    auto *redo = new QAction(this);
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts(
         { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    // Own actions rather than QUndoStack's, whose "Undo" prefix cannot change language.
+    const auto updateUndo = [stack, undo, redo] {
+        undo->setEnabled(stack->canUndo());
+        undo->setText(
+            stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+        redo->setEnabled(stack->canRedo());
+        redo->setText(
+            stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
+    };
+    connect(stack, &QUndoStack::indexChanged, undo, updateUndo);
+    connect(stack, &QUndoStack::cleanChanged, undo, updateUndo);
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    Retranslator::bind(undo, updateUndo);
     m_editMenu->addAction(undo);
     m_editMenu->addAction(redo);
     m_editMenu->addSeparator();
-    m_copyAsMenu = m_editMenu->addMenu(tr("Copy &As"));
+    m_copyAsMenu = m_editMenu->addMenu(QString());
     m_copyAsMenu->setObjectName(QStringLiteral("copyAsMenu"));
+    menuTitle(m_copyAsMenu, [] { return tr("Copy &As"); });
     m_copyAsMenu->menuAction()->setVisible(false);
     m_copyAsMenu->installEventFilter(this);
 
-    // View: colour map, panels, presentation mode, language.
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    // View: colour map, panels, compare, presentation mode, language.
+    m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    QMenu *colorMaps = m_viewMenu->addMenu(tr("&Colour Map"));
+    menuTitle(m_viewMenu, [] { return tr("&View"); });
+    QMenu *colorMaps = m_viewMenu->addMenu(QString());
     colorMaps->setObjectName(QStringLiteral("colorMapMenu"));
+    menuTitle(colorMaps, [] { return tr("&Colour Map"); });
     m_colorMapGroup = new QActionGroup(this);
     m_colorMapGroup->setExclusive(true);
     for (ColorMapKind kind : ColorMap::all()) {
-        QAction *action = colorMaps->addAction(ColorMap::displayName(kind));
+        QAction *action = colorMaps->addAction(QString());
+        Retranslator::bind(
+            action, [action, kind] { action->setText(ColorMap::displayName(kind)); });
         action->setCheckable(true);
         action->setData(ColorMap::key(kind));
         action->setChecked(kind == m_heatmapPanel->colorMap());
@@ -183,14 +231,26 @@ void MainWindow::createMenus()
              m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    m_presentationAction = m_viewMenu->addAction(tr("&Lesson Mode"));
+    QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);
+    compare->setObjectName(QStringLiteral("compareAction"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    actionText(
+        compare, [] { return tr("C&ompare\u2026"); },
+        [] {
+            return tr("Two configurations side by side with their difference: scaled vs "
+                      "unscaled, (Y, X) vs (X, Y), one head vs another, causal vs not.");
+        });
+    m_presentationAction = m_viewMenu->addAction(QString());
     m_presentationAction->setObjectName(QStringLiteral("presentationAction"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
-    m_presentationAction->setStatusTip(tr("Full screen with large heatmaps and the computation "
-                                          "steps for a classroom; Esc leaves."));
+    actionText(
+        m_presentationAction, [] { return tr("&Lesson Mode"); },
+        [] { return tr("Full screen with large heatmaps and the computation "
+                      "steps for a classroom; Esc leaves."); });
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    m_leavePresentationAction = new QAction(tr("Leave Lesson Mode"), this);
+    m_leavePresentationAction = new QAction(this);
+    actionText(m_leavePresentationAction, [] { return tr("Leave Lesson Mode"); });
     m_leavePresentationAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_leavePresentationAction->setEnabled(false);
     connect(m_leavePresentationAction, &QAction::triggered, this,
@@ -198,52 +258,69 @@ void MainWindow::createMenus()
     addAction(m_leavePresentationAction);
 
     m_viewMenu->addSeparator();
-    QMenu *languages = m_viewMenu->addMenu(tr("&Language"));
+    QMenu *languages = m_viewMenu->addMenu(QString());
     languages->setObjectName(QStringLiteral("languageMenu"));
+    menuTitle(languages, [] { return tr("&Language"); });
     m_languageGroup = new QActionGroup(this);
     m_languageGroup->setExclusive(true);
-    const QString current
-        = QSettings().value(settingsKey(languageKey), QStringLiteral("system")).toString();
-    // Language names are written in their own language so that anyone can find theirs.
-    const std::pair<QString, QString> choices[]
-        = { { QStringLiteral("system"), tr("System Language") },
-              { QStringLiteral("en"), QStringLiteral("English") },
-              { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
-    for (const auto &[code, name] : choices) {
-        QAction *action = languages->addAction(name);
+    const QString current = LanguageManager::savedChoice();
+    for (const QString &code : LanguageManager::choices()) {
+        QAction *action = languages->addAction(QString());
+        // Language names are written in their own language so that anyone can find theirs.
+        Retranslator::bind(action, [action, code] {
+            action->setText(code == QLatin1String("en") ? QStringLiteral("English")
+                    : code == QLatin1String("zh_CN")    ? QStringLiteral("简体中文")
+                                                        : tr("System Language"));
+        });
         action->setCheckable(true);
         action->setData(code);
         action->setChecked(code == current);
         m_languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code = code] { setLanguage(code); });
+        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
     }
 
-    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
-    QAction *about = m_helpMenu->addAction(tr("&About Attention Explorer"), this, [this] {
-        QMessageBox::about(this, tr("About Attention Explorer"),
-            tr("<h3>Attention Explorer %1</h3>"
-               "<p>See how multi-head attention and cross-attention weigh tokens: type a "
-               "source and a target sequence, choose where Q and K/V come from, the number "
-               "of heads, the scale and the masks, and watch every head's weights.</p>"
-               "<p>The numbers follow PyTorch's <code>nn.MultiheadAttention</code> with "
-               "row vectors: Q = X·W<sub>q</sub> + b<sub>q</sub>, softmax(Q·K<sup>T</sup> / "
-               "s + mask)·V.</p>")
-                .arg(QStringLiteral(AE_VERSION_STRING)));
+    menuTitle(m_helpMenu, [] { return tr("&Help"); });
+    QAction *about = m_helpMenu->addAction(QString(), this, [this] {
+        auto *dialog = new AboutDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    actionText(about, [] { return tr("&About Attention Explorer"); });
     about->setMenuRole(QAction::AboutRole);
-    QAction *aboutQt = m_helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    QAction *aboutQt = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
+    actionText(aboutQt, [] { return tr("About &Qt"); });
     aboutQt->setMenuRole(QAction::AboutQtRole);
 
     m_classroom = new ClassroomTools(this, m_document, m_heatmapPanel, m_viewMenu, m_helpMenu);
+}
+
+CompareDialog *MainWindow::compareDialog() const
+{
+    return m_compareDialog;
+}
+
+void MainWindow::openCompareDialog()
+{
+    if (!m_compareDialog) {
+        m_compareDialog = new CompareDialog(m_document, this);
+        m_compareDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_compareDialog->show();
+    m_compareDialog->raise();
+    m_compareDialog->activateWindow();
 }
 
 void MainWindow::createStatusBar()
 {
     m_shapeLabel = new QLabel(this);
     m_shapeLabel->setObjectName(QStringLiteral("shapeLabel"));
-    m_shapeLabel->setToolTip(tr("Shapes of the current settings: queries × d_model, keys and "
-                                "values × d_model, and each head's width d_k."));
+    Retranslator::bind(m_shapeLabel, [label = m_shapeLabel] {
+        label->setToolTip(tr("Shapes of the current settings: queries × d_model, keys and "
+                             "values × d_model, and each head's width d_k."));
+    });
     statusBar()->addPermanentWidget(m_shapeLabel);
 }
 
@@ -456,16 +533,17 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateError()
 {
-    const auto &error = m_document->error();
-    if (!error) {
+    if (!m_document->error()) {
         m_errorBar->clearMessage();
         return;
     }
-    QString text = SessionErrorText::describe(*error, m_document->session());
+    // Checked again rather than read from the document, so that the core's part of the
+    // message is in the language of the moment too.
+    const auto error = validateSession(m_document->session()).value_or(*m_document->error());
+    QString text = SessionErrorText::describe(error, m_document->session());
     if (m_document->hasResult())
-        text += QLatin1Char(' ')
-            + tr("The heatmaps show the last valid settings, dimmed, until "
-                 "this is fixed.");
+        text = SessionErrorText::joinSentences(
+            text, tr("The heatmaps show the last valid settings, dimmed, until this is fixed."));
     m_errorBar->showMessage(MessageBar::Kind::Error, text);
 }
 
@@ -476,11 +554,25 @@ void MainWindow::updateShapes()
 
 void MainWindow::setLanguage(const QString &language)
 {
-    QSettings settings;
-    if (settings.value(settingsKey(languageKey), QStringLiteral("system")).toString() == language)
+    LanguageManager::saveChoice(language);
+    for (QAction *action : m_languageGroup->actions())
+        action->setChecked(action->data().toString() == language);
+    if (language == LanguageManager::currentChoice())
         return;
-    settings.setValue(settingsKey(languageKey), language);
-    showNote(tr("The language changes the next time Attention Explorer starts."));
+    // Every widget hears QEvent::LanguageChange and renames itself at once.
+    if (!LanguageManager::apply(language))
+        showNote(tr("There is no translation for this language yet; the interface stays in "
+                    "English."));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        updateTitle();
+        updateError();
+        updateShapes();
+    }
+    QMainWindow::changeEvent(event);
 }
 
 } // namespace ae

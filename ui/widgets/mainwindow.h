@@ -6,6 +6,7 @@
 #include "screenfit.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <functional>
 
 class QAction;
@@ -17,6 +18,7 @@ namespace ae {
 
 class AttentionPanel;
 class ClassroomTools;
+class CompareDialog;
 class Document;
 class HeatmapPanel;
 class MessageBar;
@@ -87,10 +89,19 @@ public:
     /// The geometry and dock arrangement kept per class of screen.
     ScreenLayouts *screenLayouts() const { return m_layouts; }
 
+    /// Shows View ▸ Compare… (one window, kept while open).
+    void openCompareDialog();
+    /// The compare window, while open.
+    CompareDialog *compareDialog() const;
+    /// Switches the interface to @p language ("system", "en" or "zh_CN") at once and
+    /// remembers it.
+    void setLanguage(const QString &language);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createDocks();
@@ -105,7 +116,6 @@ private:
     void updateTitle();
     void updateError();
     void updateShapes();
-    void setLanguage(const QString &language);
 
     Document *m_document;
     HeatmapPanel *m_heatmapPanel = nullptr;
@@ -131,6 +141,7 @@ private:
     QAction *m_leavePresentationAction = nullptr;
     QActionGroup *m_colorMapGroup = nullptr;
     QActionGroup *m_languageGroup = nullptr;
+    QPointer<CompareDialog> m_compareDialog;
 
     bool m_presentation = false;
     bool m_defaultDockSizesPending = false;

@@ -9,6 +9,8 @@
 #include "importcontroller.h"
 #include "mainwindow.h"
 #include "messagebar.h"
+#include "retranslator.h"
+#include "scalingplot.h"
 #include "scalingplotdock.h"
 #include "sessionfilecontroller.h"
 #include "worksheetdialog.h"
@@ -34,12 +36,14 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     QAction *examples = window->examplesAction();
     m_files->fillMenu(file, examples);
     m_imports->fillMenu(file, examples);
-    auto *exportAction = new QAction(tr("&Export Figure\u2026"), file);
+    auto *exportAction = new QAction(file);
     exportAction->setObjectName(QStringLiteral("exportAction"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(
-        tr("Save the large heatmap, the grid of heads or the scaling plot as "
-           "SVG, PNG or PDF."));
+    Retranslator::bind(exportAction, [exportAction] {
+        exportAction->setText(tr("&Export Figure\u2026"));
+        exportAction->setStatusTip(tr("Save the large heatmap, the grid of heads, the alignment "
+                                      "lines or the scaling plot as SVG, PNG or PDF."));
+    });
     connect(exportAction, &QAction::triggered, this, &MainWindowFileActions::openExportDialog);
     file->insertAction(examples, exportAction);
     auto *worksheetAction = new QAction(tr("Make &Worksheets\u2026"), file);
@@ -72,6 +76,8 @@ ExportSource MainWindowFileActions::exportSource() const
     ExportSource source = ExportSource::fromResult(
         document->resultSession(), document->result(), panel && panel->stretchColors());
     source.selectedView = panel ? panel->selectedView() : -1;
+    if (panel)
+        source.alignmentThreshold = panel->alignmentThreshold();
     // The experiment of the session being edited, with the dock's result when it is that one's.
     source.scalingConfig = document->session().scaling;
     if (ScalingPlotDock *dock = m_window->scalingDock()) {
@@ -94,6 +100,10 @@ ExportDialog *MainWindowFileActions::openExportDialog()
     if (m_window->heatmapPanel())
         options.colorMap = m_window->heatmapPanel()->colorMap();
     dialog->setOptions(options);
+    // The figure on screen is the one offered first.
+    if (m_window->heatmapPanel()
+        && m_window->heatmapPanel()->display() == HeatmapPanel::Display::Lines)
+        dialog->setWhat(ExportSource::What::Lines);
     connect(dialog, &ExportDialog::exported, m_window, [this](const QString &fileName) {
         m_window->showNote(tr("Exported the figure to %1.").arg(fileName));
     });

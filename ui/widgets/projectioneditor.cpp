@@ -3,6 +3,7 @@
 #include "messagebar.h"
 #include "numberdelegate.h"
 #include "projectionmatrixmodel.h"
+#include "retranslator.h"
 #include "sequencerole.h"
 #include "sessionvalidator.h"
 
@@ -42,13 +43,14 @@ ProjectionEditor::ProjectionEditor(Document *document, QWidget *parent)
     , m_message(new MessageBar(this))
 {
     setObjectName(QStringLiteral("projectionEditor"));
-    setWindowTitle(tr("Projection Matrices"));
     setModal(false);
 
-    auto *formula
-        = new QLabel(tr("Q = X_q·W_q + b_q      K = X_kv·W_k + b_k      V = X_kv·W_v + b_v\n"
-                        "output = [head₁ … head_h]·W_o + b_o"),
-            this);
+    auto *formula = new QLabel(this);
+    Retranslator::bind(this, [this, formula] {
+        setWindowTitle(tr("Projection Matrices"));
+        formula->setText(tr("Q = X_q·W_q + b_q      K = X_kv·W_k + b_k      V = X_kv·W_v + b_v\n"
+                            "output = [head₁ … head_h]·W_o + b_o"));
+    });
     formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_modeLabel->setWordWrap(true);
 
@@ -74,7 +76,9 @@ ProjectionEditor::ProjectionEditor(Document *document, QWidget *parent)
             + m_views[b]->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
         layout->addWidget(m_shapeLabels[i]);
         layout->addWidget(m_views[m], 1);
-        layout->addWidget(new QLabel(tr("Bias:"), page));
+        auto *biasLabel = new QLabel(page);
+        Retranslator::bind(biasLabel, [biasLabel] { biasLabel->setText(tr("Bias:")); });
+        layout->addWidget(biasLabel);
         layout->addWidget(m_views[b]);
         m_tabs->addTab(page, titles[i]);
         for (ProjectionMatrixModel *model : { m_models[m], m_models[b] }) {
@@ -102,7 +106,8 @@ ProjectionEditor::ProjectionEditor(Document *document, QWidget *parent)
         if (isVisible())
             followDocument();
     });
-    followDocument();
+    // The mode and shape lines are written by followDocument() in the language of the moment.
+    Retranslator::bind(this, [this] { followDocument(); });
 }
 
 ProjectionMatrixModel *ProjectionEditor::model(ProjectionPart part) const

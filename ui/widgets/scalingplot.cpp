@@ -2,6 +2,7 @@
 
 #include "colormap.h"
 #include "matrixplotadapter.h"
+#include "retranslator.h"
 #include "softmax.h"
 
 #include <QFontMetricsF>
@@ -37,22 +38,28 @@ ScalingPlot::ScalingPlot(QWidget *parent)
     setMinimumSize(220, 180);
 
     plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, tr("Scaling effect on softmax sharpness"));
+    m_title = new QCPTextElement(this, QString());
     plotLayout()->addElement(0, 0, m_title);
 
     xAxis->setScaleType(QCPAxis::stLogarithmic);
-    xAxis->setLabel(tr("d_k (log\u2082 scale)"));
     xAxis->setSubTicks(false);
-    yAxis->setLabel(tr("mean entropy (nats)"));
     xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
     yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
 
     m_unscaled = addGraph();
-    m_unscaled->setName(tr("unscaled: softmax(q\u00b7k)"));
     m_scaled = addGraph();
-    m_scaled->setName(tr("scaled: softmax(q·k / √d_k)"));
     m_ceiling = addGraph();
-    m_ceiling->setName(tr("ceiling ln(keys)"));
+    Retranslator::bind(this, [this] {
+        m_title->setText(tr("Scaling effect on softmax sharpness"));
+        xAxis->setLabel(tr("d_k (log\u2082 scale)"));
+        yAxis->setLabel(tr("mean entropy (nats)"));
+        m_unscaled->setName(tr("unscaled: softmax(q\u00b7k)"));
+        m_scaled->setName(tr("scaled: softmax(q·k / √d_k)"));
+        m_ceiling->setName(m_keys > 0 ? ceilingName(m_keys) : tr("ceiling ln(keys)"));
+        if (!m_dims.empty())
+            updateRanges(); // the d_k marker's label
+        replot(QCustomPlot::rpQueuedReplot);
+    });
 
     m_dkLine = new QCPItemStraightLine(this);
     m_dkLine->setObjectName(QStringLiteral("currentDkMarker"));
@@ -118,13 +125,18 @@ void ScalingPlot::applyStyle()
     updateLayoutForSize();
 }
 
+QString ScalingPlot::ceilingName(int keys)
+{
+    return tr("ceiling ln(%1) = %2").arg(keys).arg(entropyCeiling(keys), 0, 'f', 3);
+}
+
 void ScalingPlot::setResult(const EntropyExperimentResult &result, int keys)
 {
     m_dims = result.dims;
     m_keys = keys;
     MatrixPlotAdapter::setCurve(m_unscaled, result.dims, result.unscaled);
     MatrixPlotAdapter::setCurve(m_scaled, result.dims, result.scaled);
-    m_ceiling->setName(tr("ceiling ln(%1) = %2").arg(keys).arg(entropyCeiling(keys), 0, 'f', 3));
+    m_ceiling->setName(ceilingName(keys));
     m_ticks.clear();
     updateRanges();
     replot(QCustomPlot::rpQueuedReplot);

@@ -67,6 +67,8 @@ private:
     QCPTextElement *m_title;
     std::vector<int> m_dims;
     int m_keys = 0;
+    /// The legend entry of the ceiling for @p keys keys, e.g. "ceiling ln(10) = 2.303".
+    static QString ceilingName(int keys);
     int m_currentDk = 0;
     bool m_presentation = false;
     bool m_dimmed = false;

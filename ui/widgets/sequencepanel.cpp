@@ -4,6 +4,7 @@
 #include "embeddingtablemodel.h"
 #include "embeddingtableview.h"
 #include "messagebar.h"
+#include "retranslator.h"
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
 #include "undoshortcutfilter.h"
@@ -52,12 +53,16 @@ SequencePanel::SequencePanel(Document *document, SequenceRole role, QWidget *par
 {
     setObjectName(
         role == SequenceRole::Source ? QStringLiteral("sourceDock") : QStringLiteral("targetDock"));
-    setWindowTitle(role == SequenceRole::Source ? tr("Source X (encoder side)")
-                                                : tr("Target Y (decoder side)"));
+    Retranslator::bind(this, [this, role] {
+        setWindowTitle(role == SequenceRole::Source ? tr("Source X (encoder side)")
+                                                    : tr("Target Y (decoder side)"));
+    });
     buildUi();
     followDocument();
     followError();
     connectUi();
+    // The padding ticks' tooltips name their tokens in the language of the moment.
+    Retranslator::bind(this, [this] { updatePaddingList(); });
 }
 
 QStringList SequencePanel::splitTokens(const QString &text, bool splitCjk)
@@ -95,19 +100,28 @@ void SequencePanel::buildUi()
 
     m_tokenEdit = new QLineEdit(body);
     m_tokenEdit->setObjectName(QStringLiteral("tokenEdit"));
-    m_tokenEdit->setPlaceholderText(tr("Type or paste words, separated by spaces"));
-    m_tokenEdit->setToolTip(tr("The tokens of this sequence, separated by spaces. Each token gets "
-                               "one row in the table below."));
+    Retranslator::bind(m_tokenEdit,
+        [=] { m_tokenEdit->setPlaceholderText(tr("Type or paste words, separated by spaces")); });
+    Retranslator::bind(m_tokenEdit, [=] {
+        m_tokenEdit->setToolTip(
+            tr("The tokens of this sequence, separated by spaces. Each token gets "
+               "one row in the table below."));
+    });
     m_tokenEdit->setClearButtonEnabled(true);
-    auto *tokensLabel = new QLabel(tr("&Tokens:"), body);
+    auto *tokensLabel = new QLabel(body);
+    Retranslator::bind(tokensLabel, [=] { tokensLabel->setText(tr("&Tokens:")); });
     tokensLabel->setBuddy(m_tokenEdit);
     form->addRow(tokensLabel, m_tokenEdit);
 
-    m_splitCjk = new QCheckBox(tr("Split CJK into characters"), body);
+    m_splitCjk = new QCheckBox(body);
+    Retranslator::bind(m_splitCjk, [=] { m_splitCjk->setText(tr("Split CJK into characters")); });
     m_splitCjk->setObjectName(QStringLiteral("splitCjkCheck"));
-    m_splitCjk->setToolTip(tr("Make every Chinese, Japanese or Korean character a token of its own "
-                              "(“我爱你” gives 我, 爱, 你), as text in these languages has no "
-                              "spaces between words."));
+    Retranslator::bind(m_splitCjk, [=] {
+        m_splitCjk->setToolTip(
+            tr("Make every Chinese, Japanese or Korean character a token of its own "
+               "(“我爱你” gives 我, 爱, 你), as text in these languages has no "
+               "spaces between words."));
+    });
     form->addRow(QString(), m_splitCjk);
 
     m_paddingList = new QListWidget(body);
@@ -118,37 +132,56 @@ void SequencePanel::buildUi()
     m_paddingList->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_paddingList->setSelectionMode(QAbstractItemView::NoSelection);
     m_paddingList->setSpacing(1);
-    m_paddingList->setToolTip(tr("Tick a token to mark it as padding: no query attends to it "
-                                 "(its column in the heatmap is masked)."));
+    Retranslator::bind(m_paddingList, [=] {
+        m_paddingList->setToolTip(tr("Tick a token to mark it as padding: no query attends to it "
+                                     "(its column in the heatmap is masked)."));
+    });
     m_paddingList->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_paddingList->setFixedHeight(
         fontMetrics().height() + 10 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
-    form->addRow(tr("Padding:"), m_paddingList);
+    auto *paddingLabel = new QLabel(body);
+    Retranslator::bind(paddingLabel, [paddingLabel] { paddingLabel->setText(tr("Padding:")); });
+    form->addRow(paddingLabel, m_paddingList);
 
     m_recipeCombo = new QComboBox(body);
     m_recipeCombo->setObjectName(QStringLiteral("recipeCombo"));
-    m_recipeCombo->addItem(tr("Typed by hand"), static_cast<int>(EmbeddingMode::Manual));
-    m_recipeCombo->addItem(tr("Hashed random"), static_cast<int>(EmbeddingMode::Hashed));
-    m_recipeCombo->addItem(tr("One-hot"), static_cast<int>(EmbeddingMode::OneHot));
+    m_recipeCombo->addItem(QString(), static_cast<int>(EmbeddingMode::Manual));
+    Retranslator::bind(m_recipeCombo, [=, i = m_recipeCombo->count() - 1] {
+        m_recipeCombo->setItemText(i, tr("Typed by hand"));
+    });
+    m_recipeCombo->addItem(QString(), static_cast<int>(EmbeddingMode::Hashed));
+    Retranslator::bind(m_recipeCombo, [=, i = m_recipeCombo->count() - 1] {
+        m_recipeCombo->setItemText(i, tr("Hashed random"));
+    });
+    m_recipeCombo->addItem(QString(), static_cast<int>(EmbeddingMode::OneHot));
+    Retranslator::bind(m_recipeCombo,
+        [=, i = m_recipeCombo->count() - 1] { m_recipeCombo->setItemText(i, tr("One-hot")); });
     m_recipeCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_recipeCombo->setMinimumContentsLength(9);
-    m_recipeCombo->setToolTip(tr("How the vectors are made: typed by hand (or pasted), a random "
-                                 "vector per distinct token from a seed, or one-hot over the "
-                                 "sequence's vocabulary. Typing a number switches to “typed by "
-                                 "hand”."));
+    Retranslator::bind(m_recipeCombo, [=] {
+        m_recipeCombo->setToolTip(
+            tr("How the vectors are made: typed by hand (or pasted), a random "
+               "vector per distinct token from a seed, or one-hot over the "
+               "sequence's vocabulary. Typing a number switches to “typed by "
+               "hand”."));
+    });
     m_seedSpin = new QSpinBox(body);
     m_seedSpin->setObjectName(QStringLiteral("recipeSeedSpin"));
     m_seedSpin->setRange(0, maxSeedShown);
     m_seedSpin->setKeyboardTracking(false);
-    m_seedSpin->setToolTip(tr("The seed of the hashed random vectors: the same token and seed "
-                              "always give the same vector."));
-    auto *seedLabel = new QLabel(tr("S&eed:"), body);
+    Retranslator::bind(m_seedSpin, [=] {
+        m_seedSpin->setToolTip(tr("The seed of the hashed random vectors: the same token and seed "
+                                  "always give the same vector."));
+    });
+    auto *seedLabel = new QLabel(body);
+    Retranslator::bind(seedLabel, [=] { seedLabel->setText(tr("S&eed:")); });
     seedLabel->setBuddy(m_seedSpin);
     auto *recipeRow = new QHBoxLayout;
     recipeRow->addWidget(m_recipeCombo, 1);
     recipeRow->addWidget(seedLabel);
     recipeRow->addWidget(m_seedSpin);
-    auto *vectorsLabel = new QLabel(tr("&Vectors:"), body);
+    auto *vectorsLabel = new QLabel(body);
+    Retranslator::bind(vectorsLabel, [=] { vectorsLabel->setText(tr("&Vectors:")); });
     vectorsLabel->setBuddy(m_recipeCombo);
     form->addRow(vectorsLabel, recipeRow);
 
@@ -156,13 +189,22 @@ void SequencePanel::buildUi()
     m_widthSpin->setObjectName(QStringLiteral("widthSpin"));
     m_widthSpin->setRange(1, limits::maxEmbeddingWidth);
     m_widthSpin->setKeyboardTracking(false);
-    m_widthSpin->setToolTip(tr("Numbers per vector. Typed numbers are kept where they still fit."));
-    auto *widthLabel = new QLabel(tr("&Width:"), body);
+    Retranslator::bind(m_widthSpin, [=] {
+        m_widthSpin->setToolTip(
+            tr("Numbers per vector. Typed numbers are kept where they still fit."));
+    });
+    auto *widthLabel = new QLabel(body);
+    Retranslator::bind(widthLabel, [=] { widthLabel->setText(tr("&Width:")); });
     widthLabel->setBuddy(m_widthSpin);
-    m_positionalCheck = new QCheckBox(tr("Add sinusoidal positions"), body);
+    m_positionalCheck = new QCheckBox(body);
+    Retranslator::bind(
+        m_positionalCheck, [=] { m_positionalCheck->setText(tr("Add sinusoidal positions")); });
     m_positionalCheck->setObjectName(QStringLiteral("positionalCheck"));
-    m_positionalCheck->setToolTip(tr("Add the Transformer's sinusoidal position encoding to every "
-                                     "vector; the table shows the sums."));
+    Retranslator::bind(m_positionalCheck, [=] {
+        m_positionalCheck->setToolTip(
+            tr("Add the Transformer's sinusoidal position encoding to every "
+               "vector; the table shows the sums."));
+    });
     auto *widthRow = new QHBoxLayout;
     widthRow->addWidget(m_widthSpin);
     widthRow->addSpacing(8);
@@ -173,8 +215,11 @@ void SequencePanel::buildUi()
     m_table = new EmbeddingTableView(body);
     m_table->setObjectName(QStringLiteral("embeddingTable"));
     m_table->setModel(m_model);
-    m_table->setToolTip(tr("One row per token, one column per dimension. Double-click or type to "
-                           "edit; paste a block from a spreadsheet or CSV with Ctrl+V."));
+    Retranslator::bind(m_table, [=] {
+        m_table->setToolTip(
+            tr("One row per token, one column per dimension. Double-click or type to "
+               "edit; paste a block from a spreadsheet or CSV with Ctrl+V."));
+    });
 
     m_message = new MessageBar(body);
 

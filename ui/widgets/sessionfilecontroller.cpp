@@ -4,6 +4,7 @@
 #include "autosavemanager.h"
 #include "document.h"
 #include "embeddings.h"
+#include "retranslator.h"
 #include "sessionjson.h"
 
 #include <QAction>
@@ -86,29 +87,35 @@ QString SessionFileController::newSessionTitle()
 
 void SessionFileController::fillMenu(QMenu *menu, QAction *before)
 {
-    auto add = [menu, before, this](
-                   const QString &text, const QString &name, const QKeySequence &shortcut) {
-        auto *action = new QAction(text, menu);
-        action->setObjectName(name);
-        if (!shortcut.isEmpty())
-            action->setShortcut(shortcut);
-        menu->insertAction(before, action);
-        return action;
-    };
-    connect(add(tr("&New"), QStringLiteral("newAction"), QKeySequence::New), &QAction::triggered,
-        this, &SessionFileController::newSession);
-    connect(add(tr("&Open\u2026"), QStringLiteral("openAction"), QKeySequence::Open),
+    // Each text is given as a function so that a language switch renames the action.
+    auto add
+        = [menu, before](QString (*text)(), const QString &name, const QKeySequence &shortcut) {
+              auto *action = new QAction(menu);
+              Retranslator::bind(action, [action, text] { action->setText(text()); });
+              action->setObjectName(name);
+              if (!shortcut.isEmpty())
+                  action->setShortcut(shortcut);
+              menu->insertAction(before, action);
+              return action;
+          };
+    connect(add([] { return tr("&New"); }, QStringLiteral("newAction"), QKeySequence::New),
+        &QAction::triggered, this, &SessionFileController::newSession);
+    connect(add([] { return tr("&Open\u2026"); }, QStringLiteral("openAction"), QKeySequence::Open),
         &QAction::triggered, this, &SessionFileController::open);
-    m_recentMenu = new QMenu(tr("Open &Recent"), menu);
+    m_recentMenu = new QMenu(menu);
+    Retranslator::bind(m_recentMenu, [m = m_recentMenu] { m->setTitle(tr("Open &Recent")); });
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     menu->insertMenu(before, m_recentMenu);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &SessionFileController::rebuildRecentMenu);
     menu->insertSeparator(before);
-    m_saveAction = add(tr("&Save"), QStringLiteral("saveAction"), QKeySequence::Save);
+    m_saveAction
+        = add([] { return tr("&Save"); }, QStringLiteral("saveAction"), QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &SessionFileController::save);
-    connect(add(tr("Save &As\u2026"), QStringLiteral("saveAsAction"), QKeySequence::SaveAs),
+    connect(add([] { return tr("Save &As\u2026"); }, QStringLiteral("saveAsAction"),
+                QKeySequence::SaveAs),
         &QAction::triggered, this, &SessionFileController::saveAs);
-    m_revertAction = add(tr("Re&vert to Saved"), QStringLiteral("revertAction"), QKeySequence());
+    m_revertAction = add(
+        [] { return tr("Re&vert to Saved"); }, QStringLiteral("revertAction"), QKeySequence());
     connect(m_revertAction, &QAction::triggered, this, &SessionFileController::revert);
     menu->insertSeparator(before);
     rebuildRecentMenu();

@@ -1,0 +1,134 @@
+// The alignment view in the heatmap panel: chosen with the Heatmap/Lines switch, it shows the
+// large view's weights as lines above the threshold slider's value, and hovering a token keeps
+// only that token's lines.
+
+#include "alignmentview.h"
+#include "document.h"
+#include "heatmappanel.h"
+#include "heatmapplot.h"
+#include "testsupportattention.h"
+
+#include <QComboBox>
+#include <QSlider>
+#include <QTest>
+
+using namespace ae;
+
+namespace {
+
+using T = AttentionTestSupport;
+
+} // namespace
+
+class TestAlignmentView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void switchShowsLinesOfTheLargeView();
+    void sliderSetsTheThreshold_data();
+    void sliderSetsTheThreshold();
+    void hoveringATokenIsolatesItsLines();
+    void followsTheSelectedHead();
+
+private:
+    Document *m_document = nullptr;
+    HeatmapPanel *m_panel = nullptr;
+};
+
+void TestAlignmentView::initTestCase()
+{
+    T::isolateSettings(QStringLiteral("tst_alignmentview"));
+}
+
+void TestAlignmentView::init()
+{
+    m_document = new Document;
+    m_panel = new HeatmapPanel(m_document);
+    m_panel->resize(1000, 700);
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel));
+    auto *display = m_panel->findChild<QComboBox *>(QStringLiteral("displayCombo"));
+    QVERIFY(T::chooseComboData(display, int(HeatmapPanel::Display::Lines)));
+    QCOMPARE(m_panel->display(), HeatmapPanel::Display::Lines);
+    QVERIFY(m_panel->alignmentView()->isVisible());
+    QVERIFY(!m_panel->largePlot()->isVisible());
+}
+
+void TestAlignmentView::cleanup()
+{
+    delete m_panel;
+    delete m_document;
+}
+
+void TestAlignmentView::switchShowsLinesOfTheLargeView()
+{
+    const HeatmapData &data = m_panel->alignmentView()->data();
+    QVERIFY(T::maxDiff(data.values, m_document->result().meanWeights) < 1e-15);
+    const Figure f = m_panel->alignmentView()->currentFigure();
+    QCOMPARE(f.count(QStringLiteral("query-token")), int(data.values.rows()));
+    QCOMPARE(f.count(QStringLiteral("key-token")), int(data.values.cols()));
+    QCOMPARE(qint64(f.count(QStringLiteral("link"))),
+        AlignmentFigure::lineCount(data, m_panel->alignmentThreshold()));
+    // And back.
+    auto *display = m_panel->findChild<QComboBox *>(QStringLiteral("displayCombo"));
+    QVERIFY(T::chooseComboData(display, int(HeatmapPanel::Display::Heatmap)));
+    QVERIFY(m_panel->largePlot()->isVisible());
+    QVERIFY(!m_panel->alignmentView()->isVisible());
+}
+
+void TestAlignmentView::sliderSetsTheThreshold_data()
+{
+    QTest::addColumn<int>("hundredths");
+    QTest::newRow("0") << 0;
+    QTest::newRow("0.25") << 25;
+    QTest::newRow("0.40") << 40;
+    QTest::newRow("1") << 100;
+}
+
+void TestAlignmentView::sliderSetsTheThreshold()
+{
+    QFETCH(int, hundredths);
+    auto *slider = m_panel->findChild<QSlider *>(QStringLiteral("thresholdSlider"));
+    QVERIFY(slider && slider->isVisible());
+    slider->setValue(hundredths);
+    QCOMPARE(m_panel->alignmentView()->threshold(), hundredths / 100.0);
+    // Independently: pairs with weight at or above the threshold.
+    const Eigen::MatrixXd &w = m_document->result().meanWeights;
+    int expected = 0;
+    for (int r = 0; r < w.rows(); ++r) {
+        for (int c = 0; c < w.cols(); ++c)
+            expected += w(r, c) > 0.0 && w(r, c) >= hundredths / 100.0 ? 1 : 0;
+    }
+    QCOMPARE(m_panel->alignmentView()->currentFigure().count(QStringLiteral("link")), expected);
+}
+
+void TestAlignmentView::hoveringATokenIsolatesItsLines()
+{
+    m_panel->setAlignmentThreshold(0.0);
+    AlignmentView *view = m_panel->alignmentView();
+    FigureOptions options;
+    options.size = view->size();
+    options.includeTitle = false;
+    const AlignmentFigure::Layout l = AlignmentFigure::layout(view->data(), options);
+    QTest::mouseMove(view, l.queryRects[1].center().toPoint());
+    QTRY_COMPARE(view->focusQuery(), 1);
+    QCOMPARE(view->currentFigure().count(QStringLiteral("link")), int(view->data().values.cols()));
+    QTest::mouseMove(view, l.keyRects[2].center().toPoint());
+    QTRY_COMPARE(view->focusKey(), 2);
+    QCOMPARE(view->focusQuery(), -1);
+    QCOMPARE(view->currentFigure().count(QStringLiteral("link")), int(view->data().values.rows()));
+}
+
+void TestAlignmentView::followsTheSelectedHead()
+{
+    m_panel->setSelectedView(1);
+    QVERIFY(
+        T::maxDiff(m_panel->alignmentView()->data().values, m_document->result().heads[1].weights)
+        < 1e-15);
+}
+
+QTEST_MAIN(TestAlignmentView)
+#include "tst_alignmentview.moc"

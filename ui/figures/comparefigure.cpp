@@ -1,0 +1,163 @@
+#include "comparefigure.h"
+
+#include "figurestyle.h"
+#include "heatmapfigure.h"
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+using namespace figurestyle;
+
+constexpr double panelGap = 18.0;
+
+/// Moves every item of @p figure by @p offset.
+void translate(Figure &figure, const QPointF &offset)
+{
+    for (Figure::Item &item : figure.items) {
+        item.rect.translate(offset);
+        item.anchor += offset;
+        item.end += offset;
+        item.points.translate(offset);
+    }
+}
+
+/// The panel titled @p title (an "A:" or "B:" prefix and the side's name).
+QString panelTitle(const QString &letter, const QString &side, const HeatmapData &data)
+{
+    return CompareFigure::tr("%1: %2 (%3)").arg(letter, side, data.title);
+}
+
+} // namespace
+
+QString CompareFigure::kindName(CompareKind kind)
+{
+    switch (kind) {
+    case CompareKind::Scaling:
+        return tr("Scaled vs unscaled");
+    case CompareKind::CrossDirection:
+        return tr("Standard (Y, X) vs reverse (X, Y) cross-attention");
+    case CompareKind::Heads:
+        return tr("One head vs another");
+    case CompareKind::Causal:
+        return tr("Causal vs not causal");
+    }
+    return {};
+}
+
+QString CompareFigure::sideName(const Session &session, CompareKind kind, int view)
+{
+    const AttentionSettings &a = session.attention;
+    switch (kind) {
+    case CompareKind::Scaling:
+        switch (a.config.scale.mode) {
+        case ScaleMode::SqrtDk:
+            return tr("scores ÷ √d_k");
+        case ScaleMode::None:
+            return tr("unscaled scores");
+        case ScaleMode::Custom:
+            return tr("scores ÷ %1").arg(a.config.scale.divisor);
+        }
+        break;
+    case CompareKind::CrossDirection: {
+        const auto letter = [](SequenceRole role) {
+            return role == SequenceRole::Source ? QStringLiteral("X") : QStringLiteral("Y");
+        };
+        return tr("queries from %1, keys/values from %2")
+            .arg(letter(a.queryFrom), letter(a.keyValueFrom));
+    }
+    case CompareKind::Heads:
+        return tr("head %1").arg(view + 1);
+    case CompareKind::Causal:
+        return a.config.causal ? tr("causal mask") : tr("no causal mask");
+    }
+    return {};
+}
+
+ComparePanels CompareFigure::panels(const CompareResult &result, CompareKind kind)
+{
+    ComparePanels p;
+    p.title = kindName(kind);
+    p.a = HeatmapDataBuilder::weights(result.sessionA, result.resultA, result.viewA, false);
+    p.b = HeatmapDataBuilder::weights(result.sessionB, result.resultB, result.viewB, false);
+    p.a.title = panelTitle(QStringLiteral("A"), sideName(result.sessionA, kind, result.viewA), p.a);
+    p.b.title = panelTitle(QStringLiteral("B"), sideName(result.sessionB, kind, result.viewB), p.b);
+    p.a.shortTitle = QStringLiteral("A");
+    p.b.shortTitle = QStringLiteral("B");
+
+    HeatmapData &d = p.difference;
+    d.values = result.difference;
+    d.visible = result.differenceVisible;
+    d.rowLabels = p.a.rowLabels;
+    d.columnLabels = p.a.columnLabels;
+    d.rowAxisTitle = p.a.rowAxisTitle;
+    d.columnAxisTitle = p.a.columnAxisTitle;
+    d.title
+        = result.transposed ? tr("Difference A − Bᵀ (same token pairs)") : tr("Difference A − B");
+    d.shortTitle = result.transposed ? tr("A − Bᵀ") : tr("A − B");
+    // Symmetric around 0 so that white means "no change"; at least ±0.05 so that rounding
+    // noise does not fill the map with colour.
+    double largest = 0.05;
+    for (int r = 0; r < d.rows(); ++r) {
+        for (int c = 0; c < d.columns(); ++c) {
+            if (d.isVisible(r, c))
+                largest = std::max(largest, std::abs(d.values(r, c)));
+        }
+    }
+    d.minimum = -largest;
+    d.maximum = largest;
+    return p;
+}
+
+Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &options)
+{
+    const QString title = options.title.isEmpty() ? panels.title : options.title;
+    const QFontMetricsF tfm(Figure::font(titlePx, true));
+    const double header = options.includeTitle ? tfm.height() + 8.0 : 0.0;
+
+    FigureOptions panelOptions = options;
+    panelOptions.title.clear();
+    panelOptions.includeTitle = true;
+    if (options.size.width() > 0)
+        panelOptions.size.setWidth(
+            std::max(FigureOptions::minSide, int((options.size.width() - 2 * panelGap) / 3.0)));
+    if (options.size.height() > 0)
+        panelOptions.size.setHeight(
+            std::max(FigureOptions::minSide, int(options.size.height() - header)));
+    FigureOptions differenceOptions = panelOptions;
+    differenceOptions.colorMap = ColorMapKind::Difference;
+
+    Figure parts[3] = { HeatmapFigure::single(panels.a, panelOptions),
+        HeatmapFigure::single(panels.b, panelOptions),
+        HeatmapFigure::single(panels.difference, differenceOptions) };
+    for (Figure::Item &item : parts[2].items) {
+        if (item.role == QLatin1String("colorbar-title"))
+            item.text = panels.difference.shortTitle;
+    }
+
+    Figure f;
+    f.title = title;
+    double x = 0.0;
+    double height = 0.0;
+    for (Figure &part : parts) {
+        translate(part, QPointF(x, header));
+        f.items.insert(f.items.end(), part.items.begin(), part.items.end());
+        x += part.size.width() + panelGap;
+        height = std::max(height, part.size.height());
+    }
+    f.size = QSizeF(std::ceil(x - panelGap), std::ceil(header + height));
+    if (options.includeTitle) {
+        Figure::Item &t = f.addText(QPointF(f.size.width() / 2.0, outerMargin + tfm.ascent()),
+            tfm.elidedText(
+                Figure::displayText(title), Qt::ElideRight, f.size.width() - 2 * outerMargin),
+            titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+        t.bold = true;
+    }
+    return f;
+}
+
+} // namespace ae

@@ -1,0 +1,41 @@
+#pragma once
+
+/// @file comparefigure.h
+/// Two configurations side by side: side A's heatmap, side B's heatmap and the difference map
+/// A − B, as one figure for the screen and for export.
+
+#include "figure.h"
+#include "figureoptions.h"
+#include "heatmapdata.h"
+#include "sessioncompare.h"
+
+#include <QCoreApplication>
+
+namespace ae {
+
+/// The three heatmaps of a comparison, labelled.
+struct ComparePanels
+{
+    HeatmapData a; ///< side A's weights
+    HeatmapData b; ///< side B's weights, as computed (Lk x Lq for a swapped direction)
+    HeatmapData difference; ///< A − B (A − Bᵀ when swapped), colour range symmetric around 0
+    QString title; ///< e.g. "Scaled vs unscaled"
+};
+
+/// Labels and lays out comparisons.
+class CompareFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(CompareFigure)
+public:
+    /// The heatmaps of @p result, labelled for @p kind.
+    static ComparePanels panels(const CompareResult &result, CompareKind kind);
+    /// The three panels in a row under one title (options.title, else panels.title), each with
+    /// its colour bar; the difference uses the blue-white-red map.
+    static Figure make(const ComparePanels &panels, const FigureOptions &options);
+    /// The name of a comparison shown in menus, e.g. "Scaled vs unscaled".
+    static QString kindName(CompareKind kind);
+    /// What side A or B is, e.g. "÷ √d_k" or "no causal mask", for @p session and @p view.
+    static QString sideName(const Session &session, CompareKind kind, int view);
+};
+
+} // namespace ae

@@ -1,0 +1,121 @@
+#include "languagemanager.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QLibraryInfo>
+#include <QPointer>
+#include <QSettings>
+#include <QTranslator>
+
+namespace ae {
+
+namespace {
+
+QString languageKey()
+{
+    return QStringLiteral("ui/language");
+}
+
+/// The translators installed by apply(), owned by the application object.
+QPointer<QTranslator> &appTranslator()
+{
+    static QPointer<QTranslator> translator;
+    return translator;
+}
+
+QPointer<QTranslator> &qtTranslator()
+{
+    static QPointer<QTranslator> translator;
+    return translator;
+}
+
+QString &current()
+{
+    static QString choice = QStringLiteral("en");
+    return choice;
+}
+
+void remove(QPointer<QTranslator> &translator)
+{
+    if (!translator)
+        return;
+    QCoreApplication::removeTranslator(translator);
+    delete translator;
+}
+
+} // namespace
+
+QStringList LanguageManager::choices()
+{
+    return { QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("zh_CN") };
+}
+
+QString LanguageManager::savedChoice()
+{
+    const QString choice = QSettings().value(languageKey(), QStringLiteral("system")).toString();
+    return choices().contains(choice) ? choice : QStringLiteral("system");
+}
+
+void LanguageManager::saveChoice(const QString &choice)
+{
+    QSettings().setValue(languageKey(), choice);
+}
+
+QLocale LanguageManager::localeOf(const QString &choice)
+{
+    if (choice == QLatin1String("system"))
+        return QLocale::system();
+    if (choice == QLatin1String("en"))
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    return QLocale(choice);
+}
+
+QString LanguageManager::currentChoice()
+{
+    return current();
+}
+
+bool LanguageManager::apply(const QString &choice)
+{
+    const bool found = install(choice);
+    // The application posts LanguageChange to every window; deliver it now, so that the switch
+    // is complete when this returns.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    return found;
+}
+
+bool LanguageManager::install(const QString &choice)
+{
+    remove(appTranslator());
+    remove(qtTranslator());
+    current() = choice;
+    const QLocale locale = localeOf(choice);
+    QLocale::setDefault(locale);
+    // English is the source language: no translator, and the LanguageChange that removing
+    // the old ones sent is enough.
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+        return true;
+    auto *translator = new QTranslator(QCoreApplication::instance());
+    const bool found = translator->load(locale, QStringLiteral("attention-explorer"),
+        QStringLiteral("_"), QStringLiteral(":/i18n"));
+    // Qt's own dialogs and context menus, from the Qt installation (before the application's,
+    // so that the application's words win).
+    auto *qt = new QTranslator(QCoreApplication::instance());
+    if (found
+        && qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt);
+        qtTranslator() = qt;
+    } else {
+        delete qt;
+    }
+    if (!found) {
+        delete translator;
+        return false;
+    }
+    QCoreApplication::installTranslator(translator);
+    appTranslator() = translator;
+    return true;
+}
+
+} // namespace ae
