@@ -6,6 +6,7 @@
 #include "document.h"
 #include "heatmappanel.h"
 #include "heatmapplot.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QComboBox>
@@ -66,7 +67,7 @@ void TestAlignmentView::cleanup()
 void TestAlignmentView::switchShowsLinesOfTheLargeView()
 {
     const HeatmapData &data = m_panel->alignmentView()->data();
-    QVERIFY(T::maxDiff(data.values, m_document->result().meanWeights) < 1e-15);
+    QVERIFY(test::maxAbsDifference(data.values, m_document->result().meanWeights) < 1e-15);
     const Figure f = m_panel->alignmentView()->currentFigure();
     QCOMPARE(f.count(QStringLiteral("query-token")), int(data.values.rows()));
     QCOMPARE(f.count(QStringLiteral("key-token")), int(data.values.cols()));
@@ -126,7 +127,7 @@ void TestAlignmentView::followsTheSelectedHead()
 {
     m_panel->setSelectedView(1);
     QVERIFY(
-        T::maxDiff(m_panel->alignmentView()->data().values, m_document->result().heads[1].weights)
+        test::maxAbsDifference(m_panel->alignmentView()->data().values, m_document->result().heads[1].weights)
         < 1e-15);
 }
 

@@ -6,8 +6,10 @@
 #include "document.h"
 #include "heatmapdata.h"
 #include "mainwindow.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 #include "testsupportexport.h"
+#include "testsupportsvg.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -77,8 +79,8 @@ void TestCompareDialog::oneActionOpensScaledVsUnscaled()
     const Eigen::MatrixXd a = T::meanWeights(s.target.embeddings, s.source.embeddings, 2, false);
     const Eigen::MatrixXd b
         = T::meanWeights(s.target.embeddings, s.source.embeddings, 2, false, {}, 1.0);
-    QVERIFY(T::maxDiff(m_dialog->comparison()->weightsA, a) < 1e-12);
-    QVERIFY(T::maxDiff(m_dialog->comparison()->difference, a - b) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_dialog->comparison()->weightsA, a) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_dialog->comparison()->difference, a - b) < 1e-12);
     // The document is not touched: B is a copy.
     QCOMPARE(m_window->document()->session().attention.config.scale.mode, ScaleMode::SqrtDk);
     QVERIFY(!m_window->document()->isModified());
@@ -121,7 +123,7 @@ void TestCompareDialog::everyKindGivesAMinusB()
         b = T::meanWeights(y, x, 2, true);
         break;
     }
-    QVERIFY(T::maxDiff(m_dialog->comparison()->difference, a - b) < 1e-12);
+    QVERIFY(test::maxAbsDifference(m_dialog->comparison()->difference, a - b) < 1e-12);
 }
 
 void TestCompareDialog::exportsOneFigureWithThreePanels_data()
@@ -141,7 +143,7 @@ void TestCompareDialog::exportsOneFigureWithThreePanels()
     QVERIFY(!bytes.isEmpty());
     const int cells = 2 * 4; // queries x keys of the opening example
     if (extension == QLatin1String("svg")) {
-        const SvgSummary svg = X::readSvg(bytes);
+        const SvgSummary svg = SvgSummary::read(bytes);
         QVERIFY2(svg.wellFormed, qPrintable(svg.error));
         QCOMPARE(svg.cellRects, 3 * cells); // A, B and the difference
         QVERIFY(svg.texts.contains(QStringLiteral("A − B")));

@@ -16,7 +16,7 @@ using namespace figurestyle;
 constexpr double maxTokenWidth = 220.0; ///< longer tokens are elided (tooltip: the full one)
 constexpr double textGap = 8.0; ///< between a token's text and its lines' ends
 constexpr double legendPx = 11.0;
-const QColor maskedTokenColour(0x99, 0x99, 0x99);
+const QColor maskedTokenColor(0x99, 0x99, 0x99);
 
 double baselineOffset(const QFontMetricsF &fm)
 {
@@ -159,7 +159,7 @@ Figure AlignmentFigure::make(
         Figure::Item &t = f.addText(QPointF(l.size.width() / 2.0, outerMargin + tfm.ascent()),
             tfm.elidedText(
                 Figure::displayText(title), Qt::ElideRight, l.size.width() - 2 * outerMargin),
-            titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+            titlePx, textColor, Figure::Align::Middle, QStringLiteral("title"));
         t.bold = true;
     }
 
@@ -216,7 +216,7 @@ Figure AlignmentFigure::make(
         const bool muted = focused && alignment.focusQuery >= 0 && r != alignment.focusQuery;
         Figure::Item &t
             = f.addText(QPointF(rect.right() - textGap, rect.center().y() + baselineOffset(fm)),
-                l.queryText.value(r), l.fontPx, muted ? mutedTextColour : textColour,
+                l.queryText.value(r), l.fontPx, muted ? mutedTextColor : textColor,
                 Figure::Align::End, QStringLiteral("query-token"));
         t.bold = r == alignment.focusQuery;
         if (l.queryText.value(r) != Figure::displayText(data.rowLabels.value(r)))
@@ -232,7 +232,7 @@ Figure AlignmentFigure::make(
         Figure::Item &t
             = f.addText(QPointF(rect.left() + textGap, rect.center().y() + baselineOffset(fm)),
                 l.keyText.value(c), l.fontPx,
-                masked ? maskedTokenColour : (muted ? mutedTextColour : textColour),
+                masked ? maskedTokenColor : (muted ? mutedTextColor : textColor),
                 Figure::Align::Start,
                 masked ? QStringLiteral("key-token masked") : QStringLiteral("key-token"));
         t.bold = c == alignment.focusKey && alignment.focusQuery < 0;
@@ -251,10 +251,10 @@ Figure AlignmentFigure::make(
                                "no line.")
                                 .arg(Figure::tickText(alignment.threshold, 3));
     f.addText(QPointF(outerMargin, legendY - lfm.height()),
-        lfm.elidedText(axes, Qt::ElideRight, legendWidth), legendPx, mutedTextColour,
+        lfm.elidedText(axes, Qt::ElideRight, legendWidth), legendPx, mutedTextColor,
         Figure::Align::Start, QStringLiteral("legend"));
     f.addText(QPointF(outerMargin, legendY), lfm.elidedText(meaning, Qt::ElideRight, legendWidth),
-        legendPx, mutedTextColour, Figure::Align::Start, QStringLiteral("legend"));
+        legendPx, mutedTextColor, Figure::Align::Start, QStringLiteral("legend"));
     return f;
 }
 

@@ -154,7 +154,7 @@ Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &opt
         Figure::Item &t = f.addText(QPointF(f.size.width() / 2.0, outerMargin + tfm.ascent()),
             tfm.elidedText(
                 Figure::displayText(title), Qt::ElideRight, f.size.width() - 2 * outerMargin),
-            titlePx, textColour, Figure::Align::Middle, QStringLiteral("title"));
+            titlePx, textColor, Figure::Align::Middle, QStringLiteral("title"));
         t.bold = true;
     }
     return f;
