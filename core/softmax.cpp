@@ -52,6 +52,21 @@ template <typename Row> double entropyOfRow(const Row &p)
     return std::max(0.0, sum);
 }
 
+/// softmaxRowsWithEntropy() row by row, for logits that hold infinity or NaN.
+void careful(const Eigen::Ref<const Eigen::MatrixXd> &logits,
+    const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
+    Eigen::Ref<Eigen::VectorXd> entropy)
+{
+    const auto allVisible = BoolMatrix::Constant(1, logits.cols(), true);
+    for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+        if (visible.size() != 0)
+            softmaxRow(logits.row(i), visible.row(i), weights.row(i));
+        else
+            softmaxRow(logits.row(i), allVisible.row(0), weights.row(i));
+        entropy(i) = entropyOfRow(weights.row(i));
+    }
+}
+
 } // namespace
 
 void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
@@ -65,39 +80,46 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
         return;
     }
     const bool masked = visible.size() != 0 && !visible.all();
-    if (!logits.allFinite()) {
-        // Infinite or NaN scores need the row-by-row rules of softmaxRow().
-        const auto allVisible = BoolMatrix::Constant(1, logits.cols(), true);
-        for (Eigen::Index i = 0; i < rows; ++i) {
-            if (masked)
-                softmaxRow(logits.row(i), visible.row(i), weights.row(i));
-            else
-                softmaxRow(logits.row(i), allVisible.row(0), weights.row(i));
-            entropy(i) = entropyOfRow(weights.row(i));
-        }
-        return;
-    }
     constexpr double minusInf = -std::numeric_limits<double>::infinity();
-    // Whole-block array expressions: the matrices are column-major, so each step walks
-    // contiguous columns and vectorises, where a row-by-row loop would stride.
-    Eigen::ArrayXd rowMax;
-    if (masked)
-        rowMax = visible.select(logits, minusInf).rowwise().maxCoeff().array();
-    else
-        rowMax = logits.rowwise().maxCoeff().array();
+    const Eigen::Index cols = logits.cols();
+    // Column by column: the matrices are column-major, so every step below walks contiguous
+    // memory and vectorises (a row-by-row loop would stride by the matrix height).
+    Eigen::ArrayXd rowMax = Eigen::ArrayXd::Constant(rows, minusInf);
+    for (Eigen::Index j = 0; j < cols; ++j) {
+        if (masked)
+            rowMax = rowMax.max(visible.col(j).select(logits.col(j), minusInf).array());
+        else
+            rowMax = rowMax.max(logits.col(j).array());
+    }
     // A fully masked row keeps maximum -inf; shift it by 0 so no inf - inf appears.
     const Eigen::ArrayXd shift = (rowMax == minusInf).select(0.0, rowMax);
-    auto shifted = logits.array().colwise() - shift;
-    if (masked)
-        weights.array() = visible.select(shifted.matrix(), minusInf).array().exp();
-    else
-        weights.array() = shifted.exp();
-    const Eigen::ArrayXd sum = weights.array().rowwise().sum();
-    // weights is 0 wherever the shifted logit is hidden, so the product needs no mask.
-    const Eigen::ArrayXd weighted = (weights.array() * shifted).rowwise().sum();
+    Eigen::ArrayXd sum = Eigen::ArrayXd::Zero(rows);
+    Eigen::ArrayXd weighted = Eigen::ArrayXd::Zero(rows);
+    Eigen::ArrayXd shifted(rows);
+    for (Eigen::Index j = 0; j < cols; ++j) {
+        shifted = logits.col(j).array() - shift;
+        auto e = weights.col(j).array();
+        if (masked)
+            e = visible.col(j).array().select(shifted.exp(), 0.0);
+        else
+            e = shifted.exp();
+        sum += e;
+        // e is 0 wherever the entry is hidden, and shifted is finite, so no mask is needed.
+        weighted += e * shifted;
+    }
+    if (!sum.allFinite() || !weighted.allFinite()) {
+        // Only an infinite or NaN logit gets here: redo the block with the rules of
+        // softmaxRow(). Checking the row sums is cheaper than checking every logit first.
+        if (masked)
+            careful(logits, visible, weights, entropy);
+        else
+            careful(logits, BoolMatrix(), weights, entropy);
+        return;
+    }
     // sum >= 1 for any row with a visible entry (its maximum contributes e^0 = 1).
     const Eigen::ArrayXd inverse = (sum > 0.0).select(sum.inverse(), 0.0);
-    weights.array().colwise() *= inverse;
+    for (Eigen::Index j = 0; j < cols; ++j)
+        weights.col(j).array() *= inverse;
     entropy.array() = (sum > 0.0).select(sum.log() - weighted * inverse, 0.0).max(0.0);
 }
 
