@@ -36,12 +36,12 @@ void project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
     y.rowwise() += b;
 }
 
-/// Rows per block of the per-head work: the block's scores, weights and products stay in
-/// the core's cache (about 64 K doubles per Lq x Lk block) while the head is finished.
+/// Rows per block of the per-head work: the block's three scratch matrices (about 32 K
+/// doubles each) stay in the core's cache while a head is finished.
 Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk)
 {
     const Eigen::Index rows
-        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 16) / std::max<Eigen::Index>(lk, 1));
+        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 15) / std::max<Eigen::Index>(lk, 1));
     return std::min(lq, rows);
 }
 
@@ -90,28 +90,34 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     }
     const double invHeads = 1.0 / static_cast<double>(h);
     const Eigen::Index block = rowBlockFor(lq, lk);
+    // The block's work happens in contiguous scratch matrices: blocks of the result matrices
+    // stride by Lq, and a power-of-two stride maps every column to the same cache sets.
+    std::vector<double> scratch(static_cast<size_t>(3 * block * lk));
     for (Eigen::Index r0 = 0; r0 < lq; r0 += block) {
         const Eigen::Index n = std::min(block, lq - r0);
-        auto mean = r.meanWeights.middleRows(r0, n);
+        Eigen::Map<Eigen::MatrixXd> logits(scratch.data(), n, lk);
+        Eigen::Map<Eigen::MatrixXd> weights(scratch.data() + block * lk, n, lk);
+        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + 2 * block * lk, n, lk);
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            auto dot = head.dotProducts.middleRows(r0, n);
-            auto scores = head.scores.middleRows(r0, n);
-            auto weights = head.weights.middleRows(r0, n);
-            dot.noalias() = r.q.block(r0, c0, n, r.dK) * r.k.middleCols(c0, r.dK).transpose();
-            scores = dot / r.scale;
+            logits.noalias() = r.q.block(r0, c0, n, r.dK) * r.k.middleCols(c0, r.dK).transpose();
+            head.dotProducts.middleRows(r0, n) = logits;
+            logits /= r.scale;
+            head.scores.middleRows(r0, n) = logits;
             if (masked)
                 softmaxRowsWithEntropy(
-                    scores, r.visible.middleRows(r0, n), weights, head.entropy.segment(r0, n));
+                    logits, r.visible.middleRows(r0, n), weights, head.entropy.segment(r0, n));
             else
-                softmaxRowsWithEntropy(scores, noMask, weights, head.entropy.segment(r0, n));
+                softmaxRowsWithEntropy(logits, noMask, weights, head.entropy.segment(r0, n));
+            head.weights.middleRows(r0, n) = weights;
             r.concat.block(r0, c0, n, r.dK).noalias() = weights * r.v.middleCols(c0, r.dK);
             if (i == 0)
                 mean = weights * invHeads;
             else
                 mean += weights * invHeads;
         }
+        r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);
     }
     for (int i = 0; i < h; ++i)
