@@ -5,6 +5,7 @@
 #include "figureexporter.h"
 #include "heatmapdata.h"
 #include "heatmapfigure.h"
+#include "painterfigurerenderer.h"
 #include "sessioncompute.h"
 
 #include <QTemporaryDir>
@@ -22,6 +23,7 @@ void exportFigure(benchmark::State &state, Shape shape, bool grid, const char *e
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("figure.") + QLatin1String(extension));
     const ae::FigureOptions options;
+    QSize pixels;
     for (auto _ : state) {
         const ae::AttentionResult result = ae::computeSession(session);
         std::vector<ae::HeatmapData> panels { ae::HeatmapDataBuilder::weights(
@@ -35,12 +37,15 @@ void exportFigure(benchmark::State &state, Shape shape, bool grid, const char *e
         } else {
             figure = ae::HeatmapFigure::single(panels.front(), options);
         }
+        pixels = ae::PainterFigureRenderer::pngPixelSize(figure, options.dpi);
+        state.counters["items"] = double(figure.items.size());
         const auto outcome = ae::FigureExporter::write(figure, path, options.dpi);
         if (!outcome.ok()) {
             state.SkipWithError(outcome.message.toStdString().c_str());
             break;
         }
     }
+    state.counters["megapixels"] = double(pixels.width()) * pixels.height() / 1e6;
 }
 
 const bool registered = [] {

@@ -71,7 +71,25 @@ void PainterFigureRenderer::render(const Figure &figure, QPainter &painter)
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.fillRect(QRectF(QPointF(0, 0), figure.size), figure.background);
+    // Anti-aliasing is switched only when it changes: a run of cells keeps it off.
+    bool antialiased = true;
+    const auto setAntialiased = [&painter, &antialiased](bool on) {
+        if (on != antialiased) {
+            painter.setRenderHint(QPainter::Antialiasing, on);
+            antialiased = on;
+        }
+    };
     for (const Figure::Item &item : figure.items) {
+        const bool plainCell = item.kind == Figure::Kind::Rect && !item.stroke.isValid()
+            && item.fill.isValid() && item.fill.alpha() == 255
+            && item.role.startsWith(QLatin1String("cell"));
+        setAntialiased(!plainCell);
+        if (plainCell) {
+            // The raster engine's solid fill, without a pen and a brush for each of a large
+            // grid's million cells.
+            painter.fillRect(item.rect, item.fill);
+            continue;
+        }
         switch (item.kind) {
         case Figure::Kind::Rect: {
             // Cells sit edge to edge; without anti-aliasing no seam shows between them.
