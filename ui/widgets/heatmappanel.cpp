@@ -212,12 +212,12 @@ void HeatmapPanel::applyColourRange()
     // One range for all views, so that the same colour means the same weight everywhere.
     double top = 0.0;
     for (const HeatmapData &d : m_views) {
-        for (int r = 0; r < d.rows(); ++r) {
-            for (int c = 0; c < d.columns(); ++c) {
-                if (d.isVisible(r, c))
-                    top = std::max(top, d.values(r, c));
-            }
-        }
+        if (d.values.size() == 0)
+            continue;
+        // Whole-matrix reductions in storage order; hidden cells count as 0.
+        top = std::max(top,
+            d.visible.size() == 0 ? d.values.maxCoeff()
+                                  : d.visible.select(d.values, 0.0).maxCoeff());
     }
     const double maximum = m_stretch && top > 0.0 ? top : 1.0;
     for (HeatmapData &d : m_views) {
