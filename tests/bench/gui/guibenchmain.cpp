@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QSet>
+#include <QThread>
 #include <algorithm>
 #include <benchmark/benchmark.h>
 #include <cmath>
@@ -72,7 +73,11 @@ template <typename F> bool processUntil(F done, int limitMs)
     while (!done()) {
         if (timer.elapsed() > limitMs)
             return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        QCoreApplication::processEvents(QEventLoop::AllEvents);
+        // A short nap instead of spinning: a busy loop would take the processor from the
+        // background computation it waits for.
+        if (!done())
+            QThread::usleep(200);
     }
     return true;
 }
