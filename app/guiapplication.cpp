@@ -1,6 +1,7 @@
 #include "guiapplication.h"
 
 #include "mainwindow.h"
+#include "startuptimer.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -41,6 +42,7 @@ void installTranslations(QApplication &app)
 
 int runGuiApplication(int argc, char **argv)
 {
+    StartupTimer startup;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
@@ -59,6 +61,7 @@ int runGuiApplication(int argc, char **argv)
     MainWindow window;
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
+    startup.watch(&window);
     window.show();
     return app.exec();
 }
