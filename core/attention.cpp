@@ -36,12 +36,12 @@ void project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
     y.rowwise() += b;
 }
 
-/// Rows per block of the per-head work: the block's three scratch matrices (about 32 K
+/// Rows per block of the per-head work: the block's three scratch matrices (about 64 K
 /// doubles each) stay in the core's cache while a head is finished.
 Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk)
 {
     const Eigen::Index rows
-        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 15) / std::max<Eigen::Index>(lk, 1));
+        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 16) / std::max<Eigen::Index>(lk, 1));
     return std::min(lq, rows);
 }
 
