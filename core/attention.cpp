@@ -66,7 +66,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Index lk = xkv.rows();
     const int h = config.heads;
 
-    r.dK = config.dModel / h;
+    r.dK = headWidth(config);
     r.scale = scaleDivisor(config.scale, r.dK);
     project(xq, projections, projections.wq, projections.bq, r.q);
     project(xkv, projections, projections.wk, projections.bk, r.k);

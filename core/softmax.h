@@ -37,4 +37,9 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
 /// @return a vector of R entropies.
 Eigen::VectorXd rowEntropy(const Eigen::Ref<const Eigen::MatrixXd> &probabilities);
 
+/// The largest entropy a row over @p outcomes entries can have, ln(outcomes) nats (the
+/// uniform row): the ceiling of the scaling plot, where outcomes is the number of keys.
+/// 0 for fewer than two outcomes.
+double entropyCeiling(int outcomes);
+
 } // namespace ae

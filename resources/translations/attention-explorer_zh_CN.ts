@@ -26,6 +26,10 @@
         <source>the file is larger than %1 MB</source>
         <translation>文件大于 %1 MB</translation>
     </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
 </context>
 <context>
     <name>ColorMap</name>
@@ -275,14 +279,6 @@
     <message>
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
-    </message>
-    <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -580,6 +576,25 @@
     </message>
 </context>
 <context>
+    <name>RoleLabel</name>
+    <message>
+        <source>Source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>Target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+</context>
+<context>
     <name>ScalingDims</name>
     <message>
         <source>enter at least one d_k, e.g. 8..512 or 8, 32, 128, 512</source>
@@ -658,14 +673,6 @@
     <message>
         <source>%1 or %2</source>
         <translation>%1 或 %2</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>%1 tokens</source>
@@ -957,6 +964,10 @@
         <source>d_model x d_model</source>
         <translation>d_model × d_model</translation>
     </message>
+    <message>
+        <source>one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; widen the vectors or choose another way to make them</source>
+        <translation>%1 个不同词元的独热向量至少需要 %1 维，而不是 %2 维；请增加向量维度，或换一种生成方式</translation>
+    </message>
 </context>
 <context>
     <name>SvgFigureWriter</name>
@@ -998,14 +1009,6 @@
     <message>
         <source>Where queries and keys/values come from, written (Q, K/V): the decoder&apos;s queries reading the encoder&apos;s keys and values is standard cross-attention (Y, X).</source>
         <translation>查询与键/值的来源，记作 (Q, K/V)：解码器的查询去读取编码器的键和值，就是标准交叉注意力 (Y, X)。</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>The sequence whose tokens ask (the heatmap&apos;s rows).</source>
@@ -1223,14 +1226,6 @@ is not whole</source>
 <context>
     <name>ae::Document</name>
     <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
-    </message>
-    <message>
         <source>Edit the title</source>
         <translation>编辑标题</translation>
     </message>
@@ -1302,10 +1297,6 @@ is not whole</source>
         <source>Change the scaling experiment</source>
         <translation>修改缩放实验</translation>
     </message>
-    <message>
-        <source>one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; widen the vectors or choose another way to make them</source>
-        <translation>%1 个不同词元的独热向量至少需要 %1 维，而不是 %2 维；请增加向量维度，或换一种生成方式</translation>
-    </message>
 </context>
 <context>
     <name>ae::EmbeddingTableModel</name>
@@ -1364,14 +1355,6 @@ is not whole</source>
     <message>
         <source>Pasted %1 of %2 rows and %3 of %4 columns; the rest did not fit. Add tokens or widen the vectors to make room.</source>
         <translation>已粘贴 %2 行中的 %1 行、%4 列中的 %3 列；其余部分放不下。请添加词元或增加向量维度以腾出空间。</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>%1, token %2 “%3”, dimension %4</source>
@@ -1840,14 +1823,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
 </context>
 <context>
     <name>ae::ProjectionEditor</name>
-    <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
-    </message>
     <message>
         <source>Projection Matrices</source>
         <translation>投影矩阵</translation>

@@ -1,8 +1,9 @@
 #include "scalingrunner.h"
 
+#include "workestimate.h"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
 #include <new>
 
 namespace ae {
@@ -25,16 +26,9 @@ constexpr double maxLiveBytes = 1.5e9;
 
 std::optional<QString> ScalingRunner::checkWorkload(const EntropyExperimentConfig &config)
 {
-    const double queries = config.queries, keys = config.keys, repeats = config.repeats;
-    double operations = 0.0;
-    int largest = 0;
-    for (int d : config.dims) {
-        // The product q k^T, then two softmaxes with their entropies (an exp and a log each).
-        operations += repeats * queries * keys * (2.0 * d + 40.0);
-        largest = std::max(largest, d);
-    }
-    // q and k, the scores, the scaled scores and the weights, in doubles.
-    const double bytes = 8.0 * ((queries + keys) * largest + 3.0 * queries * keys);
+    const WorkEstimate work = experimentWork(config);
+    const double bytes = work.bytes;
+    const double operations = work.operations;
     if (bytes > maxLiveBytes)
         return tr("this run would need about %1 GB of memory, more than "
                   "the live plot allows (%2 GB): lower the queries, the "
