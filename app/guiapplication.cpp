@@ -3,6 +3,7 @@
 #include "languagemanager.h"
 #include "mainwindow.h"
 #include "resources.h"
+#include "startuptimer.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -12,6 +13,7 @@ namespace ae {
 
 int runGuiApplication(int argc, char **argv)
 {
+    StartupTimer startup;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
@@ -34,6 +36,7 @@ int runGuiApplication(int argc, char **argv)
     MainWindow window;
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().constFirst());
+    startup.watch(&window);
     window.show();
     return app.exec();
 }

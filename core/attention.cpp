@@ -23,15 +23,26 @@ double scaleDivisor(const ScaleSpec &scale, int dK)
 
 namespace {
 
-/// x W + b, or x itself for identity projections.
-Eigen::MatrixXd project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
-    const Eigen::MatrixXd &w, const Eigen::RowVectorXd &b)
+/// y = x W + b into preallocated @p y, or y = x for identity projections.
+void project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
+    const Eigen::MatrixXd &w, const Eigen::RowVectorXd &b, Eigen::MatrixXd &y)
 {
-    if (p.mode == ProjectionMode::Identity)
-        return x;
-    Eigen::MatrixXd y = x * w;
+    if (p.mode == ProjectionMode::Identity) {
+        y = x;
+        return;
+    }
+    y.resize(x.rows(), w.cols());
+    y.noalias() = x * w;
     y.rowwise() += b;
-    return y;
+}
+
+/// Rows per block of the per-head work: the block's three scratch matrices (about 64 K
+/// doubles each) stay in the core's cache while a head is finished.
+Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk)
+{
+    const Eigen::Index rows
+        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 16) / std::max<Eigen::Index>(lk, 1));
+    return std::min(lq, rows);
 }
 
 } // namespace
@@ -40,53 +51,94 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
     const AttentionConfig &config, const Projections &projections)
 {
+    AttentionResult r;
+    computeAttention(xq, xkv, keyPadding, config, projections, r);
+    return r;
+}
+
+void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
+    const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
+    const AttentionConfig &config, const Projections &projections, AttentionResult &r)
+{
     assert(config.heads > 0 && config.dModel % config.heads == 0);
     assert(projections.mode != ProjectionMode::Random);
-    const int lq = static_cast<int>(xq.rows());
-    const int lk = static_cast<int>(xkv.rows());
+    const Eigen::Index lq = xq.rows();
+    const Eigen::Index lk = xkv.rows();
     const int h = config.heads;
 
-    AttentionResult r;
     r.dK = headWidth(config);
     r.scale = scaleDivisor(config.scale, r.dK);
-    r.q = project(xq, projections, projections.wq, projections.bq);
-    r.k = project(xkv, projections, projections.wk, projections.bk);
-    r.v = project(xkv, projections, projections.wv, projections.bv);
-    r.visible = buildVisibilityMask(lq, lk, config.causal, keyPadding);
+    project(xq, projections, projections.wq, projections.bq, r.q);
+    project(xkv, projections, projections.wk, projections.bk, r.k);
+    project(xkv, projections, projections.wv, projections.bv, r.v);
+    r.visible = buildVisibilityMask(int(lq), int(lk), config.causal, keyPadding);
+    // An empty mask tells the softmax that every key is visible.
+    const bool masked = lk == 0 || !r.visible.all();
+    const BoolMatrix noMask;
 
+    // resize() keeps the storage when the shapes repeat, so a caller that reuses the result
+    // allocates nothing here.
     r.concat.resize(lq, config.dModel);
-    r.meanWeights = Eigen::MatrixXd::Zero(lq, lk);
+    r.meanWeights.resize(lq, lk);
+    r.meanEntropy.resize(lq);
     r.heads.resize(static_cast<size_t>(h));
-    std::vector<bool> fullyMasked(static_cast<size_t>(lq), false);
-    for (int i = 0; i < h; ++i) {
-        HeadResult &head = r.heads[static_cast<size_t>(i)];
-        const auto qi = r.q.middleCols(i * r.dK, r.dK);
-        const auto ki = r.k.middleCols(i * r.dK, r.dK);
-        const auto vi = r.v.middleCols(i * r.dK, r.dK);
-        head.dotProducts.noalias() = qi * ki.transpose();
-        head.scores = head.dotProducts / r.scale;
-        fullyMasked = maskedSoftmaxRows(head.scores, r.visible, head.weights);
-        head.output.noalias() = head.weights * vi;
-        head.entropy = rowEntropy(head.weights);
-        r.concat.middleCols(i * r.dK, r.dK) = head.output;
-        r.meanWeights += head.weights;
+    for (HeadResult &head : r.heads) {
+        head.dotProducts.resize(lq, lk);
+        head.scores.resize(lq, lk);
+        head.weights.resize(lq, lk);
+        head.entropy.resize(lq);
     }
-    r.meanWeights /= static_cast<double>(h);
-    r.meanEntropy = rowEntropy(r.meanWeights);
+    const double invHeads = 1.0 / static_cast<double>(h);
+    const Eigen::Index block = rowBlockFor(lq, lk);
+    // The block's work happens in contiguous scratch matrices: blocks of the result matrices
+    // stride by Lq, and a power-of-two stride maps every column to the same cache sets.
+    std::vector<double> scratch(static_cast<size_t>(3 * block * lk));
+    for (Eigen::Index r0 = 0; r0 < lq; r0 += block) {
+        const Eigen::Index n = std::min(block, lq - r0);
+        Eigen::Map<Eigen::MatrixXd> logits(scratch.data(), n, lk);
+        Eigen::Map<Eigen::MatrixXd> weights(scratch.data() + block * lk, n, lk);
+        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + 2 * block * lk, n, lk);
+        for (int i = 0; i < h; ++i) {
+            HeadResult &head = r.heads[static_cast<size_t>(i)];
+            const Eigen::Index c0 = Eigen::Index(i) * r.dK;
+            logits.noalias() = r.q.block(r0, c0, n, r.dK) * r.k.middleCols(c0, r.dK).transpose();
+            head.dotProducts.middleRows(r0, n) = logits;
+            logits /= r.scale;
+            head.scores.middleRows(r0, n) = logits;
+            if (masked)
+                softmaxRowsWithEntropy(
+                    logits, r.visible.middleRows(r0, n), weights, head.entropy.segment(r0, n));
+            else
+                softmaxRowsWithEntropy(logits, noMask, weights, head.entropy.segment(r0, n));
+            head.weights.middleRows(r0, n) = weights;
+            r.concat.block(r0, c0, n, r.dK).noalias() = weights * r.v.middleCols(c0, r.dK);
+            if (i == 0)
+                mean = weights * invHeads;
+            else
+                mean += weights * invHeads;
+        }
+        r.meanWeights.middleRows(r0, n) = mean;
+        r.meanEntropy.segment(r0, n) = rowEntropy(mean);
+    }
+    for (int i = 0; i < h; ++i)
+        r.heads[static_cast<size_t>(i)].output = r.concat.middleCols(Eigen::Index(i) * r.dK, r.dK);
 
     if (projections.mode == ProjectionMode::Identity) {
         r.output = r.concat;
     } else {
+        r.output.resize(lq, projections.wo.cols());
         r.output.noalias() = r.concat * projections.wo;
         r.output.rowwise() += projections.bo;
     }
     // A fully masked row has zero weights, so its concat row is 0 and its output is b_o, as
     // the spec's "its head outputs are 0" asks; the row is listed for the views.
-    for (int i = 0; i < lq; ++i) {
-        if (fullyMasked[static_cast<size_t>(i)])
-            r.fullyMaskedRows.push_back(i);
+    r.fullyMaskedRows.clear();
+    if (masked) {
+        for (Eigen::Index i = 0; i < lq; ++i) {
+            if (!r.visible.row(i).any())
+                r.fullyMaskedRows.push_back(int(i));
+        }
     }
-    return r;
 }
 
 } // namespace ae

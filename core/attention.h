@@ -27,4 +27,10 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
     const AttentionConfig &config, const Projections &projections);
 
+/// The same, written into @p result: its matrices keep their storage when the shapes repeat,
+/// so recomputing a session of unchanged size allocates nothing on this path.
+void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
+    const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
+    const AttentionConfig &config, const Projections &projections, AttentionResult &result);
+
 } // namespace ae

@@ -21,6 +21,18 @@ std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &log
 /// Row-wise softmax with every entry visible. @p weights is resized to match @p logits.
 void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixXd &weights);
 
+/// Softmax of each row of @p logits (R x C) over its visible entries together with the
+/// Shannon entropy (nats) of each resulting row, in one sweep over the block: with
+/// m = max_j x_j and S = sum_j e^(x_j - m), the entropy is ln S - sum_j p_j (x_j - m), so only
+/// one logarithm per row is needed. Same weights as maskedSoftmaxRows(); a row with no visible
+/// entry gets weights 0 and entropy 0. Non-finite logits take the careful per-row path.
+/// @param visible R x C, or an empty matrix when every entry is visible
+/// @param[out] weights R x C, already of that size (it may be a block of a larger matrix)
+/// @param[out] entropy R entries, already of that size
+void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
+    const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
+    Eigen::Ref<Eigen::VectorXd> entropy);
+
 /// Shannon entropy in nats of each row of @p probabilities (R x C), with 0 ln 0 = 0.
 /// @return a vector of R entropies.
 Eigen::VectorXd rowEntropy(const Eigen::Ref<const Eigen::MatrixXd> &probabilities);

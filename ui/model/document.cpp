@@ -321,7 +321,10 @@ void Document::computeInBackground()
             watcher->deleteLater();
             if (generation != m_generation)
                 return;
-            m_result = watcher->result();
+            // Moved out of the future, not copied: at the limits a result holds hundreds of
+            // megabytes.
+            QFuture<AttentionResult> future = watcher->future();
+            m_result = future.takeResult();
             m_resultSession = session;
             m_hasResult = true;
             emit resultChanged();

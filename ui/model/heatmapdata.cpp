@@ -7,6 +7,60 @@
 
 namespace ae {
 
+namespace {
+
+/// How far below a row's largest weight a value still ties with it: two keys with the same
+/// score may come out of the softmax differing in the last bit.
+double tieTolerance(double best)
+{
+    return 1e-12 * std::max(1.0, std::abs(best));
+}
+
+} // namespace
+
+QList<QPoint> HeatmapData::alignedCells() const
+{
+    const int n = rows();
+    const int m = columns();
+    QList<QPoint> cells;
+    if (n == 0 || m == 0)
+        return cells;
+    // Column-major sweeps (the storage order): the best value and visible count per row,
+    // then the tied count, then the cells of rows that are not uniform.
+    std::vector<double> best(static_cast<size_t>(n), 0.0);
+    std::vector<int> seen(static_cast<size_t>(n), 0);
+    for (int c = 0; c < m; ++c) {
+        for (int r = 0; r < n; ++r) {
+            if (!isVisible(r, c))
+                continue;
+            const double v = values(r, c);
+            if (seen[size_t(r)] == 0 || v > best[size_t(r)])
+                best[size_t(r)] = v;
+            ++seen[size_t(r)];
+        }
+    }
+    std::vector<int> tied(static_cast<size_t>(n), 0);
+    for (int c = 0; c < m; ++c) {
+        for (int r = 0; r < n; ++r) {
+            if (isVisible(r, c) && values(r, c) >= best[size_t(r)] - tieTolerance(best[size_t(r)]))
+                ++tied[size_t(r)];
+        }
+    }
+    for (int c = 0; c < m; ++c) {
+        for (int r = 0; r < n; ++r) {
+            const int count = seen[size_t(r)];
+            if (count == 0 || (count > 1 && tied[size_t(r)] == count))
+                continue;
+            if (isVisible(r, c) && values(r, c) >= best[size_t(r)] - tieTolerance(best[size_t(r)]))
+                cells.append(QPoint(c, r));
+        }
+    }
+    std::sort(cells.begin(), cells.end(), [](const QPoint &a, const QPoint &b) {
+        return a.y() != b.y() ? a.y() < b.y() : a.x() < b.x();
+    });
+    return cells;
+}
+
 bool HeatmapData::isRowFullyMasked(int r) const
 {
     if (visible.size() == 0 || columns() == 0)
@@ -29,9 +83,7 @@ QList<int> HeatmapData::alignedColumns(int r) const
     }
     if (visibleCount == 0)
         return result;
-    // Ties within a few ulps count as ties: two keys with the same score may come out of the
-    // softmax differing in the last bit.
-    const double tolerance = 1e-12 * std::max(1.0, std::abs(best));
+    const double tolerance = tieTolerance(best);
     for (int c = 0; c < columns(); ++c) {
         if (isVisible(r, c) && values(r, c) >= best - tolerance)
             result.append(c);

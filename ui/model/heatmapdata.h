@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 #include <QCoreApplication>
 #include <QList>
+#include <QPoint>
 #include <QStringList>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct HeatmapData
     /// column tied for the maximum, or none when the row is fully masked or when more than one
     /// visible cell and all of them are tied (a uniform row aligns with nothing).
     QList<int> alignedColumns(int r) const;
+    /// alignedColumns() of every row at once, as (column, row) points ordered by row, then
+    /// column. One sweep down the columns: far faster than row by row on a large map.
+    QList<QPoint> alignedCells() const;
 };
 
 /// Builds heatmaps from a computed result.

@@ -8,6 +8,7 @@
 
 #include <QFont>
 #include <QRegularExpression>
+#include <limits>
 
 namespace ae {
 
@@ -277,13 +278,45 @@ void EmbeddingTableModel::followDocument()
         beginResetModel();
         m_rows = seq.length();
         m_columns = seq.width();
+        m_shown = seq.embeddings;
+        m_shownTokens = seq.tokens;
+        m_shownPadding = seq.padding;
         endResetModel();
         return;
     }
+    if (m_shown.rows() != seq.embeddings.rows() || m_shown.cols() != seq.embeddings.cols()) {
+        // Nothing recorded yet (the first change after construction): announce everything.
+        m_shown = Eigen::MatrixXd::Constant(
+            seq.embeddings.rows(), seq.embeddings.cols(), std::numeric_limits<double>::quiet_NaN());
+        m_shownTokens.clear();
+    }
     if (m_rows == 0 || m_columns == 0)
         return;
-    emit dataChanged(index(0, 0), index(m_rows - 1, m_columns - 1));
-    emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    // Announce only the changed block: a whole-table dataChanged makes the view measure the
+    // text of every cell again (its rows resize to their contents), which dominated an edit.
+    // NaN never equals itself, so a cell holding one is announced every time; harmless.
+    const Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic> changed
+        = m_shown.array() != seq.embeddings.array();
+    if (changed.any()) {
+        int top = m_rows, left = m_columns, bottom = -1, right = -1;
+        for (int c = 0; c < m_columns; ++c) {
+            for (int r = 0; r < m_rows; ++r) {
+                if (changed(r, c)) {
+                    top = std::min(top, r);
+                    bottom = std::max(bottom, r);
+                    left = std::min(left, c);
+                    right = std::max(right, c);
+                }
+            }
+        }
+        m_shown = seq.embeddings;
+        emit dataChanged(index(top, left), index(bottom, right));
+    }
+    if (m_shownTokens != seq.tokens || m_shownPadding != seq.padding) {
+        m_shownTokens = seq.tokens;
+        m_shownPadding = seq.padding;
+        emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    }
 }
 
 QString EmbeddingTableModel::cellName(int row, int column) const

@@ -73,6 +73,10 @@ private:
     // The shape last shown, to tell a value change from a reshape.
     int m_rows = 0;
     int m_columns = 0;
+    /// What the view last showed, so that an edit repaints only the cells it changed.
+    Eigen::MatrixXd m_shown;
+    QStringList m_shownTokens;
+    std::vector<bool> m_shownPadding;
 };
 
 } // namespace ae

@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
+#include <algorithm>
 
 namespace ae {
 
@@ -25,7 +26,11 @@ EmbeddingTableView::EmbeddingTableView(QWidget *parent)
         fontMetrics().horizontalAdvance(QStringLiteral("-0.0000")) + 12);
     horizontalHeader()->setMinimumSectionSize(
         fontMetrics().horizontalAdvance(QStringLiteral("000")) + 8);
-    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // One line of text per row: a fixed height. Sizing rows to their contents made the view
+    // lay out the text of every cell whenever one value changed.
+    verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    verticalHeader()->setDefaultSectionSize(
+        std::max(verticalHeader()->defaultSectionSize(), fontMetrics().height() + 8));
     verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
 }
 

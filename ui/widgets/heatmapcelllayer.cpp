@@ -18,11 +18,7 @@ HeatmapCellLayer::HeatmapCellLayer(
 
 void HeatmapCellLayer::dataChanged()
 {
-    m_alignment.clear();
-    for (int r = 0; r < m_data->rows(); ++r) {
-        for (int c : m_data->alignedColumns(r))
-            m_alignment.append(QPoint(c, r));
-    }
+    m_alignment = m_data->alignedCells();
 }
 
 void HeatmapCellLayer::setAlignmentPen(const QPen &pen)

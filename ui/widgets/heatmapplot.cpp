@@ -104,7 +104,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     });
 
     applyStyle();
-    setData(HeatmapData());
+    dataChanged(true);
 }
 
 double HeatmapPlot::fontScale() const
@@ -164,17 +164,27 @@ void HeatmapPlot::applyStyle()
 
 void HeatmapPlot::setData(const HeatmapData &data)
 {
+    const bool relabel = !sameLabels(m_data, data);
     m_data = data;
-    dataChanged();
+    dataChanged(relabel);
 }
 
 void HeatmapPlot::setData(HeatmapData &&data)
 {
+    const bool relabel = !sameLabels(m_data, data);
     m_data = std::move(data);
-    dataChanged();
+    dataChanged(relabel);
 }
 
-void HeatmapPlot::dataChanged()
+bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)
+{
+    return a.rows() == b.rows() && a.columns() == b.columns() && a.title == b.title
+        && a.shortTitle == b.shortTitle && a.rowAxisTitle == b.rowAxisTitle
+        && a.columnAxisTitle == b.columnAxisTitle && a.imported == b.imported
+        && a.rowLabels == b.rowLabels && a.columnLabels == b.columnLabels;
+}
+
+void HeatmapPlot::dataChanged(bool relabel)
 {
     MatrixPlotAdapter::setHeatmap(m_map, m_data);
     if (m_scale)
@@ -182,7 +192,10 @@ void HeatmapPlot::dataChanged()
     m_cells->dataChanged();
     xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
     yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
-    applyStyle();
+    // A new value under the same labels (every keystroke) keeps fonts, tickers and layout:
+    // restyling would lay every tick label out again.
+    if (relabel)
+        applyStyle();
     replot(QCustomPlot::rpQueuedReplot);
 }
 

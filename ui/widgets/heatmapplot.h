@@ -96,8 +96,10 @@ protected:
 private:
     /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
     void applyStyle();
-    /// Installs m_data in the colour map, the cell layer and the labels.
-    void dataChanged();
+    /// Pushes m_data to the map and the cell layer; @p relabel restyles titles and tick labels.
+    void dataChanged(bool relabel);
+    /// True when @p a and @p b share shape, titles and labels (only values may differ).
+    static bool sameLabels(const HeatmapData &a, const HeatmapData &b);
     /// Styles the alignment outlines for the colour map and mode.
     void styleMarkers();
     /// Chooses label thinning and rotation for the current axis rectangle; true if changed.

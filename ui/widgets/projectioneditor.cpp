@@ -14,6 +14,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ae {
 
@@ -29,7 +30,10 @@ QTableView *makeView(ProjectionMatrixModel *model, QWidget *parent)
     view->setWordWrap(false);
     view->horizontalHeader()->setDefaultSectionSize(
         view->fontMetrics().horizontalAdvance(QStringLiteral("-0.0000")) + 12);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Fixed row heights: sizing to contents measures every cell's text on each change.
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->verticalHeader()->setDefaultSectionSize(
+        std::max(view->verticalHeader()->defaultSectionSize(), view->fontMetrics().height() + 8));
     return view;
 }
 

@@ -1,0 +1,81 @@
+// Speed of the attention core's whole forward pass (per-head weights, mean, outputs, row
+// entropies: everything the window shows), and of Eigen's own matrix product as the yardstick.
+
+#include "attention.h"
+#include "benchsessions.h"
+#include "sessioncompute.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+using ae::bench::Shape;
+
+/// One forward pass of @p shape with random projections and biases, into a reused result
+/// (as the window recomputes after an edit).
+void forward(benchmark::State &state, Shape shape)
+{
+    const Eigen::MatrixXd xq = ae::bench::normalMatrix(shape.queries, shape.dModel, 1);
+    const Eigen::MatrixXd xkv = ae::bench::normalMatrix(shape.keys, shape.dModel, 2);
+    ae::AttentionConfig config;
+    config.dModel = shape.dModel;
+    config.heads = shape.heads;
+    const ae::Projections projections = ae::bench::randomProjections(shape.dModel, 7);
+    // One pass before timing: the result's storage is then in place, as in the window after
+    // its first computation.
+    ae::AttentionResult r;
+    ae::computeAttention(xq, xkv, {}, config, projections, r);
+    for (auto _ : state) {
+        ae::computeAttention(xq, xkv, {}, config, projections, r);
+        benchmark::DoNotOptimize(r.output.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["FLOP/s"] = benchmark::Counter(
+        ae::bench::forwardFlops(shape), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// The whole session path the window takes on every edit: computeSession() of a session with
+/// seeded random projections (materialised on every call) and a fresh result.
+void sessionRandom(benchmark::State &state, Shape shape)
+{
+    ae::Session s = ae::bench::makeSession(shape, 3);
+    s.attention.projections = ae::Projections();
+    s.attention.projections.mode = ae::ProjectionMode::Random;
+    s.attention.projections.seed = 11;
+    for (auto _ : state) {
+        ae::AttentionResult r = ae::computeSession(s);
+        benchmark::DoNotOptimize(r.output.data());
+    }
+}
+
+/// Eigen's own n x n times n x n product in double, one thread, with the build's flags.
+void eigenGemm(benchmark::State &state, int n)
+{
+    const Eigen::MatrixXd a = ae::bench::normalMatrix(n, n, 1);
+    const Eigen::MatrixXd b = ae::bench::normalMatrix(n, n, 2);
+    Eigen::MatrixXd c(n, n);
+    for (auto _ : state) {
+        c.noalias() = a * b;
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["FLOP/s"] = benchmark::Counter(
+        2.0 * double(n) * n * n, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+const bool registered = [] {
+    const Shape shapes[]
+        = { { 2, 4, 4, 2 }, { 64, 64, 256, 8 }, { 256, 256, 512, 8 }, { 1024, 1024, 512, 16 } };
+    for (const Shape &s : shapes) {
+        const std::string name = "forward/" + ae::bench::shapeName(s).toStdString();
+        benchmark::RegisterBenchmark(name.c_str(), forward, s)
+            ->Unit(s.queries < 64 ? benchmark::kNanosecond : benchmark::kMicrosecond);
+    }
+    benchmark::RegisterBenchmark(
+        "session/random/512x512x512x8", sessionRandom, Shape { 512, 512, 512, 8 })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("eigen/gemm/1024", eigenGemm, 1024)->Unit(benchmark::kMillisecond);
+    return true;
+}();
+
+} // namespace

@@ -1,0 +1,26 @@
+// attention-bench's entry point: a headless Qt application (the export benchmarks draw text),
+// and a note of the build in the benchmark context so that results say what they measured.
+
+#include <Eigen/Core>
+#include <QGuiApplication>
+#include <benchmark/benchmark.h>
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+#ifdef AE_NATIVE_BUILD
+    benchmark::AddCustomContext("ae_build", "native (-march=native)");
+#else
+    benchmark::AddCustomContext("ae_build", "portable (default flags)");
+#endif
+    benchmark::AddCustomContext("eigen_simd", Eigen::SimdInstructionSetsInUse());
+    benchmark::AddCustomContext("eigen_threads", std::to_string(Eigen::nbThreads()));
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

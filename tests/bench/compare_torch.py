@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Times the attention core against PyTorch on one thread, side by side in one run.
+
+PyTorch (float64, one thread): torch.nn.MultiheadAttention at the forward shapes of
+attention-bench (Lq x Lk x d_model x heads, projections with biases, per-head weights kept),
+and the scaling experiment written the way the seed article writes it (2048 queries,
+10 keys, d_k in 8, 32, 128, 512). Then attention-bench runs with JSON output, and the
+script prints each pair, the ratio (torch time / our time) and GFLOP/s.
+
+    python3 tests/bench/compare_torch.py [--bench build/tests/bench/attention-bench]
+                                         [--min-time 0.5]
+
+The flop count is the one attention-bench uses: 4 d^2 (Lq + Lk) + 4 Lq Lk d.
+"""
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+
+SHAPES = [(2, 4, 4, 2), (64, 64, 256, 8), (256, 256, 512, 8), (1024, 1024, 512, 16)]
+DIMS = [8, 32, 128, 512]
+
+
+def flops(lq, lk, d, _heads):
+    return 4.0 * d * d * (lq + lk) + 4.0 * lq * lk * d
+
+
+def best_time(fn, min_time):
+    """Median CPU seconds per call over at least min_time seconds (and at least 3 calls)."""
+    fn()  # warm up: allocations, thread pools, lazy initialisation
+    times = []
+    start = time.process_time()
+    while len(times) < 3 or time.process_time() - start < min_time:
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def torch_forward(torch, shape, min_time):
+    lq, lk, d, h = shape
+    mha = torch.nn.MultiheadAttention(d, h, bias=True, batch_first=True, dtype=torch.float64)
+    mha.eval()
+    xq = torch.randn(1, lq, d, dtype=torch.float64)
+    xkv = torch.randn(1, lk, d, dtype=torch.float64)
+
+    def run():
+        with torch.inference_mode():
+            # Per-head weights, as the explorer shows every head.
+            mha(xq, xkv, xkv, need_weights=True, average_attn_weights=False)
+
+    return best_time(run, min_time)
+
+
+def entropy_rows(p):
+    """Shannon entropy of each row in nats, 0 ln 0 = 0 (what scipy.stats.entropy computes)."""
+    import torch
+
+    return -(p * torch.where(p > 0, p.log(), torch.zeros_like(p))).sum(dim=-1)
+
+
+def torch_entropy(torch, min_time):
+    def average_entropy(d_k, num_queries=2048, num_keys=10):
+        q = torch.randn(num_queries, d_k, dtype=torch.float64)
+        k = torch.randn(num_keys, d_k, dtype=torch.float64)
+        raw = q @ k.T
+        scaled = raw / math.sqrt(d_k)
+        return (entropy_rows(raw.softmax(dim=-1)).mean().item(),
+                entropy_rows(scaled.softmax(dim=-1)).mean().item())
+
+    def run():
+        for d in DIMS:
+            average_entropy(d)
+
+    return best_time(run, min_time)
+
+
+def run_bench(path, min_time):
+    args = [path, "--benchmark_format=json", f"--benchmark_min_time={min_time}",
+            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/)"]
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    times = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b["time_unit"]]
+        times[b["name"]] = (b["cpu_time"] * scale, b.get("FLOP/s"))
+    return data.get("context", {}), times
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bench", default="build/tests/bench/attention-bench")
+    parser.add_argument("--min-time", type=float, default=0.5)
+    args = parser.parse_args()
+    try:
+        import torch
+    except ImportError:
+        sys.exit("PyTorch is not installed (Debian: apt-get install python3-torch)")
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+
+    print(f"torch {torch.__version__}, float64, {torch.get_num_threads()} thread")
+    torch_times = {f"forward/{lq}x{lk}x{d}x{h}": torch_forward(torch, (lq, lk, d, h), args.min_time)
+                   for (lq, lk, d, h) in SHAPES}
+    torch_times["entropy/default"] = torch_entropy(torch, args.min_time)
+
+    context, ours = run_bench(args.bench, args.min_time)
+    print(f"attention-bench: {context.get('ae_build', '?')}, Eigen SIMD {context.get('eigen_simd', '?')}")
+    print()
+    print(f"{'benchmark':28} {'torch':>12} {'ours':>12} {'ratio':>8} {'GFLOP/s torch':>14} {'ours':>8}")
+    for (lq, lk, d, h) in SHAPES:
+        name = f"forward/{lq}x{lk}x{d}x{h}"
+        t = torch_times[name]
+        mine = ours.get(name)
+        f = flops(lq, lk, d, h)
+        if mine is None:
+            print(f"{name:28} {t * 1e3:10.3f}ms {'n/a':>12}")
+            continue
+        print(f"{name:28} {t * 1e3:10.3f}ms {mine[0] * 1e3:10.3f}ms {t / mine[0]:7.1f}x"
+              f" {f / t / 1e9:14.2f} {f / mine[0] / 1e9:8.2f}")
+    t = torch_times["entropy/default"]
+    mine = ours.get("entropy/default")
+    if mine is None:
+        print(f"{'entropy/default':28} {t * 1e3:10.3f}ms {'n/a':>12}")
+    else:
+        print(f"{'entropy/default':28} {t * 1e3:10.3f}ms {mine[0] * 1e3:10.3f}ms {t / mine[0]:7.1f}x")
+    gemm = ours.get("eigen/gemm/1024")
+    big = ours.get("forward/1024x1024x512x16")
+    if gemm and gemm[1] and big and big[1]:
+        print()
+        print(f"Eigen 1024^3 dgemm: {gemm[1] / 1e9:.2f} GFLOP/s; forward/1024x1024x512x16 reaches "
+              f"{big[1] / 1e9:.2f} GFLOP/s = {100 * big[1] / gemm[1]:.0f} % of it")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+// attention-gui-bench: the time from one embedding edit to the repainted heatmaps in the real
+// main window (offscreen), background computation included. Each edit is one repetition, so
+// the aggregates (mean, median, p95) describe single edits.
+
+#include "benchsessions.h"
+#include "document.h"
+#include "heatmapplot.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QSet>
+#include <QThread>
+#include <algorithm>
+#include <benchmark/benchmark.h>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace {
+
+using ae::bench::Shape;
+
+/// Notes which heatmap plots have painted since the last reset().
+class PaintWatcher : public QObject
+{
+public:
+    void watch(const QList<ae::HeatmapPlot *> &plots)
+    {
+        for (ae::HeatmapPlot *p : plots)
+            p->installEventFilter(this);
+        m_plots = plots;
+    }
+    void reset() { m_painted.clear(); }
+    /// True when every visible plot has painted since reset().
+    bool allPainted() const
+    {
+        for (ae::HeatmapPlot *p : m_plots) {
+            if (p->isVisible() && !m_painted.contains(p))
+                return false;
+        }
+        return true;
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            m_painted.insert(watched);
+        return false;
+    }
+
+private:
+    QList<ae::HeatmapPlot *> m_plots;
+    QSet<QObject *> m_painted;
+};
+
+/// One window per shape, made on first use and kept for every repetition.
+struct Harness
+{
+    std::unique_ptr<ae::MainWindow> window;
+    PaintWatcher watcher;
+    bool resultArrived = false;
+    int edits = 0;
+};
+
+/// Processes events until @p done() or @p limitMs passed; false on timeout.
+template <typename F> bool processUntil(F done, int limitMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > limitMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents);
+        // A short nap instead of spinning: a busy loop would take the processor from the
+        // background computation it waits for.
+        if (!done())
+            QThread::usleep(200);
+    }
+    return true;
+}
+
+Harness &harnessFor(const Shape &shape)
+{
+    static std::map<QString, std::unique_ptr<Harness>> harnesses;
+    std::unique_ptr<Harness> &h = harnesses[ae::bench::shapeName(shape)];
+    if (h)
+        return *h;
+    h = std::make_unique<Harness>();
+    h->window = std::make_unique<ae::MainWindow>();
+    h->window->resize(1600, 1000);
+    h->window->show();
+    ae::Document *doc = h->window->document();
+    Harness *raw = h.get();
+    QObject::connect(doc, &ae::Document::resultChanged, doc, [raw] { raw->resultArrived = true; });
+    raw->resultArrived = false;
+    doc->resetSession(ae::bench::makeSession(shape, 9), QString());
+    processUntil([raw] { return raw->resultArrived; }, 60000);
+    h->watcher.watch(h->window->findChildren<ae::HeatmapPlot *>());
+    processUntil([] { return false; }, 300); // let the first layout and paint settle
+    return *h;
+}
+
+/// One edit: change one embedding value through the document, then process events until the
+/// result has arrived and every visible heatmap has painted it.
+void editToPaint(benchmark::State &state, Shape shape)
+{
+    Harness &h = harnessFor(shape);
+    ae::Document *doc = h.window->document();
+    for (auto _ : state) {
+        h.resultArrived = false;
+        h.watcher.reset();
+        doc->setEmbeddingCell(ae::SequenceRole::Source, 0, 0, 0.25 * (++h.edits % 8));
+        const bool ok
+            = processUntil([&h] { return h.resultArrived && h.watcher.allPainted(); }, 30000);
+        if (!ok) {
+            state.SkipWithError("no repaint within 30 s");
+            break;
+        }
+    }
+}
+
+double p95(const std::vector<double> &v)
+{
+    std::vector<double> s = v;
+    std::sort(s.begin(), s.end());
+    if (s.empty())
+        return 0.0;
+    const size_t i = size_t(std::ceil(0.95 * double(s.size()))) - 1;
+    return s[std::min(i, s.size() - 1)];
+}
+
+const bool registered = [] {
+    const Shape shapes[] = { { 8, 8, 8, 2 }, { 64, 64, 64, 8 }, { 256, 256, 256, 16 } };
+    const char *names[] = { "gui/edit-to-paint/8x8x2", "gui/edit-to-paint/64x64x8",
+        "gui/edit-to-paint/256x256x16" };
+    for (int i = 0; i < 3; ++i) {
+        benchmark::RegisterBenchmark(names[i], editToPaint, shapes[i])
+            ->Iterations(1)
+            ->Repetitions(40)
+            ->ComputeStatistics("p95", p95)
+            ->ReportAggregatesOnly(true)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+    }
+    return true;
+}();
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    benchmark::AddCustomContext("window", "1600 x 1000, offscreen");
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
