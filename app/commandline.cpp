@@ -36,13 +36,18 @@ const char *const usageText = R"(Usage:
   attention-explorer compute SESSION.json    print every head's scores, weights and outputs as JSON
   attention-explorer entropy [--dims 8,32,128,512] [--queries 2048] [--keys 10]
                              [--repeats 1] [--seed 0]
-                                             print the softmax entropy vs d_k experiment as JSON
+                                             print the scaling experiment as JSON: entropy,
+                                             score spread, softmax gradient and saturation
+                                             against d_k, scaled and unscaled
   attention-explorer export SESSION.json -o OUT.(svg|png|pdf)
-                             [--view mean|head:N|grid|scaling] [--width PX] [--height PX]
+                             [--view mean|head:N|grid|scaling|scaling:PANEL|scaling:all]
+                             [--width PX] [--height PX]
                              [--dpi N] [--no-values] [--no-colorbar] [--title TEXT]
                              [--colormap blues|viridis|cividis]
                                              draw a heatmap (head N counts from 0), the grid of
                                              the mean and every head, or the scaling plot
+                                             (PANEL: entropy, spread, gradient, saturation,
+                                             histogram; all: every panel in a grid)
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.
@@ -209,14 +214,23 @@ int CommandLine::entropy(const QStringList &args)
         return Refused;
     }
     const EntropyExperimentResult r = runEntropyExperiment(config);
-    QJsonArray d, unscaled, scaled;
-    for (size_t i = 0; i < r.dims.size(); ++i) {
-        d.append(r.dims[i]);
-        unscaled.append(r.unscaled[i]);
-        scaled.append(r.scaled[i]);
-    }
-    QJsonObject o { { QStringLiteral("dims"), d }, { QStringLiteral("unscaled"), unscaled },
-        { QStringLiteral("scaled"), scaled } };
+    const auto array = [](const auto &values) {
+        QJsonArray a;
+        for (const auto v : values)
+            a.append(v);
+        return a;
+    };
+    const QJsonObject o {
+        { QStringLiteral("dims"), array(r.dims) },
+        { QStringLiteral("unscaled"), array(r.unscaled) },
+        { QStringLiteral("scaled"), array(r.scaled) },
+        { QStringLiteral("unscaled_score_std"), array(r.unscaledScoreStd) },
+        { QStringLiteral("scaled_score_std"), array(r.scaledScoreStd) },
+        { QStringLiteral("unscaled_grad_norm"), array(r.unscaledGradNorm) },
+        { QStringLiteral("scaled_grad_norm"), array(r.scaledGradNorm) },
+        { QStringLiteral("unscaled_saturated"), array(r.unscaledSaturated) },
+        { QStringLiteral("scaled_saturated"), array(r.scaledSaturated) },
+    };
     printOut(QJsonDocument(o).toJson(QJsonDocument::Indented));
     return Ok;
 }

@@ -7,6 +7,7 @@
 #include "heatmapdata.h"
 #include "heatmapfigure.h"
 #include "scalingfigure.h"
+#include "scalinglabfigure.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
 #include "svgfigurewriter.h"
@@ -35,6 +36,9 @@ struct View
     enum class Kind { Mean, Head, Grid, Scaling };
     Kind kind = Kind::Mean;
     int head = -1;
+    /// Scaling only: one of the lab's panels; without it, the classic entropy plot...
+    std::optional<ScalingLabFigure::Panel> panel = std::nullopt;
+    bool labGrid = false; ///< ...or every panel in a grid
 };
 
 /// Parses --view; on failure returns nothing and sets @p error.
@@ -47,6 +51,12 @@ std::optional<View> parseView(const QString &text, QString *error)
         return View { View::Kind::Grid, -1 };
     if (t == QLatin1String("scaling"))
         return View { View::Kind::Scaling, -1 };
+    if (t == QLatin1String("scaling:all"))
+        return View { View::Kind::Scaling, -1, std::nullopt, true };
+    if (t.startsWith(QLatin1String("scaling:"))) {
+        if (const auto panel = ScalingLabFigure::panelFromName(t.mid(8)))
+            return View { View::Kind::Scaling, -1, panel };
+    }
     if (t.startsWith(QLatin1String("head:"))) {
         bool ok = false;
         const int n = t.mid(5).toInt(&ok);
@@ -56,7 +66,9 @@ std::optional<View> parseView(const QString &text, QString *error)
                      .arg(text.left(40));
         return std::nullopt;
     }
-    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling")
+    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling, "
+                            "scaling:entropy, scaling:spread, scaling:gradient, "
+                            "scaling:saturation, scaling:histogram, scaling:all")
                  .arg(text.left(40));
     return std::nullopt;
 }
@@ -108,7 +120,9 @@ int run(const QStringList &args)
             QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
         { QStringLiteral("view"),
             QStringLiteral(
-                "mean (default), head:N (N from 0), grid (mean and every head) or scaling."),
+                "mean (default), head:N (N from 0), grid (mean and every head), scaling, "
+                "scaling:entropy, scaling:spread, scaling:gradient, scaling:saturation, "
+                "scaling:histogram or scaling:all (every scaling panel)."),
             QStringLiteral("view"), QStringLiteral("mean") },
         { QStringLiteral("width"),
             QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
@@ -199,8 +213,13 @@ int run(const QStringList &args)
                     ? problem->message
                     : QStringLiteral("scaling.") + problem->toString());
         const EntropyExperimentResult r = runEntropyExperiment(session.scaling);
-        figure = ScalingFigure::make(
-            r, session.scaling, session.attention.config.dModel / std::max(1, heads), options);
+        const int dk = session.attention.config.dModel / std::max(1, heads);
+        if (view->labGrid)
+            figure = ScalingLabFigure::makeGrid(r, session.scaling, dk, options);
+        else if (view->panel)
+            figure = ScalingLabFigure::make(*view->panel, r, session.scaling, dk, options);
+        else
+            figure = ScalingFigure::make(r, session.scaling, dk, options);
     } else {
         if (view->kind == View::Kind::Head && view->head >= heads) {
             return refuse(QStringLiteral(

@@ -17,8 +17,9 @@ constexpr int columnsPerSlice = 256;
 void addToBins(const double *scores, Eigen::Index count, double factor, double lo, double width,
     std::vector<double> &bins)
 {
+    const double perBin = factor / width, shift = -lo / width;
     for (Eigen::Index i = 0; i < count; ++i) {
-        const double at = (scores[i] * factor - lo) / width;
+        const double at = scores[i] * perBin + shift;
         if (at >= 0.0 && at < ScoreHistogram::binCount)
             bins[static_cast<size_t>(at)] += 1.0;
     }

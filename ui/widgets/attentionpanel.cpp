@@ -5,6 +5,7 @@
 #include "numberformat.h"
 #include "projectioneditor.h"
 #include "sessionlimits.h"
+#include "temperaturecontrol.h"
 #include "undoshortcutfilter.h"
 
 #include <QCheckBox>
@@ -169,6 +170,7 @@ void AttentionPanel::buildUi()
     m_divisorEdit->setPlaceholderText(tr("divisor"));
     m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
     m_divisorEdit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000000000")));
+    m_temperature = new TemperatureControl(m_document, body);
     m_causalCheck = new QCheckBox(tr("&Causal mask"), body);
     m_causalCheck->setObjectName(QStringLiteral("causalCheck"));
     m_causalCheck->setToolTip(tr("Query i sees key j only where j ≤ i: a decoder cannot look "
@@ -206,7 +208,7 @@ void AttentionPanel::buildUi()
             // The line before the group shows only when another group is to its left.
             auto *line = separator(group);
             line->setObjectName(QStringLiteral("groupSeparator"));
-            grid->addWidget(line, 0, 0, 2, 1);
+            grid->addWidget(line, 0, 0, 3, 1);
         }
         return std::make_pair(group, grid);
     };
@@ -231,7 +233,9 @@ void AttentionPanel::buildUi()
     scaleRow->addWidget(m_divisorEdit);
     scoresGrid->addWidget(buddyLabel(tr("&Scale:"), m_scaleCombo, body), 0, 1);
     scoresGrid->addLayout(scaleRow, 0, 2);
-    scoresGrid->addWidget(m_causalCheck, 1, 1, 1, 2);
+    scoresGrid->addWidget(buddyLabel(tr("&Temperature:"), m_temperature->slider(), body), 1, 1);
+    scoresGrid->addWidget(m_temperature, 1, 2);
+    scoresGrid->addWidget(m_causalCheck, 2, 1, 1, 2);
 
     auto [projections, projectionsGrid] = makeGroup(3);
     auto *seedRow = new QHBoxLayout;

@@ -1,25 +1,32 @@
 #pragma once
 
 /// @file scalingplotdock.h
-/// The scaling dock: the entropy-vs-d_k plot with its parameters, recomputed live off the GUI
-/// thread whenever they change.
+/// The scaling dock: the scaling lab's panels (entropy, score spread, softmax gradient,
+/// saturation against d_k, and the score histogram) with the experiment's parameters,
+/// recomputed live off the GUI thread whenever they change.
 
 #include "entropyexperiment.h"
+#include "scalinglabfigure.h"
 
 #include <QDockWidget>
 #include <QTimer>
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSpinBox;
+class QStackedWidget;
+class QTabBar;
 
 namespace ae {
 
 class Document;
 class ScalingPlot;
 class ScalingRunner;
+class ScalingSeriesPlot;
+class ScoreHistogramPlot;
 
 /// Shows the document's scaling experiment; edits its parameters through the document.
 class ScalingPlotDock : public QDockWidget
@@ -33,7 +40,17 @@ public:
 
     /// @name Inspection (tests)
     /// @{
+    /// The entropy panel.
     ScalingPlot *plot() const { return m_plot; }
+    /// The spread, gradient or saturation panel.
+    ScalingSeriesPlot *seriesPlot(ScalingLabFigure::Panel panel) const;
+    ScoreHistogramPlot *histogramPlot() const { return m_histogram; }
+    /// Chooses the d_k of the histogram.
+    QComboBox *histogramDkBox() const { return m_histogramDk; }
+    /// One tab per panel, in ScalingLabFigure::panels() order.
+    QTabBar *panelTabs() const { return m_tabs; }
+    /// The result on show (the one of shownConfig()), or nothing before the first.
+    const std::optional<EntropyExperimentResult> &shownResult() const { return m_result; }
     ScalingRunner *runner() const { return m_runner; }
     QSpinBox *keysBox() const { return m_keys; }
     QSpinBox *queriesBox() const { return m_queries; }
@@ -69,9 +86,21 @@ private:
     void showMessage(const QString &message);
     /// Sets every visible text in the current language.
     void retranslate();
+    /// Hands a new result to every panel.
+    void showResult(const EntropyExperimentConfig &config, const EntropyExperimentResult &result);
+    /// Fills the histogram's d_k choices from the result, keeping the chosen d_k if it is there.
+    void updateHistogramChoices();
 
     Document *m_document;
     ScalingPlot *m_plot;
+    QList<ScalingSeriesPlot *> m_series; ///< spread, gradient, saturation
+    ScoreHistogramPlot *m_histogram;
+    QComboBox *m_histogramDk;
+    QLabel *m_histogramDkLabel;
+    QTabBar *m_tabs;
+    QStackedWidget *m_stack;
+    std::optional<EntropyExperimentResult> m_result;
+    int m_chosenHistogramDk = 0; ///< the d_k the user picked for the histogram, or 0
     ScalingRunner *m_runner;
     QLabel *m_keysLabel;
     QLabel *m_queriesLabel;
