@@ -740,10 +740,6 @@
         <translation>分数的标准差</translation>
     </message>
     <message>
-        <source>mean ‖diag(p) − ppᵀ‖_F</source>
-        <translation>‖diag(p) − ppᵀ‖_F 的平均值</translation>
-    </message>
-    <message>
         <source>share with max weight &gt; 0.99</source>
         <translation>最大权重 &gt; 0.99 的比例</translation>
     </message>
@@ -760,10 +756,6 @@
         <translation>不缩放时点积的离散度按 √d_k 增长；除以 √d_k 后保持在 1 附近。</translation>
     </message>
     <message>
-        <source>Size of the softmax Jacobian: how much the weights still respond to the scores.</source>
-        <translation>softmax 雅可比矩阵的大小：权重对分数变化还有多敏感。</translation>
-    </message>
-    <message>
         <source>Share of queries that put more than 0.99 of their weight on one key.</source>
         <translation>把 0.99 以上的权重放在同一个键上的查询所占比例。</translation>
     </message>
@@ -778,6 +770,14 @@
     <message>
         <source>Why divide by √d_k</source>
         <translation>为什么要除以 √d_k</translation>
+    </message>
+    <message>
+        <source>mean ‖J‖_F</source>
+        <translation>‖J‖_F 的平均值</translation>
+    </message>
+    <message>
+        <source>Size of the softmax Jacobian J = diag(p) − ppᵀ: how much the weights still respond to the scores.</source>
+        <translation>softmax 雅可比矩阵 J = diag(p) − ppᵀ 的大小：权重对分数变化还有多敏感。</translation>
     </message>
 </context>
 <context>
@@ -2217,8 +2217,12 @@ ceiling ln(%4): %5 nats</source>
         <translation>缩放：为什么要除以 √d_k</translation>
     </message>
     <message>
-        <source>&amp;Histogram at d_k:</source>
-        <translation>直方图的 d_k(&amp;H)：</translation>
+        <source>The figure to show: each tells one step of why attention divides by √d_k</source>
+        <translation>要显示的图：每张图讲述注意力为什么要除以 √d_k 的一步</translation>
+    </message>
+    <message>
+        <source>&amp;at d_k:</source>
+        <translation>d_k(&amp;A)：</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,6 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStackedWidget>
-#include <QTabBar>
 #include <QtTest>
 #include <atomic>
 #include <chrono>
@@ -309,12 +308,16 @@ void TestScalingPlotDock::labPanelsEqualCore()
             }
         }
     }
-    // One tab per panel switches the page.
-    QCOMPARE(m_dock->panelTabs()->count(), 5);
-    m_dock->panelTabs()->setCurrentIndex(1);
+    // One entry per panel switches the page; the histogram's d_k shows with its panel only.
+    QCOMPARE(m_dock->panelChooser()->count(), 5);
+    m_dock->panelChooser()->setCurrentIndex(1);
     QVERIFY(spread->isVisible());
     QVERIFY(!m_dock->plot()->isVisible());
-    m_dock->panelTabs()->setCurrentIndex(0);
+    QVERIFY(!box->isVisible());
+    m_dock->panelChooser()->setCurrentIndex(4);
+    QVERIFY(m_dock->histogramPlot()->isVisible());
+    QVERIFY(box->isVisible());
+    m_dock->panelChooser()->setCurrentIndex(0);
     QVERIFY(m_dock->plot()->isVisible());
 }
 

@@ -414,7 +414,7 @@ QString ScalingLabFigure::yAxisTitle(Panel panel)
     case Panel::Spread:
         return tr("std of scores");
     case Panel::Gradient:
-        return tr("mean ‖diag(p) − ppᵀ‖_F");
+        return tr("mean ‖J‖_F");
     case Panel::Saturation:
         return tr("share with max weight > 0.99");
     case Panel::Histogram:
@@ -432,7 +432,8 @@ QString ScalingLabFigure::explanation(Panel panel)
         return tr("Unscaled dot products spread like √d_k; dividing by √d_k keeps them near 1.");
     case Panel::Gradient:
         return tr(
-            "Size of the softmax Jacobian: how much the weights still respond to the scores.");
+            "Size of the softmax Jacobian J = diag(p) − ppᵀ: how much the weights still respond "
+            "to the scores.");
     case Panel::Saturation:
         return tr("Share of queries that put more than 0.99 of their weight on one key.");
     case Panel::Histogram:

@@ -17,7 +17,6 @@
 #include <QProgressBar>
 #include <QSpinBox>
 #include <QStackedWidget>
-#include <QTabBar>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -63,11 +62,10 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     m_runner = new ScalingRunner(this);
     m_plot = new ScalingPlot;
     m_plot->setObjectName(QStringLiteral("scalingPlot"));
-    // Switchable panels rather than small multiples: the dock shares a tab at 1024 x 768.
-    m_tabs = new QTabBar;
-    m_tabs->setObjectName(QStringLiteral("scalingPanelTabs"));
-    m_tabs->setExpanding(false);
-    m_tabs->setDrawBase(false);
+    // Switchable panels rather than small multiples: the dock shares a tab at 1024 x 768, so
+    // a drop-down (not a row of tabs) chooses the panel.
+    m_panels = new QComboBox;
+    m_panels->setObjectName(QStringLiteral("scalingPanelChooser"));
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_plot);
     for (const auto panel : { ScalingLabFigure::Panel::Spread, ScalingLabFigure::Panel::Gradient,
@@ -83,21 +81,18 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     m_histogramDk->setObjectName(QStringLiteral("scalingHistogramDk"));
     m_histogramDkLabel = new QLabel;
     m_histogramDkLabel->setBuddy(m_histogramDk);
-    {
-        auto *page = new QWidget;
-        auto *pageLayout = new QVBoxLayout(page);
-        pageLayout->setContentsMargins(0, 0, 0, 0);
-        auto *choice = new QHBoxLayout;
-        choice->addWidget(m_histogramDkLabel);
-        choice->addWidget(m_histogramDk);
-        choice->addStretch(1);
-        pageLayout->addLayout(choice);
-        pageLayout->addWidget(m_histogram, 1);
-        m_stack->addWidget(page);
-    }
+    m_stack->addWidget(m_histogram);
     for (int i = 0; i < int(ScalingLabFigure::panels().size()); ++i)
-        m_tabs->addTab(QString());
-    connect(m_tabs, &QTabBar::currentChanged, m_stack, &QStackedWidget::setCurrentIndex);
+        m_panels->addItem(QString());
+    connect(m_panels, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_stack->setCurrentIndex(index);
+        // The histogram's d_k chooser shares the tabs' row and shows with its panel.
+        const bool histogram = index == m_stack->indexOf(m_histogram);
+        m_histogramDkLabel->setVisible(histogram);
+        m_histogramDk->setVisible(histogram);
+    });
+    m_histogramDkLabel->hide();
+    m_histogramDk->hide();
     connect(m_histogramDk, &QComboBox::activated, this, [this](int index) {
         m_chosenHistogramDk = m_histogramDk->itemData(index).toInt();
         if (m_result)
@@ -173,7 +168,13 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_tabs);
+    auto *panelRow = new QHBoxLayout;
+    panelRow->setContentsMargins(0, 0, 0, 0);
+    panelRow->addWidget(m_panels);
+    panelRow->addWidget(m_histogramDkLabel);
+    panelRow->addWidget(m_histogramDk);
+    panelRow->addStretch(1);
+    layout->addLayout(panelRow);
     layout->addWidget(m_stack, 1);
     layout->addLayout(grid);
     layout->addLayout(status);
@@ -449,15 +450,17 @@ void ScalingPlotDock::changeEvent(QEvent *event)
 void ScalingPlotDock::retranslate()
 {
     setWindowTitle(tr("Scaling: why divide by √d_k"));
-    for (int i = 0; i < m_tabs->count(); ++i) {
+    for (int i = 0; i < m_panels->count(); ++i) {
         const ScalingLabFigure::Panel panel = ScalingLabFigure::panels()[size_t(i)];
-        m_tabs->setTabText(i, ScalingLabFigure::title(panel));
-        m_tabs->setTabToolTip(i, ScalingLabFigure::explanation(panel));
+        m_panels->setItemText(i, ScalingLabFigure::title(panel));
+        m_panels->setItemData(i, ScalingLabFigure::explanation(panel), Qt::ToolTipRole);
     }
+    m_panels->setToolTip(tr("The figure to show: each tells one step of why attention divides "
+                            "by √d_k"));
     for (ScalingSeriesPlot *plot : std::as_const(m_series))
         plot->retranslate();
     m_histogram->retranslate();
-    m_histogramDkLabel->setText(tr("&Histogram at d_k:"));
+    m_histogramDkLabel->setText(tr("&at d_k:"));
     m_keysLabel->setText(tr("&Keys:"));
     m_queriesLabel->setText(tr("&Queries:"));
     m_repeatsLabel->setText(tr("&Repeats:"));

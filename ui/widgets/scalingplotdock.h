@@ -18,7 +18,6 @@ class QLineEdit;
 class QProgressBar;
 class QSpinBox;
 class QStackedWidget;
-class QTabBar;
 
 namespace ae {
 
@@ -47,8 +46,8 @@ public:
     ScoreHistogramPlot *histogramPlot() const { return m_histogram; }
     /// Chooses the d_k of the histogram.
     QComboBox *histogramDkBox() const { return m_histogramDk; }
-    /// One tab per panel, in ScalingLabFigure::panels() order.
-    QTabBar *panelTabs() const { return m_tabs; }
+    /// Chooses the panel on show; one entry per panel, in ScalingLabFigure::panels() order.
+    QComboBox *panelChooser() const { return m_panels; }
     /// The result on show (the one of shownConfig()), or nothing before the first.
     const std::optional<EntropyExperimentResult> &shownResult() const { return m_result; }
     ScalingRunner *runner() const { return m_runner; }
@@ -97,7 +96,7 @@ private:
     ScoreHistogramPlot *m_histogram;
     QComboBox *m_histogramDk;
     QLabel *m_histogramDkLabel;
-    QTabBar *m_tabs;
+    QComboBox *m_panels;
     QStackedWidget *m_stack;
     std::optional<EntropyExperimentResult> m_result;
     int m_chosenHistogramDk = 0; ///< the d_k the user picked for the histogram, or 0

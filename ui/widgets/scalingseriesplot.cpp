@@ -40,10 +40,16 @@ ScalingSeriesPlot::ScalingSeriesPlot(ScalingLabFigure::Panel panel, QWidget *par
     }
     m_dkLine = new QCPItemStraightLine(this);
     m_dkLine->setVisible(false);
+    // The legend in a row of its own under the title: inside the axes it would cover data in
+    // a plot this small.
     legend->setVisible(true);
-    legend->setBrush(QColor(255, 255, 255, 200));
     legend->setBorderPen(Qt::NoPen);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    legend->setBrush(Qt::NoBrush);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plotLayout()->setRowStretchFactor(1, 0.001);
     applyStyle();
     retranslate();
     updateRanges();

@@ -21,10 +21,16 @@ ScoreHistogramPlot::ScoreHistogramPlot(QWidget *parent)
     yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
     m_unscaled = new QCPBars(xAxis, yAxis);
     m_scaled = new QCPBars(xAxis, yAxis);
+    // The legend in a row of its own under the title: inside the axes it would cover data in
+    // a plot this small.
     legend->setVisible(true);
-    legend->setBrush(QColor(255, 255, 255, 200));
     legend->setBorderPen(Qt::NoPen);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    legend->setBrush(Qt::NoBrush);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plotLayout()->setRowStretchFactor(1, 0.001);
     applyStyle();
     retranslate();
 }

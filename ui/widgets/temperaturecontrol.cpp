@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QStyleOptionSlider>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
@@ -19,7 +20,7 @@ namespace {
 /// Decades covered on each side of √d_k.
 constexpr double decades = 1.0;
 
-/// A slider that marks √d_k (the middle) and a divisor of 1 under its groove.
+/// A slider that can say where a divisor sits on it, in its own coordinates.
 class MarkedSlider : public QSlider
 {
 public:
@@ -29,34 +30,65 @@ public:
     }
     int dk = 0;
 
-protected:
-    void paintEvent(QPaintEvent *event) override
+    /// The x of @p divisor's handle centre.
+    int xOf(double divisor) const
     {
-        QSlider::paintEvent(event);
-        if (dk <= 0)
-            return;
         QStyleOptionSlider option;
         initStyleOption(&option);
         const QRect groove
             = style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, this);
         const QRect handle
             = style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
-        const int span = groove.width() - handle.width();
+        return groove.left() + handle.width() / 2
+            + QStyle::sliderPositionFromValue(minimum(), maximum(),
+                TemperatureControl::positionOf(divisor, dk), groove.width() - handle.width());
+    }
+};
+
+/// The row under the slider that marks √d_k and a divisor of 1.
+class SliderMarks : public QWidget
+{
+public:
+    SliderMarks(MarkedSlider *slider, QWidget *parent)
+        : QWidget(parent)
+        , m_slider(slider)
+    {
+        setFixedHeight(QFontMetrics(markFont()).height() + 4);
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        const int dk = m_slider->dk;
+        if (dk <= 0)
+            return;
         QPainter p(this);
         p.setPen(palette().color(QPalette::WindowText));
+        p.setFont(markFont());
+        const QFontMetrics fm(p.font());
+        const int offset = m_slider->x() - x();
+        // √d_k with its label to the right; 1 (left of it, as 1 < √d_k) with its label to the
+        // left, so the two never overlap.
+        const int root = offset + m_slider->xOf(std::sqrt(double(dk)));
+        p.drawLine(root, 0, root, 3);
+        p.drawText(QPoint(root + 2, 2 + fm.ascent()), QStringLiteral("√d_k"));
+        if (dk > 1) {
+            const int one = offset + m_slider->xOf(1.0);
+            const QString label = QStringLiteral("1");
+            p.drawLine(one, 0, one, 3);
+            p.drawText(QPoint(one - 2 - fm.horizontalAdvance(label), 2 + fm.ascent()), label);
+        }
+    }
+
+private:
+    QFont markFont() const
+    {
         QFont f = font();
         f.setPointSizeF(f.pointSizeF() * 0.8);
-        p.setFont(f);
-        const auto mark = [&](int position, const QString &label) {
-            const int x = groove.left() + handle.width() / 2
-                + QStyle::sliderPositionFromValue(minimum(), maximum(), position, span);
-            p.drawLine(x, height() - 12, x, height() - 8);
-            p.drawText(QRect(x - 30, height() - 8, 60, 8), Qt::AlignHCenter | Qt::AlignTop, label);
-        };
-        mark(TemperatureControl::positionOf(std::sqrt(double(dk)), dk), QStringLiteral("√d_k"));
-        if (dk > 1)
-            mark(TemperatureControl::positionOf(1.0, dk), QStringLiteral("1"));
+        return f;
     }
+
+    MarkedSlider *m_slider;
 };
 
 } // namespace
@@ -70,14 +102,19 @@ TemperatureControl::TemperatureControl(Document *document, QWidget *parent)
     m_slider->setObjectName(QStringLiteral("temperatureSlider"));
     m_slider->setRange(0, steps);
     m_slider->setMinimumWidth(120);
-    m_slider->setMinimumHeight(m_slider->sizeHint().height() + 10);
     m_sweep = new QPushButton(this);
     m_sweep->setObjectName(QStringLiteral("sweepButton"));
     m_sweep->setCheckable(true);
+    m_marks = new SliderMarks(slider, this);
+    auto *column = new QVBoxLayout;
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_slider);
+    column->addWidget(m_marks);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_slider, 1);
-    layout->addWidget(m_sweep);
+    layout->addLayout(column, 1);
+    layout->addWidget(m_sweep, 0, Qt::AlignTop);
 
     m_sweepTimer.setInterval(33); // about 30 frames a second
     connect(&m_sweepTimer, &QTimer::timeout, this, &TemperatureControl::sweepStep);
@@ -127,7 +164,7 @@ void TemperatureControl::followDocument()
     m_slider->setToolTip(tr("Scale divisor %1: drag to sharpen (left) or flatten (right) "
                             "every head's weights")
                              .arg(divisor, 0, 'g', 4));
-    m_slider->update();
+    m_marks->update();
 }
 
 void TemperatureControl::sliderMoved(int position)

@@ -61,6 +61,7 @@ private:
     Document *m_document;
     QSlider *m_slider;
     QPushButton *m_sweep;
+    QWidget *m_marks; ///< √d_k and 1 under the slider
     QTimer m_sweepTimer;
     qint64 m_sweepStarted = 0;
     int m_dk = 0;
