@@ -772,12 +772,12 @@
         <translation>为什么要除以 √d_k</translation>
     </message>
     <message>
-        <source>mean ‖J‖_F</source>
-        <translation>‖J‖_F 的平均值</translation>
-    </message>
-    <message>
         <source>Size of the softmax Jacobian J = diag(p) − ppᵀ: how much the weights still respond to the scores.</source>
         <translation>softmax 雅可比矩阵 J = diag(p) − ppᵀ 的大小：权重对分数变化还有多敏感。</translation>
+    </message>
+    <message>
+        <source>mean Frobenius norm of J</source>
+        <translation>J 的 Frobenius 范数的平均值</translation>
     </message>
 </context>
 <context>

@@ -414,7 +414,7 @@ QString ScalingLabFigure::yAxisTitle(Panel panel)
     case Panel::Spread:
         return tr("std of scores");
     case Panel::Gradient:
-        return tr("mean ‖J‖_F");
+        return tr("mean Frobenius norm of J");
     case Panel::Saturation:
         return tr("share with max weight > 0.99");
     case Panel::Histogram:
