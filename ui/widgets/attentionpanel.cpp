@@ -235,7 +235,11 @@ void AttentionPanel::buildUi()
     scoresGrid->addLayout(scaleRow, 0, 2);
     scoresGrid->addWidget(buddyLabel(tr("&Temperature:"), m_temperature->slider(), body), 1, 1);
     scoresGrid->addWidget(m_temperature, 1, 2);
-    scoresGrid->addWidget(m_causalCheck, 2, 1, 1, 2);
+    auto *maskRow = new QHBoxLayout;
+    maskRow->addWidget(m_causalCheck);
+    maskRow->addStretch(1);
+    maskRow->addWidget(m_temperature->sweepButton());
+    scoresGrid->addLayout(maskRow, 2, 1, 1, 2);
 
     auto [projections, projectionsGrid] = makeGroup(3);
     auto *seedRow = new QHBoxLayout;

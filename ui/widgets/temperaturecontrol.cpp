@@ -101,7 +101,7 @@ TemperatureControl::TemperatureControl(Document *document, QWidget *parent)
     m_slider = slider;
     m_slider->setObjectName(QStringLiteral("temperatureSlider"));
     m_slider->setRange(0, steps);
-    m_slider->setMinimumWidth(120);
+    m_slider->setMinimumWidth(100);
     m_sweep = new QPushButton(this);
     m_sweep->setObjectName(QStringLiteral("sweepButton"));
     m_sweep->setCheckable(true);
@@ -114,7 +114,8 @@ TemperatureControl::TemperatureControl(Document *document, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(column, 1);
-    layout->addWidget(m_sweep, 0, Qt::AlignTop);
+    // The sweep button is not laid out here: the attention controls place it where there is
+    // room (beside the causal mask), so the slider's row stays narrow.
 
     m_sweepTimer.setInterval(33); // about 30 frames a second
     connect(&m_sweepTimer, &QTimer::timeout, this, &TemperatureControl::sweepStep);

@@ -35,6 +35,8 @@ public:
     /// @name Inspection (tests)
     /// @{
     QSlider *slider() const { return m_slider; }
+    /// The sweep button; whoever lays the control out places it (it is not in the control's
+    /// own layout).
     QPushButton *sweepButton() const { return m_sweep; }
     bool isSweeping() const { return m_sweepTimer.isActive(); }
     /// The head width the slider's range is built on (0 without a valid one).
