@@ -1,17 +1,17 @@
 #include "commandline.h"
 
 #include "entropyexperiment.h"
+#include "entropyjson.h"
 #include "exportcommand.h"
 #include "resultjson.h"
+#include "scalingdims.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
 #include "sessionlimits.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
 #include <cstdio>
 #include <memory>
 
@@ -34,7 +34,7 @@ void printOut(const QByteArray &bytes)
 const char *const usageText = R"(Usage:
   attention-explorer [SESSION.json]          open the window (the built-in example without a file)
   attention-explorer compute SESSION.json    print every head's scores, weights and outputs as JSON
-  attention-explorer entropy [--dims 8,32,128,512] [--queries 2048] [--keys 10]
+  attention-explorer entropy [--dims 8..512|8,32,128,512] [--queries 2048] [--keys 10]
                              [--repeats 1] [--seed 0]
                                              print the scaling experiment as JSON: entropy,
                                              score spread, softmax gradient and saturation
@@ -152,7 +152,9 @@ int CommandLine::entropy(const QStringList &args)
     p.addHelpOption();
     const EntropyExperimentConfig defaults;
     p.addOptions({
-        { QStringLiteral("dims"), QStringLiteral("Comma-separated d_k values."),
+        { QStringLiteral("dims"),
+            QStringLiteral("The d_k values: a list (8,32,128,512), a range of powers of two "
+                           "(8..512), or both (4..16,100)."),
             QStringLiteral("list"), QStringLiteral("8,32,128,512") },
         { QStringLiteral("queries"), QStringLiteral("Queries per draw."), QStringLiteral("n"),
             QString::number(defaults.queries) },
@@ -177,21 +179,13 @@ int CommandLine::entropy(const QStringList &args)
         return Refused;
     }
     EntropyExperimentConfig config;
-    config.dims.clear();
-    const QStringList dims = p.value(QStringLiteral("dims")).split(QLatin1Char(','));
-    if (dims.size() > 1000) {
-        printErr(QStringLiteral("--dims: too many entries"));
+    QString dimsError;
+    const auto dims = ScalingDims::parse(p.value(QStringLiteral("dims")), &dimsError);
+    if (!dims) {
+        printErr(QStringLiteral("--dims: %1").arg(dimsError));
         return Refused;
     }
-    for (const QString &d : dims) {
-        bool ok = false;
-        const int v = d.trimmed().toInt(&ok);
-        if (!ok) {
-            printErr(QStringLiteral("--dims: \"%1\" is not a whole number").arg(d.left(40)));
-            return Refused;
-        }
-        config.dims.push_back(v);
-    }
+    config.dims = *dims;
     const auto queries = intOption(p, QStringLiteral("queries"), 1, limits::maxExperimentQueries);
     const auto keys = intOption(p, QStringLiteral("keys"), 1, limits::maxExperimentKeys);
     const auto repeats = intOption(p, QStringLiteral("repeats"), 1, limits::maxExperimentRepeats);
@@ -214,24 +208,7 @@ int CommandLine::entropy(const QStringList &args)
         return Refused;
     }
     const EntropyExperimentResult r = runEntropyExperiment(config);
-    const auto array = [](const auto &values) {
-        QJsonArray a;
-        for (const auto v : values)
-            a.append(v);
-        return a;
-    };
-    const QJsonObject o {
-        { QStringLiteral("dims"), array(r.dims) },
-        { QStringLiteral("unscaled"), array(r.unscaled) },
-        { QStringLiteral("scaled"), array(r.scaled) },
-        { QStringLiteral("unscaled_score_std"), array(r.unscaledScoreStd) },
-        { QStringLiteral("scaled_score_std"), array(r.scaledScoreStd) },
-        { QStringLiteral("unscaled_grad_norm"), array(r.unscaledGradNorm) },
-        { QStringLiteral("scaled_grad_norm"), array(r.scaledGradNorm) },
-        { QStringLiteral("unscaled_saturated"), array(r.unscaledSaturated) },
-        { QStringLiteral("scaled_saturated"), array(r.scaledSaturated) },
-    };
-    printOut(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    printOut(QJsonDocument(entropyResultToJson(r)).toJson(QJsonDocument::Indented));
     return Ok;
 }
 

@@ -47,7 +47,7 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const int h = config.heads;
 
     AttentionResult r;
-    r.dK = config.dModel / h;
+    r.dK = headWidth(config);
     r.scale = scaleDivisor(config.scale, r.dK);
     r.q = project(xq, projections, projections.wq, projections.bq);
     r.k = project(xkv, projections, projections.wk, projections.bk);

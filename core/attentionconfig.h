@@ -55,4 +55,28 @@ struct AttentionConfig
 /// The divisor s that a config and a head width d_k give (sqrt(d_k), 1, or the custom value).
 double scaleDivisor(const ScaleSpec &scale, int dK);
 
+/// The width of one head, d_k = d_model / heads; 0 when heads does not divide d_model (or
+/// either is not positive), which validateSession() reports.
+int headWidth(int dModel, int heads);
+/// headWidth() of @p config.
+int headWidth(const AttentionConfig &config);
+
+/// True when @p a and @p b have the same shape and the same entries (Eigen's own == asserts
+/// equal shapes).
+template <typename A, typename B>
+bool sameEntries(const Eigen::MatrixBase<A> &a, const Eigen::MatrixBase<B> &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && (a.size() == 0 || a == b);
+}
+
+/// @name Equality of every field.
+/// @{
+bool operator==(const ScaleSpec &a, const ScaleSpec &b);
+bool operator!=(const ScaleSpec &a, const ScaleSpec &b);
+bool operator==(const Projections &a, const Projections &b);
+bool operator!=(const Projections &a, const Projections &b);
+bool operator==(const AttentionConfig &a, const AttentionConfig &b);
+bool operator!=(const AttentionConfig &a, const AttentionConfig &b);
+/// @}
+
 } // namespace ae

@@ -1,7 +1,7 @@
 #pragma once
 
 /// @file boundedfilereader.h
-/// Reading a whole file that must not exceed a size limit, for the import readers.
+/// Reading a whole file that must not exceed a size limit (session files and imports).
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -10,13 +10,35 @@
 
 namespace ae {
 
-/// Reads small files whole, refusing large ones before reading them.
+/// Reads files whole, refusing large ones before reading them.
 class BoundedFileReader
 {
     Q_DECLARE_TR_FUNCTIONS(BoundedFileReader)
 public:
-    /// The bytes of @p fileName, or nothing with @p error set to a sentence saying why (missing,
-    /// unreadable, or larger than @p maxBytes; a pipe that reports no size is cut at the limit).
+    /// Why a read gave no bytes.
+    enum class Problem {
+        None, ///< the bytes were read
+        Missing, ///< nothing exists at the path
+        Folder, ///< the path names a folder
+        Unreadable, ///< the file could not be opened or read
+        TooLarge ///< the file holds more than the limit
+    };
+
+    /// What readFile() found: the bytes, or the problem with what is known about it.
+    struct Outcome
+    {
+        QByteArray bytes; ///< the whole file when problem is None
+        Problem problem = Problem::None;
+        qint64 size = -1; ///< the file's size when known (a pipe reports none)
+        QString systemError; ///< the system's words for a Missing or Unreadable file
+    };
+
+    /// Reads @p fileName whole. A file larger than @p maxBytes is refused before it is read; a
+    /// pipe or device that reports no size is read to one byte past the limit at most.
+    static Outcome readFile(const QString &fileName, qint64 maxBytes);
+
+    /// readFile() for the importers: the bytes, or nothing with @p error set to a sentence
+    /// saying why (missing, unreadable, or larger than @p maxBytes).
     static std::optional<QByteArray> read(const QString &fileName, qint64 maxBytes, QString *error);
 };
 

@@ -66,4 +66,16 @@ struct Session
     const SequenceData &keyValueSequence() const { return sequence(attention.keyValueFrom); }
 };
 
+/// @name Equality of every field, including the fields of the original file this version does
+/// not know (unknownSessionFields()); the known fields of Session::original are not compared,
+/// since the session's own fields replace them on save.
+/// @{
+bool operator==(const SequenceData &a, const SequenceData &b);
+bool operator!=(const SequenceData &a, const SequenceData &b);
+bool operator==(const AttentionSettings &a, const AttentionSettings &b);
+bool operator!=(const AttentionSettings &a, const AttentionSettings &b);
+bool operator==(const Session &a, const Session &b);
+bool operator!=(const Session &a, const Session &b);
+/// @}
+
 } // namespace ae

@@ -23,6 +23,12 @@ struct SessionError
     {
         return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
     }
+
+    bool operator==(const SessionError &o) const
+    {
+        return kind == o.kind && path == o.path && message == o.message;
+    }
+    bool operator!=(const SessionError &o) const { return !(*this == o); }
 };
 
 } // namespace ae

@@ -1,12 +1,11 @@
 #include "sessionjson.h"
 
+#include "boundedfilereader.h"
 #include "jsonparsediagnosis.h"
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -369,125 +368,6 @@ Session parseSession(const QJsonObject &root)
     return s;
 }
 
-QJsonArray toJson(const Eigen::RowVectorXd &row)
-{
-    QJsonArray a;
-    for (Eigen::Index j = 0; j < row.size(); ++j)
-        a.append(row(j));
-    return a;
-}
-
-QJsonArray toJson(const Eigen::MatrixXd &m)
-{
-    QJsonArray rows;
-    for (Eigen::Index i = 0; i < m.rows(); ++i)
-        rows.append(toJson(Eigen::RowVectorXd(m.row(i))));
-    return rows;
-}
-
-/// @p fresh on top of @p original, with @p known keys of original dropped first, so that a
-/// field this version writes conditionally (a bias, a seed) does not linger from the old file.
-QJsonObject merged(const QJsonObject &original, const QJsonObject &fresh,
-    std::initializer_list<const char *> known)
-{
-    QJsonObject out = original;
-    for (const char *key : known)
-        out.remove(QLatin1String(key));
-    for (auto it = fresh.begin(); it != fresh.end(); ++it)
-        out.insert(it.key(), it.value());
-    return out;
-}
-
-QJsonObject sub(const QJsonObject &o, const char *key)
-{
-    return o.value(QLatin1String(key)).toObject();
-}
-
-QJsonObject sequenceToJson(const SequenceData &s, const QJsonObject &original)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("tokens"), QJsonArray::fromStringList(s.tokens));
-    o.insert(QStringLiteral("embeddings"), toJson(s.embeddings));
-    if (!s.padding.empty()) {
-        QJsonArray pad;
-        for (bool p : s.padding)
-            pad.append(p);
-        o.insert(QStringLiteral("padding"), pad);
-    }
-    QJsonObject gen;
-    static const char *modes[] = { "manual", "hashed", "one_hot" };
-    gen.insert(QStringLiteral("mode"), QLatin1String(modes[static_cast<int>(s.recipe.mode)]));
-    gen.insert(QStringLiteral("seed"), static_cast<double>(s.recipe.seed));
-    gen.insert(QStringLiteral("positional"), s.recipe.positional);
-    o.insert(QStringLiteral("generator"),
-        merged(sub(original, "generator"), gen, { "mode", "seed", "positional" }));
-    return merged(original, o, { "tokens", "embeddings", "padding", "generator" });
-}
-
-QJsonObject attentionToJson(const AttentionSettings &a, const QJsonObject &original)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("query_from"), roleName(a.queryFrom));
-    o.insert(QStringLiteral("key_value_from"), roleName(a.keyValueFrom));
-    o.insert(QStringLiteral("d_model"), a.config.dModel);
-    o.insert(QStringLiteral("heads"), a.config.heads);
-    switch (a.config.scale.mode) {
-    case ScaleMode::SqrtDk:
-        o.insert(QStringLiteral("scale"), QStringLiteral("sqrt_dk"));
-        break;
-    case ScaleMode::None:
-        o.insert(QStringLiteral("scale"), QStringLiteral("none"));
-        break;
-    case ScaleMode::Custom:
-        o.insert(QStringLiteral("scale"), a.config.scale.divisor);
-        break;
-    }
-    o.insert(QStringLiteral("causal"), a.config.causal);
-    const Projections &p = a.projections;
-    QJsonObject proj;
-    switch (p.mode) {
-    case ProjectionMode::Identity:
-        proj.insert(QStringLiteral("mode"), QStringLiteral("identity"));
-        break;
-    case ProjectionMode::Random:
-        proj.insert(QStringLiteral("mode"), QStringLiteral("random"));
-        proj.insert(QStringLiteral("seed"), static_cast<double>(p.seed));
-        break;
-    case ProjectionMode::Explicit:
-        proj.insert(QStringLiteral("mode"), QStringLiteral("explicit"));
-        proj.insert(QStringLiteral("w_q"), toJson(p.wq));
-        proj.insert(QStringLiteral("w_k"), toJson(p.wk));
-        proj.insert(QStringLiteral("w_v"), toJson(p.wv));
-        proj.insert(QStringLiteral("w_o"), toJson(p.wo));
-        const std::pair<const char *, const Eigen::RowVectorXd *> biases[]
-            = { { "b_q", &p.bq }, { "b_k", &p.bk }, { "b_v", &p.bv }, { "b_o", &p.bo } };
-        for (const auto &[key, b] : biases) {
-            if (b->size() > 0)
-                proj.insert(QLatin1String(key), toJson(*b));
-        }
-        break;
-    }
-    o.insert(QStringLiteral("projections"),
-        merged(sub(original, "projections"), proj,
-            { "mode", "seed", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o" }));
-    return merged(original, o,
-        { "query_from", "key_value_from", "d_model", "heads", "scale", "causal", "projections" });
-}
-
-QJsonObject scalingToJson(const EntropyExperimentConfig &e, const QJsonObject &original)
-{
-    QJsonObject o;
-    QJsonArray dims;
-    for (int d : e.dims)
-        dims.append(d);
-    o.insert(QStringLiteral("dims"), dims);
-    o.insert(QStringLiteral("queries"), e.queries);
-    o.insert(QStringLiteral("keys"), e.keys);
-    o.insert(QStringLiteral("repeats"), e.repeats);
-    o.insert(QStringLiteral("seed"), static_cast<double>(e.seed));
-    return merged(original, o, { "dims", "queries", "keys", "repeats", "seed" });
-}
-
 } // namespace
 
 SessionLoadResult sessionFromJson(const QByteArray &json)
@@ -523,56 +403,30 @@ SessionLoadResult sessionFromJson(const QByteArray &json)
 
 SessionLoadResult loadSessionFile(const QString &fileName)
 {
+    const BoundedFileReader::Outcome read
+        = BoundedFileReader::readFile(fileName, limits::maxSessionFileBytes);
     SessionLoadResult result;
-    QFile file(fileName);
-    const QFileInfo info(fileName);
-    if (info.isDir()) {
+    switch (read.problem) {
+    case BoundedFileReader::Problem::None:
+        return sessionFromJson(read.bytes);
+    case BoundedFileReader::Problem::Folder:
         result.error = SessionError { SessionError::Kind::Io, QString(),
             Msg::tr("is a folder, not a file") };
-        return result;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
+        break;
+    case BoundedFileReader::Problem::Missing:
+    case BoundedFileReader::Problem::Unreadable:
         result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("cannot be read: %1").arg(file.errorString()) };
-        return result;
-    }
-    // Refuse an oversized file before reading it; a pipe or device reports no size, so read
-    // at most one byte past the limit.
-    if (file.size() > limits::maxSessionFileBytes) {
+            Msg::tr("cannot be read: %1").arg(read.systemError) };
+        break;
+    case BoundedFileReader::Problem::TooLarge:
+        // A pipe reports no size: it is known to hold at least one byte past the limit.
         result.error = SessionError { SessionError::Kind::Invalid, QString(),
             Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                .arg(file.size())
+                .arg(read.size >= 0 ? read.size : limits::maxSessionFileBytes + 1)
                 .arg(limits::maxSessionFileBytes) };
-        return result;
+        break;
     }
-    const QByteArray bytes = file.read(limits::maxSessionFileBytes + 1);
-    if (file.error() != QFileDevice::NoError) {
-        result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("cannot be read: %1").arg(file.errorString()) };
-        return result;
-    }
-    return sessionFromJson(bytes);
-}
-
-QJsonObject sessionToJson(const Session &s)
-{
-    const QJsonObject &orig = s.original;
-    QJsonObject o;
-    o.insert(QStringLiteral("format"), QLatin1String(sessionFormatName));
-    o.insert(QStringLiteral("version"), sessionFormatVersion);
-    if (!s.title.isEmpty())
-        o.insert(QStringLiteral("title"), s.title);
-    o.insert(QStringLiteral("source"), sequenceToJson(s.source, sub(orig, "source")));
-    o.insert(QStringLiteral("target"), sequenceToJson(s.target, sub(orig, "target")));
-    o.insert(QStringLiteral("attention"), attentionToJson(s.attention, sub(orig, "attention")));
-    o.insert(QStringLiteral("scaling"), scalingToJson(s.scaling, sub(orig, "scaling")));
-    return merged(
-        orig, o, { "format", "version", "title", "source", "target", "attention", "scaling" });
-}
-
-QByteArray sessionToJsonBytes(const Session &session)
-{
-    return QJsonDocument(sessionToJson(session)).toJson(QJsonDocument::Indented);
+    return result;
 }
 
 } // namespace ae

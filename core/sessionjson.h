@@ -38,6 +38,11 @@ SessionLoadResult loadSessionFile(const QString &fileName);
 /// are kept, at every level of nesting.
 QJsonObject sessionToJson(const Session &session);
 
+/// The fields of @p original (the object a session was read from) that this version does not
+/// know, at every level of nesting: what sessionToJson() writes back besides the session's own
+/// fields. Empty when there are none.
+QJsonObject unknownSessionFields(const QJsonObject &original);
+
 /// sessionToJson() as indented UTF-8 text.
 QByteArray sessionToJsonBytes(const Session &session);
 

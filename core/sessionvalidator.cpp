@@ -1,5 +1,6 @@
 #include "sessionvalidator.h"
 
+#include "embeddings.h"
 #include "sessionlimits.h"
 
 #include <QCoreApplication>
@@ -175,12 +176,22 @@ std::optional<SessionError> checkAttention(const Session &s)
     return std::nullopt;
 }
 
-} // namespace
-
-QString roleName(SequenceRole role)
+/// A one-hot recipe needs one column per distinct token.
+std::optional<SessionError> checkRecipe(SequenceRole role, const SequenceData &s)
 {
-    return role == SequenceRole::Source ? QStringLiteral("source") : QStringLiteral("target");
+    if (s.recipe.mode != EmbeddingMode::OneHot)
+        return std::nullopt;
+    const int vocabulary = vocabularySize(s.tokens);
+    if (vocabulary <= s.width())
+        return std::nullopt;
+    return invalid(roleName(role) + QStringLiteral(".generator"),
+        Msg::tr("one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; "
+                "widen the vectors or choose another way to make them")
+            .arg(vocabulary)
+            .arg(s.width()));
 }
+
+} // namespace
 
 std::optional<SessionError> validateSession(const Session &session)
 {
@@ -199,6 +210,10 @@ std::optional<SessionError> validateSession(const Session &session)
         e->path
             = e->path.isEmpty() ? QStringLiteral("scaling") : QStringLiteral("scaling.") + e->path;
         return e;
+    }
+    for (SequenceRole role : { SequenceRole::Source, SequenceRole::Target }) {
+        if (auto e = checkRecipe(role, session.sequence(role)))
+            return e;
     }
     return std::nullopt;
 }

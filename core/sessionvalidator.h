@@ -3,6 +3,7 @@
 /// @file sessionvalidator.h
 /// The semantic rules of a session (sizes agree, limits hold, numbers are finite).
 
+#include "sequencerole.h"
 #include "session.h"
 #include "sessionerror.h"
 
@@ -10,13 +11,11 @@
 
 namespace ae {
 
-/// Checks @p session against every rule of ../shared/spec/session-format.md and the limits of
-/// sessionlimits.h. Returns the first problem found, with the JSON path of the field, or nothing.
-/// Both the file loader and the editing document call this, so a session that validates can
-/// always be computed and saved.
+/// Checks @p session against every rule of the session format and the limits of
+/// sessionlimits.h, including the embedding recipes (a one-hot vocabulary must fit the width).
+/// Returns the first problem found, with the JSON path of the field, or nothing. The file
+/// loader, the command line and the editing document all call this, so a session that
+/// validates can always be computed and saved, and each refuses the same sessions.
 std::optional<SessionError> validateSession(const Session &session);
-
-/// The JSON name of a sequence role ("source" or "target").
-QString roleName(SequenceRole role);
 
 } // namespace ae

@@ -77,4 +77,9 @@ Eigen::VectorXd rowEntropy(const Eigen::Ref<const Eigen::MatrixXd> &probabilitie
     return h;
 }
 
+double entropyCeiling(int outcomes)
+{
+    return outcomes > 1 ? std::log(static_cast<double>(outcomes)) : 0.0;
+}
+
 } // namespace ae

@@ -25,4 +25,9 @@ void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixX
 /// @return a vector of R entropies.
 Eigen::VectorXd rowEntropy(const Eigen::Ref<const Eigen::MatrixXd> &probabilities);
 
+/// The largest entropy a row over @p outcomes entries can have, ln(outcomes) nats (the
+/// uniform row): the ceiling of the scaling plot, where outcomes is the number of keys.
+/// 0 for fewer than two outcomes.
+double entropyCeiling(int outcomes);
+
 } // namespace ae

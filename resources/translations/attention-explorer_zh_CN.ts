@@ -26,6 +26,10 @@
         <source>the file is larger than %1 MB</source>
         <translation>文件大于 %1 MB</translation>
     </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
 </context>
 <context>
     <name>ColorMap</name>
@@ -279,14 +283,6 @@
     <message>
         <source>Head %1 of %2</source>
         <translation>头 %1（共 %2 个）</translation>
-    </message>
-    <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -584,6 +580,25 @@
     </message>
 </context>
 <context>
+    <name>RoleLabel</name>
+    <message>
+        <source>Source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>Target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+    <message>
+        <source>source X</source>
+        <translation>源序列 X</translation>
+    </message>
+    <message>
+        <source>target Y</source>
+        <translation>目标序列 Y</translation>
+    </message>
+</context>
+<context>
     <name>ScalingDims</name>
     <message>
         <source>enter at least one d_k, e.g. 8..512 or 8, 32, 128, 512</source>
@@ -785,14 +800,6 @@
     <message>
         <source>%1 or %2</source>
         <translation>%1 或 %2</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>%1 tokens</source>
@@ -1084,6 +1091,10 @@
         <source>d_model x d_model</source>
         <translation>d_model × d_model</translation>
     </message>
+    <message>
+        <source>one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; widen the vectors or choose another way to make them</source>
+        <translation>%1 个不同词元的独热向量至少需要 %1 维，而不是 %2 维；请增加向量维度，或换一种生成方式</translation>
+    </message>
 </context>
 <context>
     <name>SvgFigureWriter</name>
@@ -1125,14 +1136,6 @@
     <message>
         <source>Where queries and keys/values come from, written (Q, K/V): the decoder&apos;s queries reading the encoder&apos;s keys and values is standard cross-attention (Y, X).</source>
         <translation>查询与键/值的来源，记作 (Q, K/V)：解码器的查询去读取编码器的键和值，就是标准交叉注意力 (Y, X)。</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>The sequence whose tokens ask (the heatmap&apos;s rows).</source>
@@ -1354,14 +1357,6 @@ is not whole</source>
 <context>
     <name>ae::Document</name>
     <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
-    </message>
-    <message>
         <source>Edit the title</source>
         <translation>编辑标题</translation>
     </message>
@@ -1434,10 +1429,6 @@ is not whole</source>
         <translation>修改缩放实验</translation>
     </message>
     <message>
-        <source>one-hot vectors for %1 distinct tokens need a width of at least %1, not %2; widen the vectors or choose another way to make them</source>
-        <translation>%1 个不同词元的独热向量至少需要 %1 维，而不是 %2 维；请增加向量维度，或换一种生成方式</translation>
-    </message>
-    <message>
         <source>Drag the scale</source>
         <translation>拖动缩放</translation>
     </message>
@@ -1499,14 +1490,6 @@ is not whole</source>
     <message>
         <source>Pasted %1 of %2 rows and %3 of %4 columns; the rest did not fit. Add tokens or widen the vectors to make room.</source>
         <translation>已粘贴 %2 行中的 %1 行、%4 列中的 %3 列；其余部分放不下。请添加词元或增加向量维度以腾出空间。</translation>
-    </message>
-    <message>
-        <source>Source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>Target Y</source>
-        <translation>目标序列 Y</translation>
     </message>
     <message>
         <source>%1, token %2 “%3”, dimension %4</source>
@@ -1976,14 +1959,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
 <context>
     <name>ae::ProjectionEditor</name>
     <message>
-        <source>source X</source>
-        <translation>源序列 X</translation>
-    </message>
-    <message>
-        <source>target Y</source>
-        <translation>目标序列 Y</translation>
-    </message>
-    <message>
         <source>Projection Matrices</source>
         <translation>投影矩阵</translation>
     </message>
@@ -2234,6 +2209,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>not enough memory for this run: lower the queries, the keys or the largest d_k</source>
         <translation>内存不足，无法运行：请减少查询数、键数或最大 d_k</translation>
+    </message>
+    <message>
+        <source>this run would need about %1 GB of memory, more than the live plot allows (%2 GB): lower the queries, the keys or the largest d_k</source>
+        <translation>本次运行约需 %1 GB 内存，超过了实时曲线图允许的 %2 GB：请减少查询数、键数或最大 d_k</translation>
     </message>
 </context>
 <context>

@@ -9,10 +9,10 @@
 #include "sessionlimits.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -33,6 +33,25 @@ QByteArray exampleWith(const QByteArray &from, const QByteArray &to)
     const int at = json.indexOf(from);
     Q_ASSERT(at >= 0);
     return json.replace(at, from.size(), to);
+}
+
+/// The example with one-hot target vectors of width 1 for its 2 distinct tokens (random
+/// projections, so that only the one-hot rule is broken).
+QByteArray exampleWithNarrowOneHot()
+{
+    QJsonObject root = QJsonDocument::fromJson(specExample).object();
+    QJsonObject target = root.value(QStringLiteral("target")).toObject();
+    target.insert(
+        QStringLiteral("embeddings"), QJsonArray { QJsonArray { 1.0 }, QJsonArray { 0.0 } });
+    target.insert(QStringLiteral("generator"),
+        QJsonObject { { QStringLiteral("mode"), QStringLiteral("one_hot") } });
+    root.insert(QStringLiteral("target"), target);
+    QJsonObject attention = root.value(QStringLiteral("attention")).toObject();
+    attention.insert(QStringLiteral("projections"),
+        QJsonObject {
+            { QStringLiteral("mode"), QStringLiteral("random") }, { QStringLiteral("seed"), 1 } });
+    root.insert(QStringLiteral("attention"), attention);
+    return QJsonDocument(root).toJson();
 }
 
 /// The example with a source of @p count tokens (one embedding row each).
@@ -201,6 +220,9 @@ void TestComputeCommand::refusesMalformedSessions_data()
         "attention.d_model", "not a whole number");
     row("tokens past the limit", "long.json", exampleWithTokens(limits::maxTokens + 1),
         "source.tokens", "at most 512");
+    // The window refuses a one-hot recipe narrower than the vocabulary; so does the command.
+    row("one-hot vectors too narrow for the vocabulary", "onehot.json", exampleWithNarrowOneHot(),
+        "target.generator", "width of at least 2, not 1");
     row("not JSON", "garbage.json", "{ this is not json", "", "not valid JSON");
     row("top level not an object", "array.json", "[1, 2]", "", "object");
     row("file name with spaces and CJK", "我的 会话.json",

@@ -271,6 +271,17 @@ void TestEntropyCommand::options_data()
         << std::vector<int> { 64 } << 10;
     QTest::newRow("dims in any order") << QStringList { QStringLiteral("--dims=256,1,32") }
                                        << std::vector<int> { 256, 1, 32 } << 10;
+    QTest::newRow("a range of powers of two")
+        << QStringList { QStringLiteral("--dims"), QStringLiteral("8..512"),
+               QStringLiteral("--queries"), QStringLiteral("64") }
+        << std::vector<int> { 8, 16, 32, 64, 128, 256, 512 } << 10;
+    QTest::newRow("a range and a list, spaces and an empty entry")
+        << QStringList { QStringLiteral("--dims=4..16, 100,,3") }
+        << std::vector<int> { 4, 8, 16, 100, 3 } << 10;
+    QTest::newRow("a range not starting at a power of two")
+        << QStringList { QStringLiteral("--dims"), QStringLiteral("5..40"),
+               QStringLiteral("--queries"), QStringLiteral("64") }
+        << std::vector<int> { 8, 16, 32 } << 10;
     QTest::newRow("a single key: entropy 0") << QStringList { QStringLiteral("--keys"),
         QStringLiteral("1"), QStringLiteral("--queries"), QStringLiteral("64") }
                                              << std::vector<int> { 8, 32, 128, 512 } << 1;
@@ -310,10 +321,19 @@ void TestEntropyCommand::badOptions_data()
                   keys = QStringLiteral("--keys"), repeats = QStringLiteral("--repeats"),
                   seed = QStringLiteral("--seed");
     auto s = [](const char *text) { return QString::fromUtf8(text); };
-    row("dims not numbers", { dims, s("eight") }, { s("--dims: \"eight\" is not a whole number") });
-    row("dims with an empty entry", { dims, s("8,,32") }, { s("--dims"), s("whole number") });
-    row("dims empty", { dims, s("") }, { s("--dims") });
-    row("dims fractional", { dims, s("8.5") }, { s("--dims"), s("\"8.5\"") });
+    // The same sentences as the scaling dock's d_k field (ScalingDims).
+    row("dims not numbers", { dims, s("eight") },
+        { s("--dims: \u201ceight\u201d (entry 1) is not a whole number") });
+    row("dims empty", { dims, s("") }, { s("--dims: enter at least one d_k") });
+    row("dims fractional", { dims, s("8,8.5") }, { s("--dims: \u201c8.5\u201d (entry 2)") });
+    row("range downwards", { dims, s("512..8") },
+        { s("--dims: the range 512..8 (entry 1) runs downwards") });
+    row("range without a power of two", { dims, s("9..15") },
+        { s("--dims: the range 9..15 (entry 1) holds no power of two") });
+    row("range with a missing end", { dims, s("8..") },
+        { s("--dims: \u201c8..\u201d (entry 1) is not a range such as 8..512") });
+    row("range past the limit", { dims, s("4096..16384") },
+        { s("--dims[2]: 16384 is outside 1..8192") });
     row("dim zero", { dims, s("8,0") }, { s("--dims[1]: 0 is outside 1..8192") });
     row("dim past the limit", { dims, s("10000") }, { s("--dims[0]: 10000 is outside 1..8192") });
     row("queries zero", { queries, s("0") }, { s("--queries: 0 is outside 1..65536") });

@@ -5,6 +5,7 @@
 #include "sessioncompute.h"
 #include "testsupportattention.h"
 
+#include <QFutureWatcher>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -551,9 +552,10 @@ void TestDocument::largeSessionsComputeInTheBackground()
     doc.setHeads(8);
     doc.setCausal(false);
     QTRY_VERIFY_WITH_TIMEOUT(doc.resultSession().attention.config.heads == 8
-                    && !doc.resultSession().attention.config.causal,
+            && !doc.resultSession().attention.config.causal,
         20000);
-    QTest::qWait(200);
+    // Every superseded computation has finished once its watcher is gone; none was installed.
+    QTRY_VERIFY_WITH_TIMEOUT(doc.findChildren<QFutureWatcherBase *>().isEmpty(), 20000);
     QCOMPARE(results.count(), 1);
     QCOMPARE(static_cast<int>(doc.result().heads.size()), 8);
     QVERIFY(T::maxDiff(doc.result().meanWeights, computeSession(doc.session()).meanWeights) == 0.0);

@@ -7,6 +7,7 @@
 
 #include "attentionresult.h"
 #include "session.h"
+#include "sessionedit.h"
 #include "sessionerror.h"
 
 #include <QObject>
@@ -17,9 +18,6 @@
 namespace ae {
 
 class SessionEditCommand;
-
-/// One of the explicit projection matrices or bias vectors.
-enum class ProjectionPart { Wq, Wk, Wv, Wo, Bq, Bk, Bv, Bo };
 
 /// The edited session and its latest valid result.
 class Document : public QObject
@@ -89,17 +87,6 @@ public:
     /// of the same field, is a new undo step.
     void finishEditRun();
     /// @}
-
-    /// True when @p a and @p b hold the same content (the JSON they came from aside).
-    static bool sameSession(const Session &a, const Session &b);
-    /// The checks the document applies to a session: validateSession() and the embedding
-    /// recipes (a one-hot vocabulary must fit the width).
-    static std::optional<SessionError> checkSession(const Session &session);
-    /// The explicit matrices that switching @p session to explicit projections starts from.
-    static Projections explicitProjectionsFor(const Session &session);
-    /// @p projections (explicit) reshaped to the widths and d_model of @p session, keeping the
-    /// top-left block of each matrix and filling new entries with 0.
-    static Projections fittedProjections(const Session &session, const Projections &projections);
 
 signals:
     /// The session changed (an edit, undo, redo or reset).

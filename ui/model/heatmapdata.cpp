@@ -1,5 +1,7 @@
 #include "heatmapdata.h"
 
+#include "sequencerole.h"
+
 #include <cmath>
 
 namespace ae {
@@ -36,11 +38,6 @@ QList<int> HeatmapData::alignedColumns(int r) const
     if (visibleCount > 1 && result.size() == visibleCount)
         result.clear();
     return result;
-}
-
-QString HeatmapDataBuilder::sequenceName(SequenceRole role)
-{
-    return role == SequenceRole::Source ? tr("source X") : tr("target Y");
 }
 
 HeatmapData HeatmapDataBuilder::weights(
@@ -84,8 +81,9 @@ HeatmapData HeatmapDataBuilder::weights(
     d.visible = result.visible;
     d.rowLabels = session.querySequence().tokens;
     d.columnLabels = session.keyValueSequence().tokens;
-    d.rowAxisTitle = tr("queries from %1").arg(sequenceName(session.attention.queryFrom));
-    d.columnAxisTitle = tr("keys/values from %1").arg(sequenceName(session.attention.keyValueFrom));
+    d.rowAxisTitle = tr("queries from %1").arg(RoleLabel::text(session.attention.queryFrom));
+    d.columnAxisTitle
+        = tr("keys/values from %1").arg(RoleLabel::text(session.attention.keyValueFrom));
     return d;
 }
 

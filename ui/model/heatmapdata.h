@@ -62,8 +62,6 @@ public:
     /// weights) when @p details is false: a light copy for small multiples.
     static HeatmapData weights(
         const Session &session, const AttentionResult &result, int head, bool details);
-    /// The name of the sequence playing @p role: "source X" or "target Y".
-    static QString sequenceName(SequenceRole role);
 };
 
 } // namespace ae

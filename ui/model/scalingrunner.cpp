@@ -1,8 +1,9 @@
 #include "scalingrunner.h"
 
+#include "workestimate.h"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
 #include <new>
 
 namespace ae {
@@ -18,20 +19,23 @@ struct Outcome
 
 /// Most floating-point operations a live run may take (a few seconds on one core).
 constexpr double maxLiveOperations = 3e10;
+/// Most bytes a live run may hold at once (validateExperiment() allows more for the command
+/// line).
+constexpr double maxLiveBytes = 1.5e9;
 
 } // namespace
 
 std::optional<QString> ScalingRunner::checkWorkload(const EntropyExperimentConfig &config)
 {
-    // Memory is bounded by validateExperiment(): the run streams its queries in blocks.
-    if (config.dims.empty())
-        return std::nullopt;
-    const double queries = config.queries, keys = config.keys, repeats = config.repeats;
-    const int largest = *std::max_element(config.dims.begin(), config.dims.end());
-    // The products q k^T over the largest d_k's columns (the smaller ones are prefixes), then
-    // for each d_k two softmaxes with their statistics (an exp each) and the histograms.
-    double operations = repeats * queries * keys * 2.0 * largest;
-    operations += repeats * queries * keys * 50.0 * static_cast<double>(config.dims.size());
+    const WorkEstimate work = experimentWork(config);
+    const double bytes = work.bytes;
+    const double operations = work.operations;
+    if (bytes > maxLiveBytes)
+        return tr("this run would need about %1 GB of memory, more than "
+                  "the live plot allows (%2 GB): lower the queries, the "
+                  "keys or the largest d_k")
+            .arg(bytes / 1e9, 0, 'f', 1)
+            .arg(maxLiveBytes / 1e9, 0, 'f', 1);
     if (operations > maxLiveOperations)
         return tr("this run would take about %1 billion operations, more "
                   "than the live plot allows (%2 billion): lower the "

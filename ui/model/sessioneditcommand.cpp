@@ -11,8 +11,9 @@ constexpr int mergeableId = 0x4145;
 
 int SessionEditCommand::mergeKey(Field field, int a, int b, int c)
 {
-    // 5 bits of field, then 1 + 11 + 11 bits of arguments (role or matrix, row, column); the
-    // limits keep rows and columns below 2048, so keys never collide.
+    // Bits 26-30 hold the field, 22-24 the first argument (a role or a projection part, 0..7),
+    // 11-21 the row and 0-10 the column. The limits keep rows and columns below 2048 (11 bits),
+    // so keys never collide.
     const int fieldBits = static_cast<int>(field) << 26;
     return fieldBits | ((a & 0x7) << 22) | ((b & 0x7ff) << 11) | (c & 0x7ff);
 }
@@ -49,7 +50,7 @@ bool SessionEditCommand::mergeWith(const QUndoCommand *other)
         return false;
     m_after = edit->m_after;
     // Typing a value and then the old one again leaves nothing to undo.
-    if (Document::sameSession(*m_before, *m_after))
+    if (*m_before == *m_after)
         setObsolete(true);
     return true;
 }

@@ -1,5 +1,6 @@
 #include "sessionerrortext.h"
 
+#include "sequencerole.h"
 #include "sessionlimits.h"
 
 #include <QRegularExpression>
@@ -24,8 +25,9 @@ QString divisorList(int n)
 
 QString sequenceName(const QString &role)
 {
-    return role == QLatin1String("source") ? SessionErrorText::tr("Source X")
-                                           : SessionErrorText::tr("Target Y");
+    return RoleLabel::text(
+        role == roleName(SequenceRole::Source) ? SequenceRole::Source : SequenceRole::Target,
+        RoleLabel::Case::Sentence);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "messagebar.h"
 #include "numberformat.h"
 #include "projectioneditor.h"
+#include "sequencerole.h"
 #include "sessionlimits.h"
 #include "temperaturecontrol.h"
 #include "undoshortcutfilter.h"
@@ -132,8 +133,9 @@ void AttentionPanel::buildUi()
     m_keyValueCombo = new QComboBox(body);
     m_keyValueCombo->setObjectName(QStringLiteral("keyValueCombo"));
     for (QComboBox *combo : { m_queryCombo, m_keyValueCombo }) {
-        combo->addItem(tr("Source X"), static_cast<int>(SequenceRole::Source));
-        combo->addItem(tr("Target Y"), static_cast<int>(SequenceRole::Target));
+        for (SequenceRole role : { SequenceRole::Source, SequenceRole::Target })
+            combo->addItem(
+                RoleLabel::text(role, RoleLabel::Case::Sentence), static_cast<int>(role));
     }
     m_queryCombo->setToolTip(tr("The sequence whose tokens ask (the heatmap's rows)."));
     m_keyValueCombo->setToolTip(tr("The sequence whose tokens are looked at (the heatmap's "
@@ -385,8 +387,8 @@ void AttentionPanel::followDocument()
     }
     const int dModel = a.config.dModel;
     const int heads = a.config.heads;
-    if (heads > 0 && dModel % heads == 0) {
-        m_dkLabel->setText(tr("d_k = %1").arg(dModel / heads));
+    if (const int dK = headWidth(dModel, heads)) {
+        m_dkLabel->setText(tr("d_k = %1").arg(dK));
         m_dkLabel->setPalette(QPalette());
     } else {
         m_dkLabel->setText(tr("d_k: %1 ÷ %2\nis not whole").arg(dModel).arg(heads));

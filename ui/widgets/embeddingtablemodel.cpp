@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "numberformat.h"
+#include "sequencerole.h"
 
 #include <QFont>
 #include <QRegularExpression>
@@ -279,7 +280,7 @@ QString EmbeddingTableModel::cellName(int row, int column) const
 {
     const SequenceData &seq = m_document->session().sequence(m_role);
     const QString token = row < seq.length() ? seq.tokens[row] : QString();
-    const QString sequence = m_role == SequenceRole::Source ? tr("Source X") : tr("Target Y");
+    const QString sequence = RoleLabel::text(m_role, RoleLabel::Case::Sentence);
     return tr("%1, token %2 “%3”, dimension %4").arg(sequence).arg(row).arg(token).arg(column);
 }
 

@@ -2,9 +2,9 @@
 
 #include "document.h"
 #include "embeddingcsvreader.h"
-#include "heatmapdata.h"
 #include "importedattentionreader.h"
 #include "importedattentionwindow.h"
+#include "sequencerole.h"
 
 #include <QAction>
 #include <QDir>
@@ -62,16 +62,15 @@ QString ImportController::askForFile(const QString &title, const QString &filter
 
 bool ImportController::importEmbeddings(SequenceRole role)
 {
-    const QString file
-        = askForFile(tr("Import Embeddings into %1").arg(HeatmapDataBuilder::sequenceName(role)),
-            tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString file = askForFile(tr("Import Embeddings into %1").arg(RoleLabel::text(role)),
+        tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     return !file.isEmpty() && importEmbeddingsFrom(role, file);
 }
 
 bool ImportController::importEmbeddingsFrom(SequenceRole role, const QString &fileName)
 {
     const QString name = QFileInfo(fileName).fileName();
-    const QString sequence = HeatmapDataBuilder::sequenceName(role);
+    const QString sequence = RoleLabel::text(role);
     const EmbeddingCsv csv = EmbeddingCsvReader::read(fileName);
     if (!csv.ok()) {
         emit message(tr("Could not import embeddings from “%1”: %2. Nothing was changed.")

@@ -342,8 +342,8 @@ QString MainWindow::shapeSummary() const
     const int dModel = s.attention.config.dModel;
     const int heads = s.attention.config.heads;
     const QString headsText = heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads);
-    const QString dK
-        = heads > 0 && dModel % heads == 0 ? QString::number(dModel / heads) : QStringLiteral("—");
+    const int headDim = headWidth(dModel, heads);
+    const QString dK = headDim > 0 ? QString::number(headDim) : QStringLiteral("—");
     return tr("Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7")
         .arg(s.querySequence().length())
         .arg(dModel)

@@ -3,6 +3,7 @@
 #include "messagebar.h"
 #include "numberdelegate.h"
 #include "projectionmatrixmodel.h"
+#include "sequencerole.h"
 #include "sessionvalidator.h"
 
 #include <QDialogButtonBox>
@@ -29,12 +30,6 @@ QTableView *makeView(ProjectionMatrixModel *model, QWidget *parent)
         view->fontMetrics().horizontalAdvance(QStringLiteral("-0.0000")) + 12);
     view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     return view;
-}
-
-QString sequenceText(SequenceRole role)
-{
-    return role == SequenceRole::Source ? ProjectionEditor::tr("source X")
-                                        : ProjectionEditor::tr("target Y");
 }
 
 } // namespace
@@ -131,10 +126,10 @@ void ProjectionEditor::followDocument()
     const Session &s = m_document->session();
     const Projections &current = s.attention.projections;
     const Projections shown
-        = current.mode == ProjectionMode::Explicit ? current : Document::explicitProjectionsFor(s);
+        = current.mode == ProjectionMode::Explicit ? current : explicitProjectionsFor(s);
     const int dModel = s.attention.config.dModel;
     const int heads = s.attention.config.heads;
-    const int dK = heads > 0 && dModel % heads == 0 ? dModel / heads : 0;
+    const int dK = headWidth(dModel, heads);
 
     switch (current.mode) {
     case ProjectionMode::Identity:
@@ -166,8 +161,8 @@ void ProjectionEditor::followDocument()
     model(ProjectionPart::Bv)->setValues(bias(shown.bv), dK);
     model(ProjectionPart::Bo)->setValues(bias(shown.bo), 0);
 
-    const QString q = sequenceText(s.attention.queryFrom);
-    const QString kv = sequenceText(s.attention.keyValueFrom);
+    const QString q = RoleLabel::text(s.attention.queryFrom);
+    const QString kv = RoleLabel::text(s.attention.keyValueFrom);
     const int dq = s.querySequence().width();
     const int dkv = s.keyValueSequence().width();
     const QString heads_ = dK > 0 ? tr("Columns are cut into %1 heads of d_k = %2 (tinted "

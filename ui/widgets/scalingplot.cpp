@@ -2,6 +2,7 @@
 
 #include "colormap.h"
 #include "matrixplotadapter.h"
+#include "softmax.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -123,8 +124,7 @@ void ScalingPlot::setResult(const EntropyExperimentResult &result, int keys)
     m_keys = keys;
     MatrixPlotAdapter::setCurve(m_unscaled, result.dims, result.unscaled);
     MatrixPlotAdapter::setCurve(m_scaled, result.dims, result.scaled);
-    m_ceiling->setName(
-        tr("ceiling ln(%1) = %2").arg(keys).arg(std::log(std::max(1, keys)), 0, 'f', 3));
+    m_ceiling->setName(tr("ceiling ln(%1) = %2").arg(keys).arg(entropyCeiling(keys), 0, 'f', 3));
     m_ticks.clear();
     updateRanges();
     replot(QCustomPlot::rpQueuedReplot);
@@ -170,7 +170,7 @@ void ScalingPlot::updateRanges()
     const QCPRange xRange(lo / xMargin, hi * xMargin);
     xAxis->setRange(xRange);
 
-    const double ceiling = m_keys > 0 ? std::log(static_cast<double>(m_keys)) : 0.0;
+    const double ceiling = entropyCeiling(m_keys);
     if (m_keys > 0)
         m_ceiling->setData(
             QVector<double> { xRange.lower, xRange.upper }, QVector<double> { ceiling, ceiling });
@@ -272,7 +272,7 @@ bool ScalingPlot::event(QEvent *event)
             .arg(m_dims[static_cast<size_t>(nearest)])
             .arg(value(m_unscaled, index), value(m_scaled, index))
             .arg(m_keys)
-            .arg(std::log(std::max(1, m_keys)), 0, 'f', 4),
+            .arg(entropyCeiling(m_keys), 0, 'f', 4),
         this);
     return true;
 }

@@ -414,9 +414,7 @@ void ScalingPlotDock::updateCurrentDk()
     if (m_document->hasResult()) {
         dK = m_document->result().dK;
     } else {
-        const AttentionConfig &c = m_document->session().attention.config;
-        if (c.heads > 0 && c.dModel > 0 && c.dModel % c.heads == 0)
-            dK = c.dModel / c.heads;
+        dK = headWidth(m_document->session().attention.config);
     }
     const bool changed = dK != m_plot->currentDk();
     m_plot->setCurrentDk(dK);
