@@ -41,13 +41,18 @@ const char *const usageText = R"(Usage:
   attention-explorer compute SESSION.json    print every head's scores, weights and outputs as JSON
   attention-explorer entropy [--dims 8..512|8,32,128,512] [--queries 2048] [--keys 10]
                              [--repeats 1] [--seed 0]
-                                             print the softmax entropy vs d_k experiment as JSON
+                                             print the scaling experiment as JSON: entropy,
+                                             score spread, softmax gradient and saturation
+                                             against d_k, scaled and unscaled
   attention-explorer export SESSION.json -o OUT.(svg|png|pdf)
-                             [--view mean|head:N|grid|scaling] [--width PX] [--height PX]
+                             [--view mean|head:N|grid|scaling|scaling:PANEL|scaling:all]
+                             [--width PX] [--height PX]
                              [--dpi N] [--no-values] [--no-colorbar] [--title TEXT]
                              [--colormap blues|viridis|cividis]
                                              draw a heatmap (head N counts from 0), the grid of
                                              the mean and every head, or the scaling plot
+                                             (PANEL: entropy, spread, gradient, saturation,
+                                             histogram; all: every panel in a grid)
   attention-explorer explain SESSION.json --head H|mean --query I --key J
                              [--format json|markdown|latex] [--decimals N]
                                              derive one attention weight by hand: products,

@@ -6,6 +6,10 @@
 #include "exportsource.h"
 #include "figureexporter.h"
 #include "figureoptions.h"
+#include "heatmapdata.h"
+#include "heatmapfigure.h"
+#include "scalingfigure.h"
+#include "scalinglabfigure.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
 
@@ -34,6 +38,9 @@ struct View
     Kind kind = Kind::Mean;
     int head = -1;
     bool lines = false; ///< the alignment view of the mean or the head, not its heatmap
+    /// Scaling only: one of the lab's panels; without it, the classic entropy plot...
+    std::optional<ScalingLabFigure::Panel> panel = std::nullopt;
+    bool labGrid = false; ///< ...or every panel in a grid
 };
 
 /// Parses --view; on failure returns nothing and sets @p error.
@@ -59,6 +66,12 @@ std::optional<View> parseView(const QString &text, QString *error)
         return View { View::Kind::Grid, -1 };
     if (t == QLatin1String("scaling"))
         return View { View::Kind::Scaling, -1 };
+    if (t == QLatin1String("scaling:all"))
+        return View { View::Kind::Scaling, -1, std::nullopt, true };
+    if (t.startsWith(QLatin1String("scaling:"))) {
+        if (const auto panel = ScalingLabFigure::panelFromName(t.mid(8)))
+            return View { View::Kind::Scaling, -1, panel };
+    }
     if (t.startsWith(QLatin1String("head:"))) {
         bool ok = false;
         const int n = t.mid(5).toInt(&ok);
@@ -68,8 +81,10 @@ std::optional<View> parseView(const QString &text, QString *error)
                      .arg(text.left(40));
         return std::nullopt;
     }
-    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, "
-                            "scaling, lines, lines:head:N")
+    *error = QStringLiteral("--view: \"%1\" is not one of mean, head:N (N from 0), grid, scaling, "
+                            "scaling:entropy, scaling:spread, scaling:gradient, "
+                            "scaling:saturation, scaling:histogram, scaling:all, lines, "
+                            "lines:head:N")
                  .arg(text.left(40));
     return std::nullopt;
 }
@@ -121,8 +136,10 @@ int run(const QStringList &args)
             QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
         { QStringLiteral("view"),
             QStringLiteral(
-                "mean (default), head:N (N from 0), grid (mean and every head), scaling, or "
-                "lines / lines:head:N (the alignment view of the mean or head N)."),
+                "mean (default), head:N (N from 0), grid (mean and every head), scaling, "
+                "scaling:entropy, scaling:spread, scaling:gradient, scaling:saturation, "
+                "scaling:histogram or scaling:all (every scaling panel), or lines / "
+                "lines:head:N (the alignment view of the mean or head N)."),
             QStringLiteral("view"), QStringLiteral("mean") },
         { QStringLiteral("width"),
             QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
@@ -248,7 +265,16 @@ int run(const QStringList &args)
     }
     if (what == ExportSource::What::Scaling)
         source.scalingResult = runEntropyExperiment(session.scaling);
-    const Figure figure = source.figure(what, options);
+    Figure figure;
+    if (view->labGrid) {
+        figure = ScalingLabFigure::makeGrid(
+            *source.scalingResult, session.scaling, source.currentDk, options);
+    } else if (view->panel) {
+        figure = ScalingLabFigure::make(
+            *view->panel, *source.scalingResult, session.scaling, source.currentDk, options);
+    } else {
+        figure = source.figure(what, options);
+    }
 
     const FigureExporter::Outcome outcome = FigureExporter::write(figure, out, options.dpi);
     if (outcome.ok())

@@ -1,11 +1,13 @@
 #include "entropyexperiment.h"
 
+#include "normalsampler.h"
 #include "rng.h"
+#include "scalingaccumulator.h"
 #include "sessionlimits.h"
-#include "softmax.h"
 
 #include <Eigen/Core>
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -18,15 +20,29 @@ struct Msg
     Q_DECLARE_TR_FUNCTIONS(EntropyExperiment)
 };
 
-/// Mean over rows of the entropy of softmax(scores * factor), rows processed in place.
-double meanSoftmaxEntropy(const Eigen::Ref<const Eigen::MatrixXd> &scores, double factor)
+/// The seed of column @p column of q (@p ofKeys false) or of k in repeat @p repeat.
+std::uint64_t columnSeed(std::uint64_t seed, int repeat, bool ofKeys, int column)
 {
-    Eigen::MatrixXd weights;
-    softmaxRows(scores * factor, weights);
-    return rowEntropy(weights).mean();
+    const std::uint64_t stream
+        = (static_cast<std::uint64_t>(repeat) * 2 + (ofKeys ? 1 : 0)) * 1000003ULL
+        + static_cast<std::uint64_t>(column);
+    return Rng::mix(seed ^ Rng::mix(stream));
 }
 
 } // namespace
+
+double experimentMemoryBytes(const EntropyExperimentConfig &c)
+{
+    const double largest = c.dims.empty() ? 0.0 : *std::max_element(c.dims.begin(), c.dims.end());
+    const double block = std::min(c.queries, experimentBlockQueries);
+    const double doubles = c.keys * largest // k
+        + block * largest // one block of q
+        + block * c.keys // its scores
+        + c.keys // one row's weights
+        + 2.0 * ScoreHistogram::binCount * 2.0 * c.dims.size(); // histograms, sums and result
+    const double generators = largest * sizeof(NormalSampler);
+    return 8.0 * doubles + generators + 64.0 * sizeof(double) * c.dims.size();
+}
 
 std::optional<SessionError> validateExperiment(const EntropyExperimentConfig &c)
 {
@@ -54,53 +70,55 @@ std::optional<SessionError> validateExperiment(const EntropyExperimentConfig &c)
     if (c.repeats < 1 || c.repeats > limits::maxExperimentRepeats)
         return fail(QStringLiteral("repeats"),
             Msg::tr("%1 is outside 1..%2").arg(c.repeats).arg(limits::maxExperimentRepeats));
-    double draws = 0.0;
-    for (int d : c.dims)
-        draws += static_cast<double>(d) * (c.queries + c.keys) * c.repeats;
+    // Each d_k uses the first d_k columns of one draw, so the largest sets the draws.
+    const double largest = *std::max_element(c.dims.begin(), c.dims.end());
+    const double draws = largest * (static_cast<double>(c.queries) + c.keys) * c.repeats;
     if (draws > limits::maxExperimentDraws)
         return fail(QString(),
             Msg::tr("the run would draw %1 random numbers, more than the limit of %2; lower "
                     "queries, repeats or the largest dimension")
                 .arg(draws, 0, 'g', 3)
                 .arg(limits::maxExperimentDraws, 0, 'g', 3));
+    const double bytes = experimentMemoryBytes(c);
+    if (bytes > limits::maxExperimentBytes)
+        return fail(QString(),
+            Msg::tr("the run would hold %1 MB at once, more than the limit of %2 MB; lower "
+                    "keys or the largest dimension")
+                .arg(bytes / 1e6, 0, 'f', 0)
+                .arg(limits::maxExperimentBytes / 1e6, 0, 'f', 0));
     return std::nullopt;
 }
 
 EntropyExperimentResult runEntropyExperiment(
     const EntropyExperimentConfig &config, const std::function<bool()> &shouldStop)
 {
-    EntropyExperimentResult result;
-    const auto stop = [&] { return shouldStop && shouldStop(); };
-    for (size_t di = 0; di < config.dims.size(); ++di) {
-        const int dk = config.dims[di];
-        // Each (dimension, repeat) pair has its own stream, so adding a dimension to the list
-        // does not change the numbers of the others.
-        double unscaledSum = 0.0, scaledSum = 0.0;
-        Eigen::MatrixXd q(config.queries, dk), k(config.keys, dk), scores;
-        for (int rep = 0; rep < config.repeats; ++rep) {
-            Rng rng(Rng::mix(config.seed
-                ^ Rng::mix(static_cast<std::uint64_t>(dk) * 1000003ULL
-                    + static_cast<std::uint64_t>(rep))));
-            for (int i = 0; i < config.keys; ++i)
-                for (int j = 0; j < dk; ++j)
-                    k(i, j) = rng.normal();
-            for (int i = 0; i < config.queries; ++i) {
-                if (i % 64 == 0 && stop()) {
-                    result.cancelled = true;
-                    return result;
-                }
-                for (int j = 0; j < dk; ++j)
-                    q(i, j) = rng.normal();
-            }
-            scores.noalias() = q * k.transpose();
-            unscaledSum += meanSoftmaxEntropy(scores, 1.0);
-            scaledSum += meanSoftmaxEntropy(scores, 1.0 / std::sqrt(static_cast<double>(dk)));
+    EntropyExperimentResult cancelled;
+    cancelled.cancelled = true;
+    const int largest = *std::max_element(config.dims.begin(), config.dims.end());
+    const int block = std::min(config.queries, experimentBlockQueries);
+    ScalingAccumulator sums(config.dims, config.keys);
+    Eigen::MatrixXd k(config.keys, largest);
+    Eigen::MatrixXd q(block, largest);
+    std::vector<NormalSampler> queryColumns;
+    queryColumns.reserve(static_cast<size_t>(largest));
+    for (int rep = 0; rep < config.repeats; ++rep) {
+        for (int j = 0; j < largest; ++j)
+            NormalSampler(columnSeed(config.seed, rep, true, j)).fill(k.col(j).data(), config.keys);
+        queryColumns.clear();
+        for (int j = 0; j < largest; ++j)
+            queryColumns.emplace_back(columnSeed(config.seed, rep, false, j));
+        for (int first = 0; first < config.queries; first += block) {
+            if (shouldStop && shouldStop())
+                return cancelled;
+            const int rows = std::min(block, config.queries - first);
+            for (int j = 0; j < largest; ++j)
+                queryColumns[static_cast<size_t>(j)].fill(q.col(j).data(), rows);
+            if (!sums.addBlock(q.topRows(rows), k, shouldStop))
+                return cancelled;
         }
-        result.dims.push_back(dk);
-        result.unscaled.push_back(unscaledSum / config.repeats);
-        result.scaled.push_back(scaledSum / config.repeats);
+        sums.endRepeat();
     }
-    return result;
+    return sums.result();
 }
 
 } // namespace ae

@@ -6,14 +6,24 @@ namespace ae {
 
 QJsonObject entropyResultToJson(const EntropyExperimentResult &result)
 {
-    QJsonArray dims, unscaled, scaled;
-    for (size_t i = 0; i < result.dims.size(); ++i) {
-        dims.append(result.dims[i]);
-        unscaled.append(result.unscaled[i]);
-        scaled.append(result.scaled[i]);
-    }
-    return QJsonObject { { QStringLiteral("dims"), dims }, { QStringLiteral("unscaled"), unscaled },
-        { QStringLiteral("scaled"), scaled } };
+    const auto array = [](const auto &values) {
+        QJsonArray a;
+        for (const auto v : values)
+            a.append(v);
+        return a;
+    };
+    // Aligned with dims: the mean entropies, then the scaling lab's figures of the same draws.
+    return QJsonObject {
+        { QStringLiteral("dims"), array(result.dims) },
+        { QStringLiteral("unscaled"), array(result.unscaled) },
+        { QStringLiteral("scaled"), array(result.scaled) },
+        { QStringLiteral("unscaled_score_std"), array(result.unscaledScoreStd) },
+        { QStringLiteral("scaled_score_std"), array(result.scaledScoreStd) },
+        { QStringLiteral("unscaled_grad_norm"), array(result.unscaledGradNorm) },
+        { QStringLiteral("scaled_grad_norm"), array(result.scaledGradNorm) },
+        { QStringLiteral("unscaled_saturated"), array(result.unscaledSaturated) },
+        { QStringLiteral("scaled_saturated"), array(result.scaledSaturated) },
+    };
 }
 
 } // namespace ae

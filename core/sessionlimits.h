@@ -41,8 +41,11 @@ constexpr int maxExperimentQueries = 65536;
 constexpr int maxExperimentKeys = 4096;
 /// Scaling experiment: most repeats.
 constexpr int maxExperimentRepeats = 1000;
-/// Scaling experiment: most random numbers drawn in one run (sum over dims and repeats of
-/// d_k * (queries + keys)). About ten seconds of work on one core at this limit.
+/// Scaling experiment: most random numbers drawn in one run (largest d_k * (queries + keys)
+/// * repeats: the smaller dimensions reuse the first columns of the same draws).
 constexpr double maxExperimentDraws = 5e8;
+/// Scaling experiment: most bytes a run may hold at once (it streams the queries in blocks,
+/// so this bounds the keys times the largest dimension).
+constexpr double maxExperimentBytes = 1e9;
 
 } // namespace ae::limits

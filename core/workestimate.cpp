@@ -33,12 +33,15 @@ WorkEstimate experimentWork(const EntropyExperimentConfig &config)
 {
     const double queries = config.queries, keys = config.keys, repeats = config.repeats;
     WorkEstimate w;
-    int largest = 0;
-    for (int d : config.dims) {
-        w.operations += repeats * queries * keys * (2.0 * d + softmaxOperationsPerScore);
-        largest = std::max(largest, d);
-    }
-    w.bytes = 8.0 * ((queries + keys) * largest + 3.0 * queries * keys);
+    if (config.dims.empty())
+        return w;
+    // The products q k^T over the largest d_k's columns (a smaller d_k's scores are a prefix
+    // sum of them), then for each d_k two softmaxes with their statistics.
+    const int largest = *std::max_element(config.dims.begin(), config.dims.end());
+    w.operations = repeats * queries * keys
+        * (2.0 * largest + 2.0 * softmaxOperationsPerScore * double(config.dims.size()));
+    // The queries stream in blocks: what a run holds at once.
+    w.bytes = experimentMemoryBytes(config);
     return w;
 }
 

@@ -23,9 +23,9 @@ struct WorkEstimate
 /// @pre the session's sizes are within the limits (validateSession() passed).
 WorkEstimate sessionWork(const Session &session);
 
-/// runEntropyExperiment() on @p config: per d_k and repeat the product q k^T and two softmaxes
-/// with their entropies. Memory is the largest d_k's q and k with its scores, scaled scores
-/// and weights.
+/// runEntropyExperiment() on @p config: per repeat the products q k^T up to the largest d_k,
+/// and per d_k two softmaxes with their statistics. Memory is experimentMemoryBytes(): the
+/// keys, one block of queries and its scores.
 WorkEstimate experimentWork(const EntropyExperimentConfig &config);
 
 } // namespace ae

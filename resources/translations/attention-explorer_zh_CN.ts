@@ -312,6 +312,10 @@
         <source>the run would draw %1 random numbers, more than the limit of %2; lower queries, repeats or the largest dimension</source>
         <translation>本次运行需要采样 %1 个随机数，超过了上限 %2；请减少查询数、重复次数或最大维度</translation>
     </message>
+    <message>
+        <source>the run would hold %1 MB at once, more than the limit of %2 MB; lower keys or the largest dimension</source>
+        <translation>本次运行需要同时占用 %1 MB 内存，超过了上限 %2 MB；请减少键数或最大维度</translation>
+    </message>
 </context>
 <context>
     <name>ExampleCatalog</name>
@@ -959,6 +963,129 @@
     </message>
 </context>
 <context>
+    <name>ScalingLabFigure</name>
+    <message>
+        <source>ln(%1) = %2, uniform weights</source>
+        <translation>ln(%1) = %2，均匀权重</translation>
+    </message>
+    <message>
+        <source>√d_k</source>
+        <translation>√d_k</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>unscaled: q·k</source>
+        <translation>不缩放：q·k</translation>
+    </message>
+    <message>
+        <source>scaled: q·k / √d_k</source>
+        <translation>缩放：q·k / √d_k</translation>
+    </message>
+    <message>
+        <source>d_k (log₂ scale)</source>
+        <translation>d_k（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>d_k = %1</source>
+        <translation>d_k = %1</translation>
+    </message>
+    <message>
+        <source>d_k = %1: %2</source>
+        <translation>d_k = %1：%2</translation>
+    </message>
+    <message>
+        <source>score at d_k = %1</source>
+        <translation>d_k = %1 时的分数</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 %</source>
+        <translation>%1 到 %2：%3 %</translation>
+    </message>
+    <message>
+        <source>%1 keys · %2 queries · %3 · seed %4</source>
+        <translation>%1 个键 · %2 个查询 · %3 · 种子 %4</translation>
+    </message>
+    <message>
+        <source>1 repeat</source>
+        <translation>重复 1 次</translation>
+    </message>
+    <message>
+        <source>%1 repeats</source>
+        <translation>重复 %1 次</translation>
+    </message>
+    <message>
+        <source>Softmax entropy</source>
+        <translation>Softmax 熵</translation>
+    </message>
+    <message>
+        <source>Score spread</source>
+        <translation>分数离散度</translation>
+    </message>
+    <message>
+        <source>Softmax gradient</source>
+        <translation>Softmax 梯度</translation>
+    </message>
+    <message>
+        <source>Saturated rows</source>
+        <translation>饱和行</translation>
+    </message>
+    <message>
+        <source>Score histogram</source>
+        <translation>分数直方图</translation>
+    </message>
+    <message>
+        <source>mean entropy (nats)</source>
+        <translation>平均熵（奈特）</translation>
+    </message>
+    <message>
+        <source>std of scores</source>
+        <translation>分数的标准差</translation>
+    </message>
+    <message>
+        <source>mean Frobenius norm of J</source>
+        <translation>J 的 Frobenius 范数的平均值</translation>
+    </message>
+    <message>
+        <source>share with max weight &gt; 0.99</source>
+        <translation>最大权重 &gt; 0.99 的比例</translation>
+    </message>
+    <message>
+        <source>share of scores</source>
+        <translation>分数所占比例</translation>
+    </message>
+    <message>
+        <source>How spread out each query&apos;s attention weights are; ln(keys) means uniform.</source>
+        <translation>每个查询的注意力权重有多分散；ln(键数) 表示均匀分布。</translation>
+    </message>
+    <message>
+        <source>Unscaled dot products spread like √d_k; dividing by √d_k keeps them near 1.</source>
+        <translation>不缩放时点积的离散度按 √d_k 增长；除以 √d_k 后保持在 1 附近。</translation>
+    </message>
+    <message>
+        <source>Size of the softmax Jacobian J = diag(p) − ppᵀ: how much the weights still respond to the scores.</source>
+        <translation>softmax 雅可比矩阵 J = diag(p) − ppᵀ 的大小：权重对分数变化还有多敏感。</translation>
+    </message>
+    <message>
+        <source>Share of queries that put more than 0.99 of their weight on one key.</source>
+        <translation>把 0.99 以上的权重放在同一个键上的查询所占比例。</translation>
+    </message>
+    <message>
+        <source>The scores at one d_k on shared bins: unscaled wide, scaled narrow.</source>
+        <translation>某个 d_k 下的分数，使用相同的分箱：不缩放的宽，缩放后的窄。</translation>
+    </message>
+    <message>
+        <source>No results yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <source>Why divide by √d_k</source>
+        <translation>为什么要除以 √d_k</translation>
+    </message>
+</context>
+<context>
     <name>SessionErrorText</name>
     <message>
         <source>%1 or %2</source>
@@ -1487,6 +1614,10 @@ is not whole</source>
         <source>Scale divisor: “%1” is not a number. Type a positive number with a decimal point, such as 8 or 2.83.</source>
         <translation>缩放因子：“%1”不是数字。请输入一个正数（小数用小数点），例如 8 或 2.83。</translation>
     </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>ae::AutosaveManager</name>
@@ -1756,6 +1887,10 @@ is not whole</source>
     <message>
         <source>Change the scaling experiment</source>
         <translation>修改缩放实验</translation>
+    </message>
+    <message>
+        <source>Drag the scale</source>
+        <translation>拖动缩放</translation>
     </message>
 </context>
 <context>
@@ -2622,10 +2757,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>Scaling: entropy vs d_k</source>
-        <translation>缩放：熵随 d_k 的变化</translation>
-    </message>
-    <message>
         <source>&amp;Keys:</source>
         <translation>键数(&amp;K)：</translation>
     </message>
@@ -2673,6 +2804,18 @@ ceiling ln(%4): %5 nats</source>
         <source>The same seed always gives the same curves</source>
         <translation>相同的种子总是得到相同的曲线</translation>
     </message>
+    <message>
+        <source>Scaling: why divide by √d_k</source>
+        <translation>缩放：为什么要除以 √d_k</translation>
+    </message>
+    <message>
+        <source>The figure to show: each tells one step of why attention divides by √d_k</source>
+        <translation>要显示的图：每张图讲述注意力为什么要除以 √d_k 的一步</translation>
+    </message>
+    <message>
+        <source>&amp;at d_k:</source>
+        <translation>d_k(&amp;A)：</translation>
+    </message>
 </context>
 <context>
     <name>ae::ScalingRunner</name>
@@ -2687,6 +2830,48 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>not enough memory for this run: lower the queries, the keys or the largest d_k</source>
         <translation>内存不足，无法运行：请减少查询数、键数或最大 d_k</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScalingSeriesPlot</name>
+    <message>
+        <source>d_k (log₂ scale)</source>
+        <translation>d_k（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>scaled</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>√d_k</source>
+        <translation>√d_k</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ScoreHistogramPlot</name>
+    <message>
+        <source>Scores at d_k = %1</source>
+        <translation>d_k = %1 时的分数</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>unscaled: q·k</source>
+        <translation>不缩放：q·k</translation>
+    </message>
+    <message>
+        <source>scaled: q·k / √d_k</source>
+        <translation>缩放：q·k / √d_k</translation>
     </message>
 </context>
 <context>
@@ -2913,6 +3098,25 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Recovered the unsaved work. Save it to keep it.</source>
         <translation>已恢复未保存的工作。请保存以免丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TemperatureControl</name>
+    <message>
+        <source>Scale divisor %1: drag to sharpen (left) or flatten (right) every head&apos;s weights</source>
+        <translation>缩放除数 %1：向左拖动使每个头的权重更尖锐，向右拖动使其更平缓</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>S&amp;weep</source>
+        <translation>扫描(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Move the divisor once from √d_k/10 to 10·√d_k and watch the weights go from sharp to flat</source>
+        <translation>将除数从 √d_k/10 一次移动到 10·√d_k，观察权重从尖锐变为平缓</translation>
     </message>
 </context>
 <context>

@@ -9,8 +9,10 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QtTest>
 #include <cmath>
+#include <map>
 
 using namespace ae;
 
@@ -35,11 +37,16 @@ std::vector<int> ints(const QJsonValue &v)
     return out;
 }
 
+/// The arrays of the scaling lab, aligned with dims.
+const char *const figureKeys[] = { "unscaled_score_std", "scaled_score_std", "unscaled_grad_norm",
+    "scaled_grad_norm", "unscaled_saturated", "scaled_saturated" };
+
 /// The parsed output of a successful run.
 struct EntropyOutput
 {
     std::vector<int> dims;
     std::vector<double> unscaled, scaled;
+    std::map<QString, std::vector<double>> figures; ///< by the keys above
 };
 
 } // namespace
@@ -56,6 +63,7 @@ private slots:
     void withinReference();
     void sameAsTheCore_data();
     void sameAsTheCore();
+    void largestScoresInBoundedMemory();
     void deterministicForASeed();
     void options_data();
     void options();
@@ -96,6 +104,11 @@ bool TestEntropyCommand::runOk(const QStringList &args, EntropyOutput &out, QByt
     out.dims = ints(o.value(QStringLiteral("dims")));
     out.unscaled = doubles(o.value(QStringLiteral("unscaled")));
     out.scaled = doubles(o.value(QStringLiteral("scaled")));
+    for (const char *key : figureKeys) {
+        out.figures[QLatin1String(key)] = doubles(o.value(QLatin1String(key)));
+        if (out.figures[QLatin1String(key)].size() != out.dims.size())
+            return false;
+    }
     if (raw)
         *raw = run.out;
     return out.dims.size() == out.unscaled.size() && out.dims.size() == out.scaled.size();
@@ -111,14 +124,17 @@ void TestEntropyCommand::outputFormat()
     QVERIFY(doc.isObject());
     QStringList keys = doc.object().keys();
     keys.sort();
-    QCOMPARE(keys,
-        (QStringList {
-            QStringLiteral("dims"), QStringLiteral("scaled"), QStringLiteral("unscaled") }));
+    QStringList expected { QStringLiteral("dims"), QStringLiteral("scaled"),
+        QStringLiteral("unscaled") };
+    for (const char *key : figureKeys)
+        expected.append(QLatin1String(key));
+    expected.sort();
+    QCOMPARE(keys, expected);
     // The seed's defaults: dims 8, 32, 128, 512, as whole numbers.
     const QJsonArray dims = doc.object().value(QStringLiteral("dims")).toArray();
     QCOMPARE(dims, (QJsonArray { 8, 32, 128, 512 }));
-    for (const char *key : { "unscaled", "scaled" }) {
-        const QJsonArray values = doc.object().value(QLatin1String(key)).toArray();
+    for (const QString &key : expected) {
+        const QJsonArray values = doc.object().value(key).toArray();
         QCOMPARE(values.size(), 4);
         for (const QJsonValue &v : values)
             QVERIFY(v.isDouble() && std::isfinite(v.toDouble()));
@@ -195,6 +211,35 @@ void TestEntropyCommand::sameAsTheCore()
     QCOMPARE(out.dims, core.dims);
     QCOMPARE(out.unscaled, core.unscaled);
     QCOMPARE(out.scaled, core.scaled);
+    QCOMPARE(out.figures[QStringLiteral("unscaled_score_std")], core.unscaledScoreStd);
+    QCOMPARE(out.figures[QStringLiteral("scaled_score_std")], core.scaledScoreStd);
+    QCOMPARE(out.figures[QStringLiteral("unscaled_grad_norm")], core.unscaledGradNorm);
+    QCOMPARE(out.figures[QStringLiteral("scaled_grad_norm")], core.scaledGradNorm);
+    QCOMPARE(out.figures[QStringLiteral("unscaled_saturated")], core.unscaledSaturated);
+    QCOMPARE(out.figures[QStringLiteral("scaled_saturated")], core.scaledSaturated);
+}
+
+void TestEntropyCommand::largestScoresInBoundedMemory()
+{
+    // 65536 queries x 4096 keys would be 2 GB of scores per matrix; under a 3 GB address
+    // space the run streams its queries and finishes.
+    QProcess process;
+    process.setProcessEnvironment(test::headlessEnvironment());
+    process.start(QStringLiteral("/bin/sh"),
+        { QStringLiteral("-c"),
+            QStringLiteral("ulimit -v 3000000 && exec \"$0\" entropy --queries 65536 --keys 4096 "
+                           "--dims 1"),
+            QStringLiteral(AE_APP_BINARY) });
+    QVERIFY(process.waitForStarted());
+    QVERIFY2(process.waitForFinished(280000), "the run did not finish");
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+    const QJsonObject o = test::parseObject(process.readAllStandardOutput());
+    QCOMPARE(o.value(QStringLiteral("dims")).toArray(), QJsonArray { 1 });
+    // With d_k = 1 a score is a product of two normals: its spread is 1 either way, up to
+    // the keys' draw (relative sd sqrt(2 / 4096) / 2 = 0.011; nine of them allowed).
+    const double spread = o.value(QStringLiteral("scaled_score_std")).toArray().at(0).toDouble();
+    QVERIFY2(std::abs(spread - 1.0) < 0.1, qPrintable(QString::number(spread)));
 }
 
 void TestEntropyCommand::deterministicForASeed()

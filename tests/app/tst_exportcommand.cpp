@@ -77,6 +77,8 @@ private slots:
     void everyExample();
     void scalingPlot_data();
     void scalingPlot();
+    void scalingLabViews_data();
+    void scalingLabViews();
     void options();
     void refused_data();
     void refused();
@@ -179,6 +181,59 @@ void TestExportCommand::scalingPlot()
     }
 }
 
+void TestExportCommand::scalingLabViews_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QStringList>("texts");
+    QTest::addColumn<bool>("dimsOnAxis");
+    const auto s = [](const char *t) { return QString::fromUtf8(t); };
+    QTest::newRow("entropy") << s("scaling:entropy")
+                             << QStringList { s("Softmax entropy"), s("mean entropy (nats)") }
+                             << true;
+    QTest::newRow("spread") << s("scaling:spread") << QStringList { s("Score spread"), s("√d_k") }
+                            << true;
+    QTest::newRow("gradient") << s("scaling:gradient") << QStringList { s("Softmax gradient") }
+                              << true;
+    QTest::newRow("saturation") << s("scaling:saturation") << QStringList { s("Saturated rows") }
+                                << true;
+    QTest::newRow("histogram, upper case")
+        << s("Scaling:Histogram") << QStringList { s("Score histogram") } << false;
+    QTest::newRow("all") << s("scaling:all")
+                         << QStringList { s("Softmax entropy"), s("Score spread"),
+                                s("Softmax gradient"), s("Saturated rows"), s("Score histogram") }
+                         << true;
+}
+
+void TestExportCommand::scalingLabViews()
+{
+    QFETCH(QString, view);
+    QFETCH(QStringList, texts);
+    QFETCH(bool, dimsOnAxis);
+    const QString file
+        = out(view.toLower().replace(QLatin1Char(':'), QLatin1Char('-')) + QStringLiteral(".svg"));
+    const CliRun run = runCli({ QStringLiteral("export"), m_session, QStringLiteral("-o"), file,
+        QStringLiteral("--view"), view, QStringLiteral("--width"), QStringLiteral("900") });
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QByteArray bytes = readFileBytes(file);
+    const Svg svg = readSvg(bytes);
+    QVERIFY(svg.wellFormed);
+    QCOMPARE(svg.images, 0); // vector, like the other views
+    QCOMPARE(svg.width, 900.0);
+    for (const QString &t : texts)
+        QVERIFY2(svg.texts.contains(t), qPrintable(t));
+    if (dimsOnAxis) {
+        for (const char *dim : { "8", "32", "128", "512" })
+            QVERIFY2(svg.texts.contains(QLatin1String(dim)), dim);
+    }
+    // PNG and PDF from the same views.
+    const QString png = out(QStringLiteral("lab.png"));
+    QCOMPARE(runCli({ QStringLiteral("export"), m_session, QStringLiteral("-o"), png,
+                        QStringLiteral("--view"), view })
+                 .exitCode,
+        0);
+    QVERIFY(readFileBytes(png).startsWith("\x89PNG"));
+}
+
 void TestExportCommand::options()
 {
     // --width/--height in 1/96 inch, --dpi scales the PNG's pixels.
@@ -212,6 +267,8 @@ void TestExportCommand::refused_data()
         QStringLiteral("head:5") } << QStringLiteral("--view head:5: out of range");
     QTest::newRow("unknown view") << QStringList { QStringLiteral("--view"),
         QStringLiteral("median") } << QStringLiteral("--view");
+    QTest::newRow("unknown scaling panel") << QStringList { QStringLiteral("--view"),
+        QStringLiteral("scaling:loss") } << QStringLiteral("scaling:histogram");
     QTest::newRow("negative head") << QStringList { QStringLiteral("--view"),
         QStringLiteral("head:-1") } << QStringLiteral("--view");
     QTest::newRow("dpi not a number") << QStringList { QStringLiteral("--dpi"),

@@ -1,6 +1,6 @@
-// The scaling experiment (core/entropyexperiment.h) against
-// tests/data/shared/reference/entropy-keys10.json, plus determinism, bounds, cancellation and
-// limits.
+// The scaling experiment (core/entropyexperiment.h) against the PyTorch references
+// entropy-keys10.json and scaling-keys10.json, the statistics its figures must show,
+// determinism, bounds, cancellation and limits.
 
 #include "entropyexperiment.h"
 #include "sessionlimits.h"
@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QtTest>
 #include <cmath>
+#include <map>
 
 using namespace ae;
 
@@ -49,6 +50,13 @@ private slots:
     void deterministicForASeed();
     void seedsDiffer();
     void dimensionsAreIndependent();
+    void figuresWithinReference_data();
+    void figuresWithinReference();
+    void scoreSpreadFollowsTheory_data();
+    void scoreSpreadFollowsTheory();
+    void gradientShape_data();
+    void gradientShape();
+    void boundedMemory();
     void boundedByLogKeys_data();
     void boundedByLogKeys();
     void cancellation_data();
@@ -60,6 +68,7 @@ private slots:
 
 private:
     Reference m_ref;
+    QJsonObject m_scalingRef; ///< scaling-keys10.json
     EntropyExperimentResult m_defaultRun; ///< the default config, run once
 };
 
@@ -85,6 +94,11 @@ void TestEntropyExperiment::initTestCase()
     QCOMPARE(defaults.keys, m_ref.keys);
     QCOMPARE(defaults.queries, m_ref.queries);
     m_defaultRun = runEntropyExperiment(defaults);
+    QFile scaling(QStringLiteral(AE_SHARED_DIR "/reference/scaling-keys10.json"));
+    QVERIFY2(scaling.open(QIODevice::ReadOnly), qPrintable(scaling.fileName()));
+    m_scalingRef = QJsonDocument::fromJson(scaling.readAll()).object();
+    QCOMPARE(m_scalingRef.value(QStringLiteral("queries")).toInt(), defaults.queries);
+    QCOMPARE(m_scalingRef.value(QStringLiteral("keys")).toInt(), defaults.keys);
 }
 
 void TestEntropyExperiment::withinReference_data()
@@ -156,14 +170,164 @@ void TestEntropyExperiment::seedsDiffer()
 void TestEntropyExperiment::dimensionsAreIndependent()
 {
     // A d_k keeps its numbers when other dimensions are added to or removed from the list, so
-    // the plot does not jump when a student adds a point.
+    // the plot does not jump when a student adds a point. (Its products are summed in other
+    // slices then, so only rounding may differ.)
     EntropyExperimentConfig config;
     config.dims = { 32 };
     const EntropyExperimentResult alone = runEntropyExperiment(config);
-    config.dims = { 8, 32, 64 };
+    config.dims = { 64, 8, 32 };
     const EntropyExperimentResult among = runEntropyExperiment(config);
-    QCOMPARE(among.unscaled[1], alone.unscaled[0]);
-    QCOMPARE(among.scaled[1], alone.scaled[0]);
+    const auto same = [](double a, double b) { return std::abs(a - b) <= 1e-12 * std::abs(b); };
+    QVERIFY(same(among.unscaled[2], alone.unscaled[0]));
+    QVERIFY(same(among.scaled[2], alone.scaled[0]));
+    QVERIFY(same(among.unscaledGradNorm[2], alone.unscaledGradNorm[0]));
+    QVERIFY(same(among.unscaledScoreStd[2], alone.unscaledScoreStd[0]));
+    QCOMPARE(among.unscaledSaturated[2], alone.unscaledSaturated[0]);
+}
+
+void TestEntropyExperiment::figuresWithinReference_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("repeats");
+    QTest::addColumn<std::uint64_t>("seed");
+    for (const char *name : { "unscaled_score_std", "scaled_score_std", "unscaled_grad_norm",
+             "scaled_grad_norm", "unscaled_saturated", "scaled_saturated" }) {
+        QTest::addRow("%s, one run, seed 0", name)
+            << QString::fromLatin1(name) << 1 << std::uint64_t(0);
+        QTest::addRow("%s, 9 repeats, seed 4", name)
+            << QString::fromLatin1(name) << 9 << std::uint64_t(4);
+    }
+}
+
+void TestEntropyExperiment::figuresWithinReference()
+{
+    QFETCH(QString, name);
+    QFETCH(int, repeats);
+    QFETCH(std::uint64_t, seed);
+    EntropyExperimentConfig config;
+    config.repeats = repeats;
+    config.seed = seed;
+    const EntropyExperimentResult r
+        = repeats == 1 && seed == 0 ? m_defaultRun : runEntropyExperiment(config);
+    const std::vector<double> expected = doubles(m_scalingRef.value(name));
+    const std::vector<double> sd = doubles(m_scalingRef.value(name + QStringLiteral("_sd")));
+    const std::map<QString, const std::vector<double> *> got {
+        { QStringLiteral("unscaled_score_std"), &r.unscaledScoreStd },
+        { QStringLiteral("scaled_score_std"), &r.scaledScoreStd },
+        { QStringLiteral("unscaled_grad_norm"), &r.unscaledGradNorm },
+        { QStringLiteral("scaled_grad_norm"), &r.scaledGradNorm },
+        { QStringLiteral("unscaled_saturated"), &r.unscaledSaturated },
+        { QStringLiteral("scaled_saturated"), &r.scaledSaturated },
+    };
+    const std::vector<double> &values = *got.at(name);
+    QCOMPARE(values.size(), expected.size());
+    // As for the entropy: four standard deviations of one run, shrinking by sqrt(R). A share
+    // that was 0 in all 200 reference runs gets the resolution of one row instead.
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const double bound = std::max(4 * sd[i] / std::sqrt(double(repeats)), 1.0 / config.queries);
+        QVERIFY2(std::abs(values[i] - expected[i]) <= bound,
+            qPrintable(QStringLiteral("%1 at d_k %2: %3, expected %4 +- %5")
+                           .arg(name)
+                           .arg(r.dims[i])
+                           .arg(values[i])
+                           .arg(expected[i])
+                           .arg(bound)));
+    }
+}
+
+void TestEntropyExperiment::scoreSpreadFollowsTheory_data()
+{
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<int>("repeats");
+    QTest::newRow("10 keys, 16 repeats") << 10 << 16;
+    QTest::newRow("64 keys, 4 repeats") << 64 << 4;
+}
+
+void TestEntropyExperiment::scoreSpreadFollowsTheory()
+{
+    QFETCH(int, keys);
+    QFETCH(int, repeats);
+    EntropyExperimentConfig config;
+    config.keys = keys;
+    config.repeats = repeats;
+    config.queries = 1024;
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    for (size_t i = 0; i < r.dims.size(); ++i) {
+        const double dk = r.dims[i];
+        // Given the keys, a score q.k has variance |k|^2, so the squared spread of one repeat
+        // is about the mean of |k_j|^2, a chi-square with keys * d_k degrees of freedom over
+        // keys * d_k: relative sd sqrt(2 / (keys d_k)), half that for the spread itself. The
+        // queries add about sqrt(2 / (queries keys)) / 2 more. Averaged over R repeats, five
+        // of those standard errors.
+        const double relSd = 0.5
+            * std::sqrt(2.0 / (keys * dk) + 2.0 / (double(config.queries) * keys))
+            / std::sqrt(double(repeats));
+        QVERIFY2(std::abs(r.unscaledScoreStd[i] / std::sqrt(dk) - 1.0) <= 5 * relSd,
+            qPrintable(QStringLiteral("unscaled spread at d_k %1: %2")
+                           .arg(dk)
+                           .arg(r.unscaledScoreStd[i])));
+        QVERIFY2(std::abs(r.scaledScoreStd[i] - 1.0) <= 5 * relSd,
+            qPrintable(
+                QStringLiteral("scaled spread at d_k %1: %2").arg(dk).arg(r.scaledScoreStd[i])));
+    }
+}
+
+void TestEntropyExperiment::gradientShape_data()
+{
+    QTest::addColumn<std::uint64_t>("seed");
+    QTest::newRow("seed 0") << std::uint64_t(0);
+    QTest::newRow("seed 1") << std::uint64_t(1);
+    QTest::newRow("seed 99") << std::uint64_t(99);
+}
+
+void TestEntropyExperiment::gradientShape()
+{
+    QFETCH(std::uint64_t, seed);
+    EntropyExperimentConfig config; // dims 8, 32, 128, 512; 10 keys; one run
+    config.seed = seed;
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    const std::vector<double> sd
+        = doubles(m_scalingRef.value(QStringLiteral("unscaled_grad_norm_sd")));
+    const std::vector<double> mean
+        = doubles(m_scalingRef.value(QStringLiteral("unscaled_grad_norm")));
+    for (size_t i = 1; i < r.dims.size(); ++i) {
+        // The expected steps (0.10, 0.09, 0.055) are over four times the sum of the two runs'
+        // standard deviations, so one run falls at every step.
+        QVERIFY(mean[i - 1] - mean[i] > 4 * (sd[i - 1] + sd[i]));
+        QVERIFY2(r.unscaledGradNorm[i] < r.unscaledGradNorm[i - 1],
+            qPrintable(QStringLiteral("unscaled gradient rises at d_k %1").arg(r.dims[i])));
+    }
+    // Scaled, the gradient stays where it was: the exact means differ by 0.004 from d_k 8 to
+    // 512 (the scores are not quite normal at small d_k); one run adds at most 4 sd (0.016).
+    const double first = r.scaledGradNorm.front();
+    for (size_t i = 0; i < r.dims.size(); ++i)
+        QVERIFY2(std::abs(r.scaledGradNorm[i] - first) < 0.02,
+            qPrintable(QStringLiteral("scaled gradient at d_k %1: %2")
+                           .arg(r.dims[i])
+                           .arg(r.scaledGradNorm[i])));
+    QVERIFY(r.unscaledGradNorm.back() < 0.25 * r.scaledGradNorm.back());
+}
+
+void TestEntropyExperiment::boundedMemory()
+{
+    // The largest scores matrix the limits allow (65536 x 4096 doubles: 2 GB) is never held:
+    // the run keeps one block of queries.
+    EntropyExperimentConfig big;
+    big.dims = { 1 };
+    big.queries = limits::maxExperimentQueries;
+    big.keys = limits::maxExperimentKeys;
+    QVERIFY(!validateExperiment(big));
+    QVERIFY2(
+        experimentMemoryBytes(big) < 20e6, qPrintable(QString::number(experimentMemoryBytes(big))));
+    // The widest run the limits allow holds its keys, 4096 x 8192, and a block: under 400 MB.
+    EntropyExperimentConfig wide;
+    wide.dims = { limits::maxExperimentDim };
+    wide.queries = 1;
+    wide.keys = limits::maxExperimentKeys;
+    QVERIFY(!validateExperiment(wide));
+    QVERIFY(experimentMemoryBytes(wide) < 400e6);
+    QVERIFY(
+        experimentMemoryBytes(wide) > 8.0 * limits::maxExperimentKeys * limits::maxExperimentDim);
 }
 
 void TestEntropyExperiment::boundedByLogKeys_data()
@@ -210,27 +374,25 @@ void TestEntropyExperiment::cancellation_data()
     QTest::addColumn<int>("stopAfterPolls");
     QTest::newRow("stop at the first poll") << 0;
     QTest::newRow("stop after 5 polls") << 5;
-    QTest::newRow("stop in the third dimension") << 80;
+    QTest::newRow("stop in the seventh block") << 40;
 }
 
 void TestEntropyExperiment::cancellation()
 {
     QFETCH(int, stopAfterPolls);
-    EntropyExperimentConfig config; // 2048 queries: 32 polls per dimension at least
+    // 2048 queries in 8 blocks of 256; per block one poll, then one per slice of columns
+    // (8, 24, 96 and 2 x 256 for 384): 6 per block, 48 in all.
+    EntropyExperimentConfig config;
     int polls = 0;
     const EntropyExperimentResult r
         = runEntropyExperiment(config, [&] { return polls++ >= stopAfterPolls; });
     QVERIFY(r.cancelled);
-    // It stops at the poll that said so, not later.
+    // It stops at the poll that said so, not later, and hands back nothing half done.
     QCOMPARE(polls, stopAfterPolls + 1);
-    QVERIFY(r.dims.size() < config.dims.size());
-    QCOMPARE(r.unscaled.size(), r.dims.size());
-    QCOMPARE(r.scaled.size(), r.dims.size());
-    // Every dimension it did finish has its full value.
-    for (size_t i = 0; i < r.dims.size(); ++i) {
-        QCOMPARE(r.unscaled[i], m_defaultRun.unscaled[i]);
-        QCOMPARE(r.scaled[i], m_defaultRun.scaled[i]);
-    }
+    QVERIFY(r.dims.empty() && r.unscaled.empty() && r.scaled.empty() && r.histograms.empty());
+    int all = 0;
+    QVERIFY(!runEntropyExperiment(config, [&] { return ++all < 0; }).cancelled);
+    QCOMPARE(all, 48);
 }
 
 void TestEntropyExperiment::validateRejects_data()

@@ -7,6 +7,7 @@
 #include "projectioneditor.h"
 #include "projectionmatrixmodel.h"
 #include "testsupport.h"
+#include "temperaturecontrol.h"
 #include "testsupportattention.h"
 
 #include <QCheckBox>
@@ -14,9 +15,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QUndoStack>
 #include <cmath>
 
 using namespace ae;
@@ -67,6 +70,10 @@ private slots:
     void customScaleStartsFromTheDivisorInUse();
     void badDivisorIsReportedInline_data();
     void badDivisorIsReportedInline();
+    void temperatureSliderRange_data();
+    void temperatureSliderRange();
+    void temperatureDragIsOneUndoStep();
+    void temperatureSweepRunsOnceAndStops();
     void randomProjectionsSeed();
     void explicitProjectionsOpenTheEditorPrefilled();
     void editingAProjectionWeightRecomputes();
@@ -241,6 +248,109 @@ void TestAttentionPanel::customScaleStartsFromTheDivisorInUse()
     QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                 T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, 8.0))
         < 1e-12);
+}
+
+void TestAttentionPanel::temperatureSliderRange_data()
+{
+    QTest::addColumn<int>("dk");
+    QTest::newRow("d_k 1") << 1;
+    QTest::newRow("d_k 2") << 2;
+    QTest::newRow("d_k 64") << 64;
+    QTest::newRow("d_k 512") << 512;
+}
+
+void TestAttentionPanel::temperatureSliderRange()
+{
+    QFETCH(int, dk);
+    const double root = std::sqrt(double(dk));
+    // Log scale from sqrt(d_k) / 10 to 10 sqrt(d_k), sqrt(d_k) in the middle.
+    QVERIFY(std::abs(TemperatureControl::divisorAt(0, dk) - root / 10) < 1e-12 * root);
+    QVERIFY(std::abs(TemperatureControl::divisorAt(TemperatureControl::steps, dk) - root * 10)
+        < 1e-12 * root);
+    QVERIFY(std::abs(TemperatureControl::divisorAt(TemperatureControl::steps / 2, dk) - root)
+        < 1e-12 * root);
+    // Equal steps multiply the divisor by equal factors.
+    const double f1
+        = TemperatureControl::divisorAt(300, dk) / TemperatureControl::divisorAt(200, dk);
+    const double f2
+        = TemperatureControl::divisorAt(800, dk) / TemperatureControl::divisorAt(700, dk);
+    QVERIFY(std::abs(f1 - f2) < 1e-12);
+    QVERIFY(std::abs(f1 - std::pow(10.0, 0.2)) < 1e-12);
+    for (const int position : { 0, 137, 500, 999, 1000 })
+        QCOMPARE(TemperatureControl::positionOf(TemperatureControl::divisorAt(position, dk), dk),
+            position);
+    // Beyond the ends it stays at the ends.
+    QCOMPARE(TemperatureControl::positionOf(root * 1000, dk), TemperatureControl::steps);
+    QCOMPARE(TemperatureControl::positionOf(root / 1000, dk), 0);
+}
+
+void TestAttentionPanel::temperatureDragIsOneUndoStep()
+{
+    // The example: d_model 4, 2 heads, d_k 2, divided by sqrt(2).
+    TemperatureControl *control = m_panel->temperatureControl();
+    QSlider *slider = control->slider();
+    QCOMPARE(control->dk(), 2);
+    QCOMPARE(slider->value(), TemperatureControl::steps / 2);
+    const int before = m_document->undoStack()->count();
+    const Eigen::MatrixXd sharp0 = m_document->result().meanWeights;
+    // A drag: press, move through several positions (each re-colours at once), release.
+    slider->setSliderDown(true);
+    for (const int position : { 450, 300, 120, 60 }) {
+        slider->setValue(position);
+        const double divisor = TemperatureControl::divisorAt(position, 2);
+        QCOMPARE(m_document->session().attention.config.scale.mode, ScaleMode::Custom);
+        QCOMPARE(m_document->session().attention.config.scale.divisor, divisor);
+        QCOMPARE(m_document->result().scale, divisor);
+        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+                    T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, divisor))
+            < 1e-12);
+    }
+    slider->setSliderDown(false);
+    QCOMPARE(m_document->undoStack()->count(), before + 1);
+    // A second drag is a second step.
+    slider->setSliderDown(true);
+    slider->setValue(900);
+    slider->setValue(950);
+    slider->setSliderDown(false);
+    QCOMPARE(m_document->undoStack()->count(), before + 2);
+    m_document->undoStack()->undo();
+    QCOMPARE(
+        m_document->session().attention.config.scale.divisor, TemperatureControl::divisorAt(60, 2));
+    QCOMPARE(slider->value(), 60); // the slider follows the undo
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->session().attention.config.scale.mode, ScaleMode::SqrtDk);
+    QCOMPARE(slider->value(), TemperatureControl::steps / 2);
+    QVERIFY(T::maxDiff(m_document->result().meanWeights, sharp0) < 1e-15);
+    // The scale box says "custom" while the slider is off sqrt(d_k), and the field shows it.
+    m_document->undoStack()->redo();
+    QCOMPARE(m_panel->scaleCombo()->currentData().toInt(), static_cast<int>(ScaleMode::Custom));
+}
+
+void TestAttentionPanel::temperatureSweepRunsOnceAndStops()
+{
+    TemperatureControl *control = m_panel->temperatureControl();
+    const int before = m_document->undoStack()->count();
+    QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
+    QVERIFY(control->isSweeping());
+    // It moves the divisor up through the range, then stops by itself at 10 sqrt(d_k).
+    QTRY_VERIFY(control->slider()->value() > TemperatureControl::steps / 4);
+    QTRY_VERIFY_WITH_TIMEOUT(!control->isSweeping(), TemperatureControl::sweepMs * 4);
+    QCOMPARE(control->slider()->value(), TemperatureControl::steps);
+    QVERIFY(std::abs(m_document->session().attention.config.scale.divisor - 10 * std::sqrt(2.0))
+        < 1e-12);
+    QCOMPARE(m_document->undoStack()->count(), before + 1); // the sweep is one step
+    QVERIFY(!control->sweepButton()->isChecked());
+    // A second click while sweeping stops it where it is.
+    QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
+    QVERIFY(control->isSweeping());
+    QTRY_VERIFY(control->slider()->value() > 0);
+    QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
+    QVERIFY(!control->isSweeping());
+    const int stoppedAt = control->slider()->value();
+    QVERIFY(stoppedAt < TemperatureControl::steps);
+    QCOMPARE(m_document->undoStack()->count(), before + 2);
+    QCOMPARE(m_document->session().attention.config.scale.divisor,
+        TemperatureControl::divisorAt(stoppedAt, 2));
 }
 
 void TestAttentionPanel::badDivisorIsReportedInline_data()

@@ -8,12 +8,16 @@
 #include "scalingplot.h"
 #include "scalingplotdock.h"
 #include "scalingrunner.h"
+#include "scalingseriesplot.h"
+#include "scorehistogramplot.h"
 #include "testsupportattention.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QtTest>
 #include <atomic>
 #include <chrono>
@@ -73,6 +77,8 @@ private slots:
     void formatsDims();
     void curvesEqualCore_data();
     void curvesEqualCore();
+    void labPanelsEqualCore_data();
+    void labPanelsEqualCore();
     void controlsEditThroughDocument();
     void invalidTextShowsMessage_data();
     void invalidTextShowsMessage();
@@ -230,6 +236,89 @@ void TestScalingPlotDock::curvesEqualCore()
         QVERIFY(std::find(dims.begin(), dims.end(), int(d)) != dims.end()
             || int(d) == plot->currentDk());
     QVERIFY(m_dock->message().isEmpty());
+}
+
+void TestScalingPlotDock::labPanelsEqualCore_data()
+{
+    curvesEqualCore_data();
+}
+
+void TestScalingPlotDock::labPanelsEqualCore()
+{
+    QFETCH(int, keys);
+    QFETCH(int, seed);
+    QFETCH(std::vector<int>, dims);
+    EntropyExperimentConfig config;
+    config.dims = dims;
+    config.queries = 512;
+    config.keys = keys;
+    config.seed = static_cast<std::uint64_t>(seed);
+    m_document->setScalingConfig(config);
+    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == config);
+    QTRY_VERIFY(!m_dock->isComputing());
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    QVERIFY(m_dock->shownResult().has_value());
+
+    // Every d_k panel plots the core's numbers for its quantity, in order of d_k.
+    using Panel = ScalingLabFigure::Panel;
+    for (const Panel panel : { Panel::Spread, Panel::Gradient, Panel::Saturation }) {
+        ScalingSeriesPlot *plot = m_dock->seriesPlot(panel);
+        QVERIFY(plot);
+        for (const bool scaled : { false, true }) {
+            const std::vector<double> &values = ScalingLabFigure::series(r, panel, scaled);
+            QList<QPointF> expected;
+            for (size_t i = 0; i < r.dims.size(); ++i)
+                expected.append(QPointF(r.dims[i], values[i]));
+            std::sort(expected.begin(), expected.end(),
+                [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+            QCOMPARE(points(scaled ? plot->scaledGraph() : plot->unscaledGraph()), expected);
+        }
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    }
+    // The spread panel's guides: sqrt(d_k) across the axis, and 1.
+    ScalingSeriesPlot *spread = m_dock->seriesPlot(Panel::Spread);
+    QCOMPARE(spread->guideGraphs().size(), 2);
+    const QList<QPointF> root = points(spread->guideGraphs()[0]);
+    QVERIFY(root.size() > 10);
+    for (const QPointF &p : root)
+        QVERIFY(std::abs(p.y() - std::sqrt(p.x())) < 1e-12 * p.y());
+    QCOMPARE(root.first().x(), spread->xAxis->range().lower);
+    for (const QPointF &p : points(spread->guideGraphs()[1]))
+        QCOMPARE(p.y(), 1.0);
+    QCOMPARE(m_dock->seriesPlot(Panel::Gradient)->guideGraphs().size(), 0);
+
+    // The histogram: one choice per distinct d_k; each shows the core's shares on its bins.
+    QComboBox *box = m_dock->histogramDkBox();
+    QCOMPARE(box->count(), int(dims.size()));
+    for (int c = 0; c < box->count(); ++c) {
+        box->setCurrentIndex(c);
+        emit box->activated(c);
+        const int dk = box->itemData(c).toInt();
+        QCOMPARE(m_dock->histogramPlot()->shownDk(), dk);
+        const size_t i = size_t(std::find(r.dims.begin(), r.dims.end(), dk) - r.dims.begin());
+        const ScoreHistogram &h = r.histograms[i];
+        for (const bool scaled : { false, true }) {
+            QCPBars *bars = scaled ? m_dock->histogramPlot()->scaledBars()
+                                   : m_dock->histogramPlot()->unscaledBars();
+            QCOMPARE(bars->data()->size(), ScoreHistogram::binCount);
+            int b = 0;
+            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it, ++b) {
+                QCOMPARE(it->value, (scaled ? h.scaled : h.unscaled)[size_t(b)]);
+                QVERIFY(std::abs(it->key - (h.lo + (b + 0.5) * h.binWidth())) < 1e-12 * h.hi);
+            }
+        }
+    }
+    // One entry per panel switches the page; the histogram's d_k shows with its panel only.
+    QCOMPARE(m_dock->panelChooser()->count(), 5);
+    m_dock->panelChooser()->setCurrentIndex(1);
+    QVERIFY(spread->isVisible());
+    QVERIFY(!m_dock->plot()->isVisible());
+    QVERIFY(!box->isVisible());
+    m_dock->panelChooser()->setCurrentIndex(4);
+    QVERIFY(m_dock->histogramPlot()->isVisible());
+    QVERIFY(box->isVisible());
+    m_dock->panelChooser()->setCurrentIndex(0);
+    QVERIFY(m_dock->plot()->isVisible());
 }
 
 void TestScalingPlotDock::controlsEditThroughDocument()
@@ -450,6 +539,12 @@ void TestScalingPlotDock::markerFollowsModel()
     m_document->setHeads(1);
     QCOMPARE(m_dock->plot()->currentDk(), 4);
     QCOMPARE(m_dock->plot()->dkMarker()->point1->coords().x(), 4.0);
+    // Every d_k panel marks it too.
+    for (const auto panel : { ScalingLabFigure::Panel::Spread, ScalingLabFigure::Panel::Gradient,
+             ScalingLabFigure::Panel::Saturation }) {
+        QVERIFY(m_dock->seriesPlot(panel)->dkMarker()->visible());
+        QCOMPARE(m_dock->seriesPlot(panel)->dkMarker()->point1->coords().x(), 4.0);
+    }
 }
 
 QTEST_MAIN(TestScalingPlotDock)

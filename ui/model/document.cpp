@@ -201,6 +201,13 @@ void Document::setScale(const ScaleSpec &scale)
         typing ? SessionEditCommand::mergeKey(Field::ScaleDivisor) : -1);
 }
 
+void Document::dragScale(double divisor)
+{
+    Session after = *m_session;
+    after.attention.config.scale = ScaleSpec { ScaleMode::Custom, divisor };
+    pushEdit(tr("Drag the scale"), std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
+}
+
 void Document::setCausal(bool causal)
 {
     Session after = *m_session;

@@ -67,6 +67,9 @@ public:
     void setModelDim(int dModel);
     void setHeads(int heads);
     void setScale(const ScaleSpec &scale);
+    /// Sets a custom scale divisor as one step of a drag (a slider, an animation): every step
+    /// until finishEditRun() becomes one undo step, whatever the scale was before.
+    void dragScale(double divisor);
     void setCausal(bool causal);
     void setProjections(const Projections &projections);
     /// Switches the projection mode. Switching to Explicit pre-fills the matrices with the

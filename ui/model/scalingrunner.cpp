@@ -19,7 +19,8 @@ struct Outcome
 
 /// Most floating-point operations a live run may take (a few seconds on one core).
 constexpr double maxLiveOperations = 3e10;
-/// Most bytes a live run may hold at once.
+/// Most bytes a live run may hold at once (validateExperiment() allows more for the command
+/// line).
 constexpr double maxLiveBytes = 1.5e9;
 
 } // namespace

@@ -42,9 +42,9 @@ public:
     /// Replaces the computation (tests use this to control timing).
     void setExperiment(Experiment experiment);
 
-    /// Why @p config is too heavy to recompute live (too much memory or arithmetic for a run
-    /// that can only be stopped between matrix products), or nothing. Checked on top of
-    /// validateExperiment(), which bounds only the random draws.
+    /// Why @p config is too heavy to recompute live (too much arithmetic for a plot that
+    /// follows every edit), or nothing. Checked on top of validateExperiment(), which bounds
+    /// the random draws and the memory.
     static std::optional<QString> checkWorkload(const EntropyExperimentConfig &config);
 
 signals:

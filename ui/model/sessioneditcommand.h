@@ -31,7 +31,8 @@ public:
         ScaleDivisor,
         ProjectionSeed,
         ProjectionCell,
-        Scaling
+        Scaling,
+        ScaleDrag
     };
 
     /// The merge key of an edit of @p field at (@p a, @p b, @p c), e.g. (role, row, column) of

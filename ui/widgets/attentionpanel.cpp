@@ -7,6 +7,7 @@
 #include "retranslator.h"
 #include "sequencerole.h"
 #include "sessionlimits.h"
+#include "temperaturecontrol.h"
 #include "undoshortcutfilter.h"
 
 #include <QCheckBox>
@@ -202,6 +203,7 @@ void AttentionPanel::buildUi()
         m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
     });
     m_divisorEdit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000000000")));
+    m_temperature = new TemperatureControl(m_document, body);
     m_causalCheck = new QCheckBox(body);
     Retranslator::bind(m_causalCheck, [=] { m_causalCheck->setText(tr("&Causal mask")); });
     m_causalCheck->setObjectName(QStringLiteral("causalCheck"));
@@ -260,7 +262,7 @@ void AttentionPanel::buildUi()
             // The line before the group shows only when another group is to its left.
             auto *line = separator(group);
             line->setObjectName(QStringLiteral("groupSeparator"));
-            grid->addWidget(line, 0, 0, 2, 1);
+            grid->addWidget(line, 0, 0, 3, 1);
         }
         return std::make_pair(group, grid);
     };
@@ -285,7 +287,13 @@ void AttentionPanel::buildUi()
     scaleRow->addWidget(m_divisorEdit);
     scoresGrid->addWidget(buddyLabel([] { return tr("&Scale:"); }, m_scaleCombo, body), 0, 1);
     scoresGrid->addLayout(scaleRow, 0, 2);
-    scoresGrid->addWidget(m_causalCheck, 1, 1, 1, 2);
+    scoresGrid->addWidget(buddyLabel(tr("&Temperature:"), m_temperature->slider(), body), 1, 1);
+    scoresGrid->addWidget(m_temperature, 1, 2);
+    auto *maskRow = new QHBoxLayout;
+    maskRow->addWidget(m_causalCheck);
+    maskRow->addStretch(1);
+    maskRow->addWidget(m_temperature->sweepButton());
+    scoresGrid->addLayout(maskRow, 2, 1, 1, 2);
 
     auto [projections, projectionsGrid] = makeGroup(3);
     auto *seedRow = new QHBoxLayout;

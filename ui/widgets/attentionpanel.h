@@ -20,6 +20,7 @@ namespace ae {
 class Document;
 class MessageBar;
 class ProjectionEditor;
+class TemperatureControl;
 
 /// Where Q and K/V come from (with the four named wirings kept in sync), d_model and heads
 /// (d_k shown), the scale, the causal mask and the projections. Changes go through the
@@ -52,6 +53,8 @@ public:
     QLabel *dkLabel() const { return m_dkLabel; }
     QComboBox *scaleCombo() const { return m_scaleCombo; }
     QLineEdit *divisorEdit() const { return m_divisorEdit; }
+    /// The divisor as a log slider around √d_k, with the sweep button.
+    TemperatureControl *temperatureControl() const { return m_temperature; }
     QCheckBox *causalCheck() const { return m_causalCheck; }
     QComboBox *projectionCombo() const { return m_projectionCombo; }
     QSpinBox *projectionSeedSpin() const { return m_projectionSeedSpin; }
@@ -89,6 +92,7 @@ private:
     QLabel *m_dkLabel = nullptr;
     QComboBox *m_scaleCombo = nullptr;
     QLineEdit *m_divisorEdit = nullptr;
+    TemperatureControl *m_temperature = nullptr;
     QCheckBox *m_causalCheck = nullptr;
     QComboBox *m_projectionCombo = nullptr;
     QSpinBox *m_projectionSeedSpin = nullptr;

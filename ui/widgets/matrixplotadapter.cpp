@@ -107,6 +107,28 @@ void MatrixPlotAdapter::setCurve(
     graph->setData(keys, vals);
 }
 
+void MatrixPlotAdapter::setCurve(
+    QCPGraph *graph, const std::vector<double> &xs, const std::vector<double> &ys)
+{
+    const size_t n = std::min(xs.size(), ys.size());
+    graph->setData(QVector<double>(xs.begin(), xs.begin() + long(n)),
+        QVector<double>(ys.begin(), ys.begin() + long(n)));
+}
+
+void MatrixPlotAdapter::setBars(
+    QCPBars *bars, double lo, double w, const std::vector<double> &heights)
+{
+    QVector<double> keys, values;
+    keys.reserve(static_cast<int>(heights.size()));
+    values.reserve(static_cast<int>(heights.size()));
+    for (size_t b = 0; b < heights.size(); ++b) {
+        keys.append(lo + (static_cast<double>(b) + 0.5) * w);
+        values.append(heights[b]);
+    }
+    bars->setWidth(w);
+    bars->setData(keys, values, true);
+}
+
 QStringList MatrixPlotAdapter::fontFamilies()
 {
     QStringList families { QApplication::font().family() };

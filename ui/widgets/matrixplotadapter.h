@@ -39,6 +39,11 @@ public:
     /// Sets @p graph to the points (dims[i], values[i]) (lengths must match; extras ignored).
     static void setCurve(
         QCPGraph *graph, const std::vector<int> &dims, const std::vector<double> &values);
+    /// Sets @p graph to the points (xs[i], ys[i]) (lengths must match; extras ignored).
+    static void setCurve(
+        QCPGraph *graph, const std::vector<double> &xs, const std::vector<double> &ys);
+    /// Sets @p bars to one bar per entry of @p heights: bar b spans [lo + b w, lo + (b + 1) w].
+    static void setBars(QCPBars *bars, double lo, double w, const std::vector<double> &heights);
 
     /// The font families used in plots: the application font, then families covering Latin,
     /// Chinese and Japanese (Noto Sans CJK), so tokens in any of them render.

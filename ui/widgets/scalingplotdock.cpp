@@ -4,8 +4,11 @@
 #include "scalingdims.h"
 #include "scalingplot.h"
 #include "scalingrunner.h"
+#include "scalingseriesplot.h"
+#include "scorehistogramplot.h"
 #include "sessionlimits.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -13,7 +16,9 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ae {
 
@@ -57,6 +62,42 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     m_runner = new ScalingRunner(this);
     m_plot = new ScalingPlot;
     m_plot->setObjectName(QStringLiteral("scalingPlot"));
+    // Switchable panels rather than small multiples: the dock shares a tab at 1024 x 768, so
+    // a drop-down (not a row of tabs) chooses the panel.
+    m_panels = new QComboBox;
+    m_panels->setObjectName(QStringLiteral("scalingPanelChooser"));
+    m_stack = new QStackedWidget;
+    m_stack->addWidget(m_plot);
+    for (const auto panel : { ScalingLabFigure::Panel::Spread, ScalingLabFigure::Panel::Gradient,
+             ScalingLabFigure::Panel::Saturation }) {
+        auto *plot = new ScalingSeriesPlot(panel);
+        plot->setObjectName(QStringLiteral("scalingPlot-") + ScalingLabFigure::viewName(panel));
+        m_series << plot;
+        m_stack->addWidget(plot);
+    }
+    m_histogram = new ScoreHistogramPlot;
+    m_histogram->setObjectName(QStringLiteral("scalingHistogram"));
+    m_histogramDk = new QComboBox;
+    m_histogramDk->setObjectName(QStringLiteral("scalingHistogramDk"));
+    m_histogramDkLabel = new QLabel;
+    m_histogramDkLabel->setBuddy(m_histogramDk);
+    m_stack->addWidget(m_histogram);
+    for (int i = 0; i < int(ScalingLabFigure::panels().size()); ++i)
+        m_panels->addItem(QString());
+    connect(m_panels, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_stack->setCurrentIndex(index);
+        // The histogram's d_k chooser shares the tabs' row and shows with its panel.
+        const bool histogram = index == m_stack->indexOf(m_histogram);
+        m_histogramDkLabel->setVisible(histogram);
+        m_histogramDk->setVisible(histogram);
+    });
+    m_histogramDkLabel->hide();
+    m_histogramDk->hide();
+    connect(m_histogramDk, &QComboBox::activated, this, [this](int index) {
+        m_chosenHistogramDk = m_histogramDk->itemData(index).toInt();
+        if (m_result)
+            m_histogram->setHistogram(*m_result, index);
+    });
 
     m_keysLabel = new QLabel;
     m_queriesLabel = new QLabel;
@@ -127,7 +168,14 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
     auto *content = new QWidget;
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_plot, 1);
+    auto *panelRow = new QHBoxLayout;
+    panelRow->setContentsMargins(0, 0, 0, 0);
+    panelRow->addWidget(m_panels);
+    panelRow->addWidget(m_histogramDkLabel);
+    panelRow->addWidget(m_histogramDk);
+    panelRow->addStretch(1);
+    layout->addLayout(panelRow);
+    layout->addWidget(m_stack, 1);
     layout->addLayout(grid);
     layout->addLayout(status);
     setWidget(content);
@@ -154,13 +202,7 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
         });
     }
 
-    connect(m_runner, &ScalingRunner::finished, this,
-        [this](const EntropyExperimentConfig &config, const EntropyExperimentResult &result) {
-            m_shown = config;
-            m_shownResult = result;
-            m_plot->setResult(result, config.keys);
-            m_plot->setDimmed(!message().isEmpty());
-        });
+    connect(m_runner, &ScalingRunner::finished, this, &ScalingPlotDock::showResult);
     connect(m_runner, &ScalingRunner::failed, this, [this](const QString &error) {
         m_requested.reset();
         showMessage(error);
@@ -183,6 +225,57 @@ ScalingPlotDock::ScalingPlotDock(Document *document, QWidget *parent)
 void ScalingPlotDock::setPresentationMode(bool on)
 {
     m_plot->setPresentationMode(on);
+    for (ScalingSeriesPlot *plot : std::as_const(m_series))
+        plot->setPresentationMode(on);
+    m_histogram->setPresentationMode(on);
+}
+
+ScalingSeriesPlot *ScalingPlotDock::seriesPlot(ScalingLabFigure::Panel panel) const
+{
+    for (ScalingSeriesPlot *plot : m_series)
+        if (plot->panel() == panel)
+            return plot;
+    return nullptr;
+}
+
+void ScalingPlotDock::showResult(
+    const EntropyExperimentConfig &config, const EntropyExperimentResult &result)
+{
+    m_shown = config;
+    m_result = result;
+    m_plot->setResult(result, config.keys);
+    m_plot->setDimmed(!message().isEmpty());
+    for (ScalingSeriesPlot *plot : std::as_const(m_series))
+        plot->setResult(result);
+    updateHistogramChoices();
+}
+
+void ScalingPlotDock::updateHistogramChoices()
+{
+    const QSignalBlocker blocker(m_histogramDk);
+    m_histogramDk->clear();
+    if (!m_result) {
+        m_histogram->setHistogram(EntropyExperimentResult(), -1);
+        return;
+    }
+    int chosen = -1;
+    for (size_t i = 0; i < m_result->dims.size(); ++i) {
+        const int dk = m_result->dims[i];
+        if (m_histogramDk->findData(dk) >= 0)
+            continue; // a d_k listed twice has the same histogram
+        m_histogramDk->addItem(QString::number(dk), dk);
+        if (dk == m_chosenHistogramDk)
+            chosen = m_histogramDk->count() - 1;
+    }
+    if (chosen < 0) {
+        // Not chosen yet (or gone from the list): the one nearest the model's d_k.
+        const int best = ScalingLabFigure::histogramIndex(*m_result, m_plot->currentDk());
+        chosen = best < 0 ? -1 : m_histogramDk->findData(m_result->dims[size_t(best)]);
+    }
+    m_histogramDk->setCurrentIndex(chosen);
+    const int dk = chosen < 0 ? 0 : m_histogramDk->itemData(chosen).toInt();
+    const auto at = std::find(m_result->dims.begin(), m_result->dims.end(), dk);
+    m_histogram->setHistogram(*m_result, chosen < 0 ? -1 : int(at - m_result->dims.begin()));
 }
 
 QString ScalingPlotDock::message() const
@@ -323,7 +416,12 @@ void ScalingPlotDock::updateCurrentDk()
     } else {
         dK = headWidth(m_document->session().attention.config);
     }
+    const bool changed = dK != m_plot->currentDk();
     m_plot->setCurrentDk(dK);
+    for (ScalingSeriesPlot *plot : std::as_const(m_series))
+        plot->setCurrentDk(dK);
+    if (changed && m_chosenHistogramDk == 0)
+        updateHistogramChoices();
 }
 
 void ScalingPlotDock::showMessage(const QString &message)
@@ -349,7 +447,18 @@ void ScalingPlotDock::changeEvent(QEvent *event)
 
 void ScalingPlotDock::retranslate()
 {
-    setWindowTitle(tr("Scaling: entropy vs d_k"));
+    setWindowTitle(tr("Scaling: why divide by √d_k"));
+    for (int i = 0; i < m_panels->count(); ++i) {
+        const ScalingLabFigure::Panel panel = ScalingLabFigure::panels()[size_t(i)];
+        m_panels->setItemText(i, ScalingLabFigure::title(panel));
+        m_panels->setItemData(i, ScalingLabFigure::explanation(panel), Qt::ToolTipRole);
+    }
+    m_panels->setToolTip(tr("The figure to show: each tells one step of why attention divides "
+                            "by √d_k"));
+    for (ScalingSeriesPlot *plot : std::as_const(m_series))
+        plot->retranslate();
+    m_histogram->retranslate();
+    m_histogramDkLabel->setText(tr("&at d_k:"));
     m_keysLabel->setText(tr("&Keys:"));
     m_queriesLabel->setText(tr("&Queries:"));
     m_repeatsLabel->setText(tr("&Repeats:"));

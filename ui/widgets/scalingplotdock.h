@@ -1,25 +1,31 @@
 #pragma once
 
 /// @file scalingplotdock.h
-/// The scaling dock: the entropy-vs-d_k plot with its parameters, recomputed live off the GUI
-/// thread whenever they change.
+/// The scaling dock: the scaling lab's panels (entropy, score spread, softmax gradient,
+/// saturation against d_k, and the score histogram) with the experiment's parameters,
+/// recomputed live off the GUI thread whenever they change.
 
 #include "entropyexperiment.h"
+#include "scalinglabfigure.h"
 
 #include <QDockWidget>
 #include <QTimer>
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QSpinBox;
+class QStackedWidget;
 
 namespace ae {
 
 class Document;
 class ScalingPlot;
 class ScalingRunner;
+class ScalingSeriesPlot;
+class ScoreHistogramPlot;
 
 /// Shows the document's scaling experiment; edits its parameters through the document.
 class ScalingPlotDock : public QDockWidget
@@ -33,7 +39,17 @@ public:
 
     /// @name Inspection (tests)
     /// @{
+    /// The entropy panel.
     ScalingPlot *plot() const { return m_plot; }
+    /// The spread, gradient or saturation panel.
+    ScalingSeriesPlot *seriesPlot(ScalingLabFigure::Panel panel) const;
+    ScoreHistogramPlot *histogramPlot() const { return m_histogram; }
+    /// Chooses the d_k of the histogram.
+    QComboBox *histogramDkBox() const { return m_histogramDk; }
+    /// Chooses the panel on show; one entry per panel, in ScalingLabFigure::panels() order.
+    QComboBox *panelChooser() const { return m_panels; }
+    /// The result on show (the one of shownConfig()), or nothing before the first.
+    const std::optional<EntropyExperimentResult> &shownResult() const { return m_result; }
     ScalingRunner *runner() const { return m_runner; }
     QSpinBox *keysBox() const { return m_keys; }
     QSpinBox *queriesBox() const { return m_queries; }
@@ -44,8 +60,6 @@ public:
     QString message() const;
     /// The parameters of the curves on show, or nothing before the first result.
     const std::optional<EntropyExperimentConfig> &shownConfig() const { return m_shown; }
-    /// The result on show (of shownConfig()), or nothing before the first result.
-    const std::optional<EntropyExperimentResult> &shownResult() const { return m_shownResult; }
     /// True while the "computing…" indicator shows.
     bool isComputing() const;
     /// @}
@@ -71,9 +85,21 @@ private:
     void showMessage(const QString &message);
     /// Sets every visible text in the current language.
     void retranslate();
+    /// Hands a new result to every panel.
+    void showResult(const EntropyExperimentConfig &config, const EntropyExperimentResult &result);
+    /// Fills the histogram's d_k choices from the result, keeping the chosen d_k if it is there.
+    void updateHistogramChoices();
 
     Document *m_document;
     ScalingPlot *m_plot;
+    QList<ScalingSeriesPlot *> m_series; ///< spread, gradient, saturation
+    ScoreHistogramPlot *m_histogram;
+    QComboBox *m_histogramDk;
+    QLabel *m_histogramDkLabel;
+    QComboBox *m_panels;
+    QStackedWidget *m_stack;
+    std::optional<EntropyExperimentResult> m_result;
+    int m_chosenHistogramDk = 0; ///< the d_k the user picked for the histogram, or 0
     ScalingRunner *m_runner;
     QLabel *m_keysLabel;
     QLabel *m_queriesLabel;
@@ -91,7 +117,6 @@ private:
     QTimer m_commitTimer; ///< gathers a burst of keystrokes into one edit
     QTimer m_runTimer; ///< gathers a burst of edits into one run
     std::optional<EntropyExperimentConfig> m_shown;
-    std::optional<EntropyExperimentResult> m_shownResult;
     std::optional<EntropyExperimentConfig> m_requested;
     std::optional<EntropyExperimentConfig> m_lastSynced; ///< the document's, as last seen
     bool m_syncing = false;

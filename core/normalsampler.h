@@ -1,0 +1,34 @@
+#pragma once
+
+/// @file normalsampler.h
+/// Fast standard normal deviates on the project's generator: the ziggurat method with 256
+/// layers, about four times faster than Rng::normal()'s polar method (most draws cost one
+/// 64-bit number, one multiply and one compare). Used where millions of draws are needed.
+
+#include "rng.h"
+
+#include <cstdint>
+
+namespace ae {
+
+/// A stream of N(0, 1) deviates; the same seed gives the same numbers on every platform up
+/// to the last bit of std::exp / std::log on the rare slow paths (about 1 % of draws).
+class NormalSampler
+{
+public:
+    /// Starts a stream whose xoshiro state is seeded from @p seed (see Rng).
+    explicit NormalSampler(std::uint64_t seed);
+
+    /// The next deviate.
+    double next();
+    /// Writes the next @p count deviates to @p out.
+    void fill(double *out, std::int64_t count);
+
+private:
+    /// The rare cases: a wedge between two layers, or the tail past the base layer.
+    double slowPath(double u, int layer);
+
+    Rng m_rng;
+};
+
+} // namespace ae

@@ -1,0 +1,51 @@
+#include "softmaxrowstats.h"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+
+namespace ae {
+
+SoftmaxRowStats softmaxRowStats(const double *scores, int count, double factor)
+{
+    // Reused buffers (the weights are needed twice: their sum comes first); Eigen's array
+    // expressions vectorise the exponentials and the sums.
+    thread_local Eigen::ArrayXd x, e;
+    if (x.size() < count) {
+        x.resize(count);
+        e.resize(count);
+    }
+    const Eigen::Map<const Eigen::ArrayXd> s(scores, count);
+    auto logits = x.head(count);
+    auto weights = e.head(count);
+    Eigen::Index top = 0;
+    const double peak = s.maxCoeff(&top);
+    // x_j = factor (s_j - max) <= 0, so the largest e_j is exactly 1. It is left out of the
+    // sums below (set to 0) so that rest = Z - 1 is summed directly, not found by subtraction.
+    logits = factor * (s - peak);
+    weights = logits.exp();
+    weights(top) = 0.0;
+    const double rest = weights.sum();
+    const double weightedLogits = (weights * logits).sum();
+    const double z = 1.0 + rest;
+    SoftmaxRowStats out;
+    // H = ln Z - sum p_j x_j: two terms >= 0, nothing cancels.
+    out.entropy = std::log1p(rest) - weightedLogits / z;
+    out.maxWeight = 1.0 / z;
+    // ||J||^2 = sum_i (p_i (1 - p_i))^2 + sum_{i != j} p_i^2 p_j^2. With 1 - p_i formed from
+    // the other weights and the top weight's cross terms split off, every part is a sum of
+    // non-negative terms, so a near one-hot row keeps its small norm to full precision.
+    // The sums run over the unnormalised e_j and are scaled by powers of 1/Z afterwards.
+    const double pTop = out.maxWeight;
+    const double inv2 = pTop * pTop;
+    const double topTerm = pTop * (rest * pTop);
+    const double others = (weights * (z - weights)).square().sum() * inv2 * inv2;
+    const double otherSquares = weights.square().sum() * inv2;
+    const double otherFourths = weights.square().square().sum() * inv2 * inv2;
+    const double cross = 2.0 * pTop * pTop * otherSquares
+        + std::max(0.0, otherSquares * otherSquares - otherFourths);
+    out.jacobianNorm = std::sqrt(topTerm * topTerm + others + cross);
+    return out;
+}
+
+} // namespace ae

@@ -1,0 +1,171 @@
+#include "scalingseriesplot.h"
+
+#include "colormap.h"
+#include "matrixplotadapter.h"
+#include "scalingfigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ae {
+
+namespace {
+
+/// How far the x axis reaches beyond the outermost d_k, as a factor (as in the entropy plot).
+constexpr double xMargin = 1.6;
+/// Points along a curved guide.
+constexpr int guideSteps = 48;
+
+} // namespace
+
+ScalingSeriesPlot::ScalingSeriesPlot(ScalingLabFigure::Panel panel, QWidget *parent)
+    : QCustomPlot(parent)
+    , m_panel(panel)
+{
+    setBackground(Qt::white);
+    setMinimumSize(220, 160);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString());
+    plotLayout()->addElement(0, 0, m_title);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setSubTicks(false);
+    xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
+    yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
+    m_unscaled = addGraph();
+    m_scaled = addGraph();
+    if (panel == ScalingLabFigure::Panel::Spread) {
+        m_guides << addGraph() << addGraph(); // sqrt(d_k), then 1
+    }
+    m_dkLine = new QCPItemStraightLine(this);
+    m_dkLine->setVisible(false);
+    // The legend in a row of its own under the title: inside the axes it would cover data in
+    // a plot this small.
+    legend->setVisible(true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    applyStyle();
+    retranslate();
+    updateRanges();
+}
+
+QSize ScalingSeriesPlot::minimumSizeHint() const
+{
+    return QSize(220, 160);
+}
+
+void ScalingSeriesPlot::retranslate()
+{
+    m_title->setText(ScalingLabFigure::title(m_panel));
+    xAxis->setLabel(tr("d_k (log\u2082 scale)"));
+    yAxis->setLabel(ScalingLabFigure::yAxisTitle(m_panel));
+    m_unscaled->setName(tr("unscaled"));
+    m_scaled->setName(tr("scaled"));
+    if (m_guides.size() == 2) {
+        m_guides[0]->setName(tr("√d_k"));
+        m_guides[1]->setName(tr("1"));
+    }
+    setToolTip(ScalingLabFigure::explanation(m_panel));
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScalingSeriesPlot::applyStyle()
+{
+    const double s = m_presentation ? 1.6 : 1.0;
+    const double line = m_presentation ? 3.5 : 2.0;
+    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
+    for (QCPAxis *axis : { xAxis, yAxis }) {
+        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
+        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
+    }
+    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
+    const QColor unscaled = ScalingFigure::unscaledColour(), scaled = ScalingFigure::scaledColour();
+    m_unscaled->setPen(QPen(unscaled, line));
+    m_unscaled->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, unscaled, Qt::white, 7 * s));
+    m_scaled->setPen(QPen(scaled, line));
+    m_scaled->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, scaled, scaled, 7 * s));
+    for (QCPGraph *g : m_guides)
+        g->setPen(QPen(QColor(0x55, 0x55, 0x55), line * 0.75, Qt::DashLine));
+    m_dkLine->setPen(QPen(ColorMap::accent(ColorMapKind::Viridis), line * 0.75, Qt::DotLine));
+}
+
+void ScalingSeriesPlot::setResult(const EntropyExperimentResult &result)
+{
+    m_dims = result.dims;
+    MatrixPlotAdapter::setCurve(
+        m_unscaled, result.dims, ScalingLabFigure::series(result, m_panel, false));
+    MatrixPlotAdapter::setCurve(
+        m_scaled, result.dims, ScalingLabFigure::series(result, m_panel, true));
+    xAxis->setTicker(MatrixPlotAdapter::dimsTicker(result.dims));
+    updateRanges();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScalingSeriesPlot::setCurrentDk(int dK)
+{
+    if (dK == m_currentDk)
+        return;
+    m_currentDk = std::max(0, dK);
+    updateRanges();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScalingSeriesPlot::setPresentationMode(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScalingSeriesPlot::updateRanges()
+{
+    std::vector<int> xs = m_dims;
+    if (m_currentDk > 0)
+        xs.push_back(m_currentDk);
+    double lo = 1.0, hi = 1024.0;
+    if (!xs.empty()) {
+        lo = *std::min_element(xs.begin(), xs.end());
+        hi = *std::max_element(xs.begin(), xs.end());
+    }
+    const QCPRange xRange(lo / xMargin, hi * xMargin);
+    xAxis->setRange(xRange);
+    double top = 0.0;
+    if (m_guides.size() == 2) {
+        // sqrt(d_k) sampled evenly on the log axis, and the level 1.
+        std::vector<double> gx, gy;
+        for (int i = 0; i <= guideSteps; ++i) {
+            const double x
+                = xRange.lower * std::pow(xRange.upper / xRange.lower, double(i) / guideSteps);
+            gx.push_back(x);
+            gy.push_back(std::sqrt(x));
+        }
+        MatrixPlotAdapter::setCurve(m_guides[0], gx, gy);
+        MatrixPlotAdapter::setCurve(m_guides[1], std::vector<double> { xRange.lower, xRange.upper },
+            std::vector<double> { 1.0, 1.0 });
+        top = std::sqrt(hi);
+    }
+    for (QCPGraph *g : { m_unscaled, m_scaled }) {
+        bool found = false;
+        const QCPRange r = g->getValueRange(found);
+        if (found)
+            top = std::max(top, r.upper);
+    }
+    const bool share = m_panel == ScalingLabFigure::Panel::Saturation;
+    yAxis->setRange(0.0, share ? 1.0 : (top > 0 ? top * 1.1 : 1.0));
+    m_dkLine->setVisible(m_currentDk > 0);
+    if (m_currentDk > 0) {
+        m_dkLine->point1->setCoords(m_currentDk, 0.0);
+        m_dkLine->point2->setCoords(m_currentDk, 1.0);
+    }
+}
+
+} // namespace ae

@@ -1,0 +1,104 @@
+#include "scorehistogramplot.h"
+
+#include "matrixplotadapter.h"
+#include "scalingfigure.h"
+#include "scalinglabfigure.h"
+
+#include <algorithm>
+
+namespace ae {
+
+ScoreHistogramPlot::ScoreHistogramPlot(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setBackground(Qt::white);
+    setMinimumSize(220, 160);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString());
+    plotLayout()->addElement(0, 0, m_title);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
+    yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
+    m_unscaled = new QCPBars(xAxis, yAxis);
+    m_scaled = new QCPBars(xAxis, yAxis);
+    // The legend in a row of its own under the title: inside the axes it would cover data in
+    // a plot this small.
+    legend->setVisible(true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    applyStyle();
+    retranslate();
+}
+
+QSize ScoreHistogramPlot::minimumSizeHint() const
+{
+    return QSize(220, 160);
+}
+
+void ScoreHistogramPlot::retranslate()
+{
+    m_title->setText(m_dk > 0 ? tr("Scores at d_k = %1").arg(m_dk)
+                              : ScalingLabFigure::title(ScalingLabFigure::Panel::Histogram));
+    xAxis->setLabel(tr("score"));
+    yAxis->setLabel(ScalingLabFigure::yAxisTitle(ScalingLabFigure::Panel::Histogram));
+    m_unscaled->setName(tr("unscaled: q·k"));
+    m_scaled->setName(tr("scaled: q·k / √d_k"));
+    setToolTip(ScalingLabFigure::explanation(ScalingLabFigure::Panel::Histogram));
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ScoreHistogramPlot::applyStyle()
+{
+    const double s = m_presentation ? 1.6 : 1.0;
+    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
+    for (QCPAxis *axis : { xAxis, yAxis }) {
+        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
+        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
+    }
+    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
+    // Translucent, so the narrow scaled bars stay visible over the wide unscaled ones.
+    for (QCPBars *bars : { m_unscaled, m_scaled }) {
+        QColor c
+            = bars == m_unscaled ? ScalingFigure::unscaledColour() : ScalingFigure::scaledColour();
+        bars->setPen(QPen(c.darker(110), 1.0));
+        c.setAlpha(150);
+        bars->setBrush(c);
+    }
+}
+
+void ScoreHistogramPlot::setHistogram(const EntropyExperimentResult &result, int index)
+{
+    if (index < 0 || size_t(index) >= result.histograms.size()
+        || size_t(index) >= result.dims.size()) {
+        m_dk = 0;
+        m_unscaled->data()->clear();
+        m_scaled->data()->clear();
+    } else {
+        const ScoreHistogram &h = result.histograms[size_t(index)];
+        m_dk = result.dims[size_t(index)];
+        MatrixPlotAdapter::setBars(m_unscaled, h.lo, h.binWidth(), h.unscaled);
+        MatrixPlotAdapter::setBars(m_scaled, h.lo, h.binWidth(), h.scaled);
+        xAxis->setRange(h.lo, h.hi);
+        double top = 0.0;
+        for (size_t b = 0; b < h.unscaled.size() && b < h.scaled.size(); ++b)
+            top = std::max({ top, h.unscaled[b], h.scaled[b] });
+        yAxis->setRange(0.0, top > 0 ? top * 1.1 : 1.0);
+    }
+    retranslate();
+}
+
+void ScoreHistogramPlot::setPresentationMode(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace ae
