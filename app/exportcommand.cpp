@@ -67,10 +67,10 @@ std::optional<View> parseView(const QString &text, QString *error)
     if (t == QLatin1String("scaling"))
         return View { View::Kind::Scaling, -1 };
     if (t == QLatin1String("scaling:all"))
-        return View { View::Kind::Scaling, -1, std::nullopt, true };
+        return View { View::Kind::Scaling, -1, false, std::nullopt, true };
     if (t.startsWith(QLatin1String("scaling:"))) {
         if (const auto panel = ScalingLabFigure::panelFromName(t.mid(8)))
-            return View { View::Kind::Scaling, -1, panel };
+            return View { View::Kind::Scaling, -1, false, panel };
     }
     if (t.startsWith(QLatin1String("head:"))) {
         bool ok = false;

@@ -215,7 +215,7 @@ void TestExportCommand::scalingLabViews()
         QStringLiteral("--view"), view, QStringLiteral("--width"), QStringLiteral("900") });
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     const QByteArray bytes = readFileBytes(file);
-    const Svg svg = readSvg(bytes);
+    const SvgSummary svg = SvgSummary::read(bytes);
     QVERIFY(svg.wellFormed);
     QCOMPARE(svg.images, 0); // vector, like the other views
     QCOMPARE(svg.width, 900.0);

@@ -5,6 +5,7 @@
 #include "scalinglabfigure.h"
 #include "svgfigurewriter.h"
 #include "testsupportexport.h"
+#include "testsupportsvg.h"
 
 #include <QTest>
 #include <cmath>
@@ -224,7 +225,7 @@ void TestScalingLabFigure::svgIsVector()
         ? ScalingLabFigure::makeGrid(sample(), EntropyExperimentConfig {}, 4, options)
         : ScalingLabFigure::make(ScalingLabFigure::panels()[size_t(which)], sample(),
             EntropyExperimentConfig {}, 4, options);
-    const SvgSummary svg = ExportTestSupport::readSvg(SvgFigureWriter::toSvg(f));
+    const SvgSummary svg = SvgSummary::read(SvgFigureWriter::toSvg(f));
     QVERIFY2(svg.wellFormed, qPrintable(svg.error));
     QCOMPARE(svg.images, 0);
     QVERIFY(!svg.rasterData);

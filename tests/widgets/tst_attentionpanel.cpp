@@ -301,7 +301,7 @@ void TestAttentionPanel::temperatureDragIsOneUndoStep()
         QCOMPARE(m_document->session().attention.config.scale.mode, ScaleMode::Custom);
         QCOMPARE(m_document->session().attention.config.scale.divisor, divisor);
         QCOMPARE(m_document->result().scale, divisor);
-        QVERIFY(T::maxDiff(m_document->result().meanWeights,
+        QVERIFY(test::maxAbsDifference(m_document->result().meanWeights,
                     T::meanWeights(exampleTarget(), exampleSource(), 2, false, {}, divisor))
             < 1e-12);
     }
@@ -320,7 +320,7 @@ void TestAttentionPanel::temperatureDragIsOneUndoStep()
     m_document->undoStack()->undo();
     QCOMPARE(m_document->session().attention.config.scale.mode, ScaleMode::SqrtDk);
     QCOMPARE(slider->value(), TemperatureControl::steps / 2);
-    QVERIFY(T::maxDiff(m_document->result().meanWeights, sharp0) < 1e-15);
+    QVERIFY(test::maxAbsDifference(m_document->result().meanWeights, sharp0) < 1e-15);
     // The scale box says "custom" while the slider is off sqrt(d_k), and the field shows it.
     m_document->undoStack()->redo();
     QCOMPARE(m_panel->scaleCombo()->currentData().toInt(), static_cast<int>(ScaleMode::Custom));

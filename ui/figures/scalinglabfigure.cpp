@@ -18,8 +18,8 @@ using Panel = ScalingLabFigure::Panel;
 constexpr double panelTitlePx = 13.0;
 constexpr double legendPx = 11.0;
 constexpr double valuePx = 9.0;
-const QColor gridColour(0xe4, 0xe4, 0xe4);
-const QColor guideColour(0x55, 0x55, 0x55);
+const QColor gridColor(0xe4, 0xe4, 0xe4);
+const QColor guideColor(0x55, 0x55, 0x55);
 /// How far the x axis reaches beyond the outermost d_k, as a factor (as on screen).
 constexpr double xMargin = 1.6;
 
@@ -82,10 +82,10 @@ double drawLegend(Figure &f, double left, double right, double y, const std::vec
         int marker; ///< 0 none (dashed guide), 1 ring, 2 disc
     };
     std::vector<Entry> entries { { ScalingLabFigure::tr("unscaled: q·k"),
-                                     ScalingFigure::unscaledColour(), 1 },
-        { ScalingLabFigure::tr("scaled: q·k / √d_k"), ScalingFigure::scaledColour(), 2 } };
+                                     ScalingFigure::unscaledColor(), 1 },
+        { ScalingLabFigure::tr("scaled: q·k / √d_k"), ScalingFigure::scaledColor(), 2 } };
     for (const Guide &g : guides)
-        entries.push_back({ g.label, guideColour, 0 });
+        entries.push_back({ g.label, guideColor, 0 });
     const QFontMetricsF fm(Figure::font(legendPx));
     constexpr double swatch = 22.0, spacing = 18.0;
     double total = -spacing;
@@ -103,7 +103,7 @@ double drawLegend(Figure &f, double left, double right, double y, const std::vec
             dot.stroke = e.colour;
             dot.strokeWidth = 1.5;
         }
-        f.addText(QPointF(x + swatch + 5.0, ly + baselineOffset(fm)), e.text, legendPx, textColour,
+        f.addText(QPointF(x + swatch + 5.0, ly + baselineOffset(fm)), e.text, legendPx, textColor,
             Figure::Align::Start, QStringLiteral("legend"));
         x += swatch + 5.0 + fm.horizontalAdvance(e.text) + spacing;
     }
@@ -120,10 +120,10 @@ void drawAxes(Figure &f, const Axes &axes, const std::vector<double> &yTicks, in
     const QRectF &plot = axes.plot;
     for (const double t : yTicks) {
         const double py = axes.y(t);
-        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColour, 1.0,
+        f.addLine(QPointF(plot.left(), py), QPointF(plot.right(), py), gridColor, 1.0,
             QStringLiteral("grid"));
         f.addText(QPointF(plot.left() - 5.0, py + baselineOffset(tfm)),
-            Figure::tickText(t, yDecimals), tickPx, textColour, Figure::Align::End,
+            Figure::tickText(t, yDecimals), tickPx, textColor, Figure::Align::End,
             QStringLiteral("tick-label"));
     }
     double lastRight = -1e9;
@@ -133,17 +133,17 @@ void drawAxes(Figure &f, const Axes &axes, const std::vector<double> &yTicks, in
         if (px - half < lastRight + 5.0 || px < plot.left() - 0.5 || px > plot.right() + 0.5)
             continue;
         lastRight = px + half;
-        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColour, 1.0,
+        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), gridColor, 1.0,
             QStringLiteral("grid"));
-        f.addText(QPointF(px, plot.bottom() + 5.0 + tfm.ascent()), text, tickPx, textColour,
+        f.addText(QPointF(px, plot.bottom() + 5.0 + tfm.ascent()), text, tickPx, textColor,
             Figure::Align::Middle, QStringLiteral("tick-label"));
     }
-    f.addFrame(plot, frameColour, 1.0, QStringLiteral("frame"));
+    f.addFrame(plot, frameColor, 1.0, QStringLiteral("frame"));
     const QFontMetricsF afm(Figure::font(axisTitlePx));
     f.addText(QPointF(plot.center().x(), plot.bottom() + 5.0 + tfm.height() + 2.0 + afm.ascent()),
-        xTitle, axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
+        xTitle, axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("axis-title"));
     Figure::Item &y = f.addText(QPointF(titleLeft + afm.ascent(), plot.center().y()), yTitle,
-        axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("axis-title"));
+        axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("axis-title"));
     y.rotation = -90.0;
 }
 
@@ -209,7 +209,7 @@ void drawSeriesPanel(Figure &f, const QRectF &area, Panel panel,
             line << QPointF(plot.left() + plot.width() * s / steps,
                 std::max(plot.top(), axes.y(std::min(v, axes.yHigh))));
         }
-        Figure::Item &item = f.addPolyline(line, guideColour, 1.3, QStringLiteral("guide"));
+        Figure::Item &item = f.addPolyline(line, guideColor, 1.3, QStringLiteral("guide"));
         item.dashed = true;
     }
     if (currentDk > 0) {
@@ -237,7 +237,7 @@ void drawSeriesPanel(Figure &f, const QRectF &area, Panel panel,
         const bool isScaled = v == 1;
         const std::vector<double> &data = isScaled ? scaled : unscaled;
         const QColor colour
-            = isScaled ? ScalingFigure::scaledColour() : ScalingFigure::unscaledColour();
+            = isScaled ? ScalingFigure::scaledColor() : ScalingFigure::unscaledColor();
         const QString role = isScaled ? QStringLiteral("scaled") : QStringLiteral("unscaled");
         QPolygonF points;
         for (const size_t i : order)
@@ -291,7 +291,7 @@ void drawHistogramPanel(
     // Unscaled first, scaled over it, both translucent so the overlap shows.
     for (int v = 0; v < 2; ++v) {
         const std::vector<double> &shares = v == 0 ? h.unscaled : h.scaled;
-        QColor colour = v == 0 ? ScalingFigure::unscaledColour() : ScalingFigure::scaledColour();
+        QColor colour = v == 0 ? ScalingFigure::unscaledColor() : ScalingFigure::scaledColor();
         colour.setAlpha(150);
         const QString role = v == 0 ? QStringLiteral("unscaled bar") : QStringLiteral("scaled bar");
         for (size_t b = 0; b < shares.size(); ++b) {
@@ -316,7 +316,7 @@ void drawPanel(Figure &f, const QRectF &area, Panel panel, const EntropyExperime
     const QFontMetricsF fm(Figure::font(panelTitlePx, true));
     Figure::Item &t = f.addText(QPointF(area.center().x(), area.top() + fm.ascent()),
         fm.elidedText(ScalingLabFigure::title(panel), Qt::ElideRight, area.width()), panelTitlePx,
-        textColour, Figure::Align::Middle, QStringLiteral("panel-title"));
+        textColor, Figure::Align::Middle, QStringLiteral("panel-title"));
     t.bold = true;
     const QRectF body(QPointF(area.left(), area.top() + fm.height() + 6.0), area.bottomRight());
     if (panel == Panel::Histogram)
@@ -339,7 +339,7 @@ double drawHeading(Figure &f, const QString &fallback, const EntropyExperimentCo
         const QFontMetricsF fm(Figure::font(titlePx, true));
         Figure::Item &t = f.addText(QPointF(w / 2.0, y + fm.ascent()),
             fm.elidedText(Figure::displayText(title), Qt::ElideRight, w - 2 * outerMargin), titlePx,
-            textColour, Figure::Align::Middle, QStringLiteral("title"));
+            textColor, Figure::Align::Middle, QStringLiteral("title"));
         t.bold = true;
         y += fm.height() + 4.0;
     }
@@ -351,7 +351,7 @@ double drawHeading(Figure &f, const QString &fallback, const EntropyExperimentCo
             .arg(config.repeats == 1 ? ScalingLabFigure::tr("1 repeat")
                                      : ScalingLabFigure::tr("%1 repeats").arg(config.repeats))
             .arg(config.seed),
-        axisTitlePx, mutedTextColour, Figure::Align::Middle, QStringLiteral("subtitle"));
+        axisTitlePx, mutedTextColor, Figure::Align::Middle, QStringLiteral("subtitle"));
     return y + fm.height() + 8.0;
 }
 
@@ -488,7 +488,7 @@ Figure ScalingLabFigure::make(Panel panel, const EntropyExperimentResult &result
     double y = drawHeading(f, title(panel), config, options);
     if (result.dims.empty()) {
         f.addText(QPointF(f.size.width() / 2.0, f.size.height() / 2.0), tr("No results yet"), 14,
-            mutedTextColour, Figure::Align::Middle, QStringLiteral("message"));
+            mutedTextColor, Figure::Align::Middle, QStringLiteral("message"));
         return f;
     }
     if (panel != Panel::Histogram)
@@ -514,7 +514,7 @@ Figure ScalingLabFigure::makeGrid(const EntropyExperimentResult &result,
     double y = drawHeading(f, tr("Why divide by √d_k"), config, options);
     if (result.dims.empty()) {
         f.addText(QPointF(f.size.width() / 2.0, f.size.height() / 2.0), tr("No results yet"), 14,
-            mutedTextColour, Figure::Align::Middle, QStringLiteral("message"));
+            mutedTextColor, Figure::Align::Middle, QStringLiteral("message"));
         return f;
     }
     std::vector<Guide> guides = guidesOf(Panel::Entropy, config);

@@ -287,7 +287,7 @@ void AttentionPanel::buildUi()
     scaleRow->addWidget(m_divisorEdit);
     scoresGrid->addWidget(buddyLabel([] { return tr("&Scale:"); }, m_scaleCombo, body), 0, 1);
     scoresGrid->addLayout(scaleRow, 0, 2);
-    scoresGrid->addWidget(buddyLabel(tr("&Temperature:"), m_temperature->slider(), body), 1, 1);
+    scoresGrid->addWidget(buddyLabel([] { return tr("&Temperature:"); }, m_temperature->slider(), body), 1, 1);
     scoresGrid->addWidget(m_temperature, 1, 2);
     auto *maskRow = new QHBoxLayout;
     maskRow->addWidget(m_causalCheck);

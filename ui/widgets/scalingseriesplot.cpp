@@ -85,7 +85,7 @@ void ScalingSeriesPlot::applyStyle()
         axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
     }
     legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
-    const QColor unscaled = ScalingFigure::unscaledColour(), scaled = ScalingFigure::scaledColour();
+    const QColor unscaled = ScalingFigure::unscaledColor(), scaled = ScalingFigure::scaledColor();
     m_unscaled->setPen(QPen(unscaled, line));
     m_unscaled->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, unscaled, Qt::white, 7 * s));

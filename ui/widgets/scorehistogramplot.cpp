@@ -64,7 +64,7 @@ void ScoreHistogramPlot::applyStyle()
     // Translucent, so the narrow scaled bars stay visible over the wide unscaled ones.
     for (QCPBars *bars : { m_unscaled, m_scaled }) {
         QColor c
-            = bars == m_unscaled ? ScalingFigure::unscaledColour() : ScalingFigure::scaledColour();
+            = bars == m_unscaled ? ScalingFigure::unscaledColor() : ScalingFigure::scaledColor();
         bars->setPen(QPen(c.darker(110), 1.0));
         c.setAlpha(150);
         bars->setBrush(c);
