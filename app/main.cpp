@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Attention Explorer: the window, or a headless subcommand (see commandline.h).
 
 #include "commandline.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Configures (once) and builds Attention Explorer in build/ (Release). Incremental: a second
 # run with nothing changed only checks timestamps.
 set -euo pipefail

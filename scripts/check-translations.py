@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks Qt Linguist .ts files: every message translated, nothing the program fills in or
 parses lost in translation.
 

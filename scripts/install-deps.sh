@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages Attention Explorer needs, only those that are missing, so a
 # second run does nothing. Needs root (or sudo).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install what is missing, build, and open Attention Explorer on its built-in
 # example (or on the session file given as the first argument).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install what is missing, build, and run every test suite:
 #   1. the Release build and all its Qt Test suites (core, ui offscreen, command line);
 #   2. a second build of the core and its suites with AddressSanitizer and UBSan;

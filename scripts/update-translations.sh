@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Refreshes resources/translations/*.ts from the tr() strings in core/, ui/ and app/.
 # Translators then edit the .ts files (Qt Linguist); the build compiles them with lrelease.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window icon: compiled in as SVG and drawn by Qt's SVG image plugin at the sizes a desktop
 // asks for, so that the window and the task bar show it.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer compute` run as a separate process with no display: the reference cases,
 // exit statuses 0 / 1 / 2 with their messages, --help and --version.
 

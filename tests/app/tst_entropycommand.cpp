@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer entropy` run as a separate process with no display: the output format,
 // the defaults and options, agreement with tests/data/shared/reference/entropy-keys10.json, and
 // clear refusals of bad options.

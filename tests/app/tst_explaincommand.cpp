@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer explain` run as a separate process with no display: agreement with
 // `compute` on the reference cases, the Markdown and LaTeX derivations, and its refusals.
 

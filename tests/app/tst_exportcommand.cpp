@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer export` run as a separate process with no display: every built-in example
 // to SVG, PNG and PDF (one shape per cell, every token as text, no raster in the SVG), the
 // options, and exit statuses 0 / 1 / 2 with messages that start with the file name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer export --view lines` run headless: the alignment view as SVG (one line per
 // pair whose weight reaches --threshold, counted against `compute`'s weights; every token as
 // text), PNG and PDF, and refusals of bad views and thresholds with exit status 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One export path: for the same session and options, File ▸ Export… in the window and
 // `attention-explorer export` on the command line write byte-identical SVG files, for a single
 // heatmap, one head, the grid of heads and the scaling plot, with stretched colours, without

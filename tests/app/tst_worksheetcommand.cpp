@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer worksheet` run as a separate process with no display: the files it
 // writes, answers that agree with `compute` and `explain` on the written sessions, the same
 // bytes for the same seed, Chinese sheets, and its refusals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the embedding generators, which run as the user types tokens.
 
 #include "embeddings.h"

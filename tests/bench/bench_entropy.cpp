@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the scaling experiment, which the GUI reruns in the background on every change.
 
 #include "entropyexperiment.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of headless figure export, as the command line's `export` does it: compute the
 // session, lay out the figure, encode and write the file.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the attention core's whole forward pass (per-head weights, mean, outputs, row
 // entropies: everything the window shows), and of Eigen's own matrix product as the yardstick.
 

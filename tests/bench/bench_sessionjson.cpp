@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of reading, validating and writing a large session file: 512 tokens on each side, width
 // 512, explicit 512 x 512 projections with biases (about 1.5 million numbers).
 

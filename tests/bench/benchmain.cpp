@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attention-bench's entry point: a headless Qt application (the export benchmarks draw text),
 // and a note of the build in the benchmark context so that results say what they measured.
 

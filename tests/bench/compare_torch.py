@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Times the attention core against PyTorch on one thread, side by side in one run.
 
 PyTorch (float64, one thread): torch.nn.MultiheadAttention at the forward shapes of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Properties of computeAttention() over many seeded random configurations, each checked against
 // an independent implementation written here with plain loops, plus hand-computed cases.
 

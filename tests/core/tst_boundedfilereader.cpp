@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one bounded file reader (core/boundedfilereader.h) that session files and the importers
 // share: whole files up to the limit, a clear problem for everything else.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The embedding generators (core/embeddings.h): hashed, one-hot, sinusoidal positions.
 
 #include "embeddings.h"

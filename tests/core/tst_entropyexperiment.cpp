@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling experiment (core/entropyexperiment.h) against the PyTorch references
 // entropy-keys10.json and scaling-keys10.json, the statistics its figures must show,
 // determinism, bounds, cancellation and limits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The explanation of one weight (core/explain, explainjson, explaintext) against compute, the
 // PyTorch reference cases and sums written out in long double.
 

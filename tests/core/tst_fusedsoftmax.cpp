@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // softmaxRowsWithEntropy() (core/softmax.h): the one-pass softmax and row entropy the attention
 // core uses, against a long double evaluation of the definitions and against
 // maskedSoftmaxRows() + rowEntropy() where logits are infinite or NaN.

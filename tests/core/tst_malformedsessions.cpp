@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Malformed session files: one row per rule of the session file (README) and of the
 // documented limits (core/sessionlimits.h), each refused with the field's exact JSON path and a
 // message that says what is wrong; and a seeded mutation fuzz that must never crash.

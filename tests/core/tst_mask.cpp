@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The visibility mask: causal (top-left aligned for any Lq, Lk) AND key padding (core/mask.h).
 
 #include "mask.h"

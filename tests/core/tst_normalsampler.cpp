@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The experiment's normal generator (core/normalsampler.h): moments and tail shares of many
 // draws against N(0, 1), within bounds set from the sample size, and reproducibility.
 

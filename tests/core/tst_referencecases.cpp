@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shared reference cases (tests/data/shared/reference/cases, computed independently with
 // PyTorch in float64) through the core: loadSessionFile + computeSession, and
 // attentionResultToJson.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The portable generator (core/rng.h): determinism, known answers, and the distributions.
 
 #include "rng.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling experiment's figures (core/scalingaccumulator.h) on small seeded draws, fed in
 // blocks over two repeats, against a plain long double implementation of their definitions.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The placement rule: a window, frame included, inside a screen's available area, and the
 // screen-size classes.
 

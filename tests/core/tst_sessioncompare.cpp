@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compare: the variant session differs from the original in exactly one field, and the
 // difference map equals A - B worked out with plain loops in long double.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arithmetic of session edits (core/sessionedit.h), the head width and entropy ceiling, the
 // one-hot rule of validateSession() and the work estimates (core/workestimate.h).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session equality (operator== in core/session.h): every field the file format has, known or
 // not, takes part. Each leaf of a full session file is changed in turn through the loader, so a
 // field added to the format but left out of the comparison makes this test fail.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading and writing session files (core/sessionjson.h): the spec's example, round trips that
 // keep every field and every unknown field, numbers that read back exactly, file errors.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The stable masked softmax and the row entropy (core/softmax.h).
 
 #include "softmax.h"

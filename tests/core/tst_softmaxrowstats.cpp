@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One softmax row's entropy, Jacobian norm and largest weight (core/softmaxrowstats.h),
 // against the definitions in long double and against finite differences of the softmax.
 

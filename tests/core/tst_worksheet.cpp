@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Worksheets: every answer agrees with an independent computation and with explain; the same
 // seed gives the same bytes; students differ; sheets hold no answers and only one-decimal
 // numbers; Chinese sheets use the interface's terms; bad options are refused.

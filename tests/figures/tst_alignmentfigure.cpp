@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The alignment figure: a well-formed SVG with one line per (query, key) pair whose weight
 // reaches the threshold, every token as text, masked keys drawn as masked, and hover focus
 // keeping only one token's lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Colour maps: reference colours of matplotlib's maps, clamping, contrast and keys.
 
 #include "colormap.h"

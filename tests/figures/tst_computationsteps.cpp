@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The computation view's matrices (ui/figures/computationsteps) against the core's
 // intermediates, products written out as plain loops, and the PyTorch reference cases.
 

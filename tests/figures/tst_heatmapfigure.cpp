@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmap figure's layout: one cell per value in row-major places that tile a square-celled
 // grid, inside the figure; labels, values and marks where a reader expects them; the grid of
 // heads; colours from the chosen map.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Copy As text: matrices as TSV, CSV, Markdown and LaTeX with their headers, masked scores as
 // -inf, awkward tokens escaped.
 

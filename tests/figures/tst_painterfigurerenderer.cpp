@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PNG and PDF export through QPainter: the files exist with the right magic bytes, the PNG has
 // the pixel size the DPI asks for and the cell colours, the PDF is one vector page of the
 // figure's size, and failures are reported.

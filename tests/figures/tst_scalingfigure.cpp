@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling plot figure: one point per d_k on each curve, placed on a log2 x axis and a
 // linear y axis from 0, the ceiling at ln(keys), the current d_k marked, vector SVG.
 

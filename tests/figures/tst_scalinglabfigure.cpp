@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling lab's export figures: each d_k panel puts one point per d_k and kind of score
 // at heights proportional to the result's values, with its guides and the model's d_k; the
 // histogram draws each bin's share; the grid holds every panel; all of it vector SVG.

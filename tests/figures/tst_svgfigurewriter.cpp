@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The SVG export: well-formed XML for every kind of label, one <rect> per cell, every token as
 // <text>, no raster image anywhere, the size limit and the refusal that offers PNG.
 

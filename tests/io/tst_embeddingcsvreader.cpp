@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Importing embeddings from CSV: separators, token columns, headers and quoting read as a
 // spreadsheet user expects; every bad file refused with its row and column.
 

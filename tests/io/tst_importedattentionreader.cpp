@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Importing attention weights computed elsewhere: the shapes PyTorch gives, validation with
 // JSON paths, warnings (not refusals) for rows that do not sum to 1, the mean of the heads.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Autosave: unsaved work is written to the autosave folder (and only unsaved work), removed on
 // a clean exit, left behind by a crash, found by the next instance (never a running one's).
 

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Document: the default example, every edit method, merging, undo/redo, invalid states.
-
 #include "document.h"
 #include "embeddings.h"
 #include "sessioncompute.h"

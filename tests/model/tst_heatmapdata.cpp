@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HeatmapData's alignment rules: alignedCells() (all rows in one sweep) against a plain
 // row-by-row reading of the rule, on hand-made rows and seeded random maps with masks.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The alignment view in the heatmap panel: chosen with the Heatmap/Lines switch, it shows the
 // large view's weights as lines above the threshold slider's value, and hovering a token keeps
 // only that token's lines.

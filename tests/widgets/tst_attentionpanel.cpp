@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The attention dock, driven as a user does: heads and d_model, the four wirings, the causal
 // mask, the scale, and the projections with their editor. Expected numbers by hand.
 

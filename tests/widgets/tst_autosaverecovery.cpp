@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Autosave through the file controller: removed once the work is saved, a crashed instance's
 // work recovered as unsaved work of the right file, and the recovery question asked without
 // blocking the window.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // View ▸ Compare…: two configurations side by side from one action, their difference equal to
 // A - B worked out by hand, one figure exported with both heatmaps and the difference.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The computation view in the window: stepping with buttons, arrow keys and Page Up / Page
 // Down, the matrices of every step against the core, reveal, and the heatmap's state.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edit ▸ Copy As: the menu copies the view the heatmap panel shows (the mean, or one head's
 // weights and scores), and every matrix kind has its shape and labels.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The drill-down of one weight: the number it ends on equals the heatmap cell to the last
 // digit shown, for random cells of every view, masked cells and fully masked rows; clicking a
 // heatmap cell or a computation-view cell opens it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Export…: the dialog writes the chosen figure in the format of the file name, with the
 // options set; problems (unknown extension, too large for SVG, an existing file) are shown in
 // the dialog, which stays open; the scaling plot is computed when it is not on screen yet.

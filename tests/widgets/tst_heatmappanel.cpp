@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmap panel driven through a real Document: what the large map and the small
 // multiples hold against attention worked out by hand, selection by clicking, staleness,
 // colour maps.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmap widget: what its colour map, labels, values, alignment markers and masked cells
 // hold for hand-made weights, and how it answers the mouse.
 

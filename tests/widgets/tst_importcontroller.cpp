@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Import: embeddings from CSV into a sequence as one undoable edit that changes nothing
 // when refused; attention weights computed elsewhere in a window of their own, and the window
 // and its figures say "imported — not computed".

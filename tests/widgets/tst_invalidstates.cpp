@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every invalid input, entered through the window as a user would: an inline message names the
 // field and says what to do; nothing modal; the last valid picture stays; the session file on
 // disk is untouched; undo (or a good value) brings everything back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Switching the language takes effect at once: strings read from live widgets change between
 // English and Simplified Chinese without a restart, and sentences built from parts follow the
 // language's punctuation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lesson mode: F11 turns it on with larger fonts and the computation view, Ctrl+= / Ctrl+-
 // zoom, high contrast, the clicker's Page Up / Page Down step from anywhere in the window.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: what it opens on, the status line, menus, examples, undo and redo through
 // the Edit menu, files, presentation mode and remembered settings.
 

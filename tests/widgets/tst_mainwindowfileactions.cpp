@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The file handling inside the real window: the File menu's entries above the examples, Copy
 // As filled and shown, opening routed through the file controller (a refused file named in the
 // note bar, the session untouched), closing with unsaved changes asks, Export… writes.

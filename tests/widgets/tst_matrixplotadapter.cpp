@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one Eigen-to-QCustomPlot adapter: the gradient the screen draws agrees with the colour
 // map that exports draw, and a masked cell (NaN) gets the masked colour.
 

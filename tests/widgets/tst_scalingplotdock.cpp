@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling dock: the d_k text syntax, curves equal to runEntropyExperiment for the same
 // parameters, edits through the document (undoable), inline messages, and cancellation of
 // stale runs.

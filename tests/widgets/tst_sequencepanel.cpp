@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sequence dock, driven as a user does: typing tokens, editing and pasting cells, padding,
 // width, how vectors are made. Expected attention numbers are worked out by hand.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session files: open (refused files leave the session untouched and name the field), save and
 // reopen keeping every field (unknown ones too, nested), atomic saves that fail without harm,
 // the unsaved-changes question, revert, new, recent files, and dropping a file on the window.

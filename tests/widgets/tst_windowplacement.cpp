@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window on real screen sizes: saved on a desk monitor and reopened on a projector,
 // presentation mode, a move to another screen, HiDPI scales, and the minimum size in both
 // languages. Screens are set up by running this suite again in a sub-process on the offscreen

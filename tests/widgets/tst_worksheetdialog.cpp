@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Make Worksheets…: the dialog's options reach the generator, the preview is the first
 // student's sheet and follows the options, refused options disable writing with a message, and
 // it writes the same files as the command line's writer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "alignmentfigure.h"
 
 #include "colormap.h"

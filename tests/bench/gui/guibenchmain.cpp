@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attention-gui-bench: the time from one embedding edit to the repainted heatmaps in the real
 // main window (offscreen), background computation included. Each edit is one repetition, so
 // the aggregates (mean, median, p95) describe single edits.
