@@ -39,32 +39,7 @@ struct Notation
             }
             return QStringLiteral("“") + escaped + QStringLiteral("”");
         }
-        QString out;
-        for (const QChar c : t) {
-            switch (c.unicode()) {
-            case '\\':
-                out += QStringLiteral("\\textbackslash{}");
-                break;
-            case '~':
-                out += QStringLiteral("\\textasciitilde{}");
-                break;
-            case '^':
-                out += QStringLiteral("\\textasciicircum{}");
-                break;
-            case '&':
-            case '%':
-            case '$':
-            case '#':
-            case '_':
-            case '{':
-            case '}':
-                out += QLatin1Char('\\') + c;
-                break;
-            default:
-                out += c;
-            }
-        }
-        return QStringLiteral("``") + out + QStringLiteral("''");
+        return QStringLiteral("``") + escapeLatexText(t) + QStringLiteral("''");
     }
     /// A displayed formula line.
     QString formula(const QString &body) const
@@ -282,6 +257,37 @@ QString explanationText(const WeightExplanation &e, const ExplainTextOptions &o,
 }
 
 } // namespace
+
+QString escapeLatexText(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '\\':
+            out += QStringLiteral("\\textbackslash{}");
+            break;
+        case '~':
+            out += QStringLiteral("\\textasciitilde{}");
+            break;
+        case '^':
+            out += QStringLiteral("\\textasciicircum{}");
+            break;
+        case '&':
+        case '%':
+        case '$':
+        case '#':
+        case '_':
+        case '{':
+        case '}':
+            out += QLatin1Char('\\') + c;
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
 
 QString formatFixed(double value, int decimals)
 {

@@ -21,6 +21,8 @@ struct ExplainTextOptions
 
 /// @p value with exactly @p decimals decimals, without a minus sign on a rounded zero.
 QString formatFixed(double value, int decimals);
+/// @p text with LaTeX's special characters escaped, for running text (not math).
+QString escapeLatexText(const QString &text);
 
 /// The derivation as Markdown: a table of the terms q_m, k_m and q_m k_m, the dot product,
 /// the scaled score, a table of the row's scores and exponentials (masked keys marked), the

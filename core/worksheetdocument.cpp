@@ -9,37 +9,6 @@ namespace ae {
 
 namespace {
 
-QString escapeLatex(const QString &text)
-{
-    QString out;
-    out.reserve(text.size());
-    for (const QChar c : text) {
-        switch (c.unicode()) {
-        case '\\':
-            out += QStringLiteral("\\textbackslash{}");
-            break;
-        case '~':
-            out += QStringLiteral("\\textasciitilde{}");
-            break;
-        case '^':
-            out += QStringLiteral("\\textasciicircum{}");
-            break;
-        case '&':
-        case '%':
-        case '$':
-        case '#':
-        case '_':
-        case '{':
-        case '}':
-            out += QLatin1Char('\\') + c;
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
 QString markdownRow(const std::vector<WorksheetText> &row)
 {
     QString line = QStringLiteral("|");
@@ -71,7 +40,7 @@ QString latexTable(const std::vector<std::vector<WorksheetText>> &rows)
 
 WorksheetText worksheetText(const QString &text)
 {
-    return { text, escapeLatex(text) };
+    return { text, escapeLatexText(text) };
 }
 
 WorksheetText worksheetMath(const QString &plain, const QString &latex)

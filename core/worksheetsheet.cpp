@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheetsheet.h"
 
+#include "attentionconfig.h"
 #include "explaintext.h"
 
 #include <cmath>
@@ -119,7 +120,7 @@ private:
     WorksheetText dimensionsText() const
     {
         const AttentionConfig &c = m_sheet.session.attention.config;
-        const int dK = c.dModel / c.heads;
+        const int dK = headWidth(c);
         QString text = m_lang == WorksheetLanguage::Chinese
             ? QStringLiteral("$d_model = %1$，共 $h = %2$ 个头，每个头有 $d_k = d_model / h = %3$ "
                              "个分量。得分要除以缩放因子 $s = √d_k = %4$。")

@@ -19,10 +19,6 @@ constexpr double textGap = 8.0; ///< between a token's text and its lines' ends
 constexpr double legendPx = 11.0;
 const QColor maskedTokenColor(0x99, 0x99, 0x99);
 
-double baselineOffset(const QFontMetricsF &fm)
-{
-    return (fm.ascent() - fm.descent()) / 2.0;
-}
 
 /// The title shown: the user's, else the view's (empty when titles are off).
 QString chosenTitle(const HeatmapData &data, const FigureOptions &options)

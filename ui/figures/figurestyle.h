@@ -5,6 +5,7 @@
 /// The look every exported figure shares: margins, font sizes (in figure pixels) and colours.
 
 #include <QColor>
+#include <QFontMetricsF>
 
 namespace ae::figurestyle {
 
@@ -15,5 +16,16 @@ constexpr double tickPx = 11.0; ///< tick labels
 inline const QColor textColor(0x20, 0x20, 0x20); ///< titles, labels
 inline const QColor mutedTextColor(0x55, 0x55, 0x55); ///< axis titles, notes
 inline const QColor frameColor(0x8c, 0x8c, 0x8c); ///< plot frames
+inline const QColor gridColor(0xe4, 0xe4, 0xe4); ///< plot grid lines
+inline const QColor guideColor(0x55, 0x55, 0x55); ///< theoretical guides (ln(keys), sqrt(d_k), 1)
+/// How far a d_k axis reaches beyond the outermost d_k, as a factor (as on screen).
+constexpr double dkAxisMargin = 1.6;
+
+/// The offset from a line's vertical centre to its baseline, so text drawn at
+/// centre + baselineOffset() sits centred on that line.
+inline double baselineOffset(const QFontMetricsF &fm)
+{
+    return (fm.ascent() - fm.descent()) / 2.0;
+}
 
 } // namespace ae::figurestyle

@@ -69,12 +69,6 @@ struct PanelPlan
     QStringList rowText, columnText; ///< elided display text
 };
 
-double baselineOffset(const QFontMetricsF &fm)
-{
-    // Baseline position that centres a line of text vertically on a point.
-    return (fm.ascent() - fm.descent()) / 2.0;
-}
-
 double maxAdvance(const QFontMetricsF &fm, const QStringList &texts)
 {
     double w = 0.0;

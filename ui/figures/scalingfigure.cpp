@@ -3,6 +3,7 @@
 
 #include "colormap.h"
 #include "figurestyle.h"
+#include "softmax.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -17,15 +18,7 @@ using namespace figurestyle;
 constexpr double subtitlePx = 12.0;
 constexpr double valuePx = 10.0;
 constexpr double legendPx = 11.0;
-const QColor gridColor(0xe4, 0xe4, 0xe4);
-const QColor ceilingColor(0x55, 0x55, 0x55);
-/// How far the x axis reaches beyond the outermost d_k, as a factor (as on screen).
-constexpr double xMargin = 1.6;
 
-double baselineOffset(const QFontMetricsF &fm)
-{
-    return (fm.ascent() - fm.descent()) / 2.0;
-}
 
 /// Maps data to the plot rectangle: log2 on x, linear on y.
 struct Axes
@@ -131,7 +124,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
     }
 
     // Axis ranges: every d_k (and the model's) on a log2 axis; 0 up to above the ceiling.
-    const double ceiling = std::log(double(std::max(1, config.keys)));
+    const double ceiling = entropyCeiling(config.keys);
     double dMin = result.dims[0], dMax = result.dims[0], yMax = ceiling;
     for (size_t i = 0; i < n; ++i) {
         dMin = std::min<double>(dMin, result.dims[i]);
@@ -143,8 +136,8 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         dMax = std::max<double>(dMax, currentDk);
     }
     Axes axes;
-    axes.xLow = std::log2(dMin / xMargin);
-    axes.xHigh = std::log2(dMax * xMargin);
+    axes.xLow = std::log2(dMin / dkAxisMargin);
+    axes.xHigh = std::log2(dMax * dkAxisMargin);
     axes.yLow = 0.0;
     axes.yHigh = yMax > 0.0 ? yMax * 1.12 : 1.0;
     const std::vector<double> yTicks = Figure::niceTicks(0.0, axes.yHigh, 6);
@@ -165,7 +158,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         const std::vector<Entry> entries {
             { tr("unscaled: softmax(q\u00b7k)"), unscaledColor(), false, true, true },
             { tr("scaled: softmax(q·k / √d_k)"), scaledColor(), false, false, true },
-            { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), ceilingColor,
+            { tr("ceiling ln(%1) = %2").arg(config.keys).arg(ceiling, 0, 'f', 3), guideColor,
                 true, false, false },
         };
         constexpr double swatch = 24.0;
@@ -253,7 +246,7 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
 
     // The ceiling: a uniform distribution over the keys.
     const double cy = axes.map(1.0, ceiling).y();
-    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), ceilingColor, 1.5,
+    f.addLine(QPointF(plot.left(), cy), QPointF(plot.right(), cy), guideColor, 1.5,
          QStringLiteral("ceiling"))
         .dashed
         = true;

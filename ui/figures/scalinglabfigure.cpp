@@ -4,6 +4,7 @@
 #include "colormap.h"
 #include "figurestyle.h"
 #include "scalingfigure.h"
+#include "softmax.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -19,15 +20,7 @@ using Panel = ScalingLabFigure::Panel;
 constexpr double panelTitlePx = 13.0;
 constexpr double legendPx = 11.0;
 constexpr double valuePx = 9.0;
-const QColor gridColor(0xe4, 0xe4, 0xe4);
-const QColor guideColor(0x55, 0x55, 0x55);
-/// How far the x axis reaches beyond the outermost d_k, as a factor (as on screen).
-constexpr double xMargin = 1.6;
 
-double baselineOffset(const QFontMetricsF &fm)
-{
-    return (fm.ascent() - fm.descent()) / 2.0;
-}
 
 /// Maps data to a plot rectangle: log2 or linear on x, linear on y.
 struct Axes
@@ -58,8 +51,8 @@ std::vector<Guide> guidesOf(Panel panel, const EntropyExperimentConfig &config)
     if (panel == Panel::Entropy)
         return { { ScalingLabFigure::tr("ln(%1) = %2, uniform weights")
                        .arg(config.keys)
-                       .arg(std::log(double(std::max(1, config.keys))), 0, 'f', 3),
-            false, std::log(double(std::max(1, config.keys))) } };
+                       .arg(entropyCeiling(config.keys), 0, 'f', 3),
+            false, entropyCeiling(config.keys) } };
     if (panel == Panel::Spread)
         return { { ScalingLabFigure::tr("√d_k"), true, 0.0 },
             { ScalingLabFigure::tr("1"), false, 1.0 } };
@@ -181,8 +174,8 @@ void drawSeriesPanel(Figure &f, const QRectF &area, Panel panel,
         dMin = std::min<double>(dMin, currentDk);
         dMax = std::max<double>(dMax, currentDk);
     }
-    axes.xLow = std::log2(dMin / xMargin);
-    axes.xHigh = std::log2(dMax * xMargin);
+    axes.xLow = std::log2(dMin / dkAxisMargin);
+    axes.xHigh = std::log2(dMax * dkAxisMargin);
     for (const Guide &g : guides)
         yMax = std::max(yMax, g.rootDk ? std::sqrt(dMax) : g.value);
     axes.yHigh = panel == Panel::Saturation ? 1.0 : (yMax > 0.0 ? yMax * 1.1 : 1.0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "temperaturecontrol.h"
 
+#include "attentionconfig.h"
 #include "document.h"
 
 #include <QDateTime>
@@ -148,7 +149,7 @@ int TemperatureControl::positionOf(double divisor, int dk)
 void TemperatureControl::followDocument()
 {
     const AttentionConfig &c = m_document->session().attention.config;
-    m_dk = c.heads > 0 && c.dModel % c.heads == 0 ? c.dModel / c.heads : 0;
+    m_dk = headWidth(c);
     static_cast<MarkedSlider *>(m_slider)->dk = m_dk;
     setEnabled(m_dk > 0);
     if (m_dk <= 0)
