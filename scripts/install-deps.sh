@@ -4,7 +4,9 @@
 # second run does nothing. Needs root (or sudo).
 set -euo pipefail
 
-# libqt6svg6 carries the SVG image plugin that draws the window icon.
+# libqt6svg6 carries the SVG image plugin that draws the window icon. clang-14 with
+# libclang-rt-14-dev builds the sanitized suite and the libFuzzer harnesses; llvm-14 has the
+# symbolizer that names the lines in a sanitizer's report.
 packages=(
     g++ cmake ninja-build pkg-config git
     qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -12,6 +14,7 @@ packages=(
     libqcustomplot-dev libqcustomplot2.1-qt6
     libeigen3-dev
     libbenchmark-dev
+    clang-14 libclang-rt-14-dev llvm-14
     fonts-noto-cjk fonts-dejavu-core
     xvfb xauth
 )

@@ -2,29 +2,37 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install what is missing, build, and run every test suite:
 #   1. the Release build and all its Qt Test suites (core, ui offscreen, command line);
-#   2. a second build of the core and its suites with AddressSanitizer and UBSan;
-#   3. a one-pass smoke run of the benchmarks (figures are not judged here).
+#   2. a second build of everything with Clang, AddressSanitizer and UBSan (and the libFuzzer
+#      harnesses), and the whole suite again in it, leaks included;
+#   3. a short run of every fuzz harness on its seed corpus;
+#   4. a one-pass smoke run of the benchmarks (figures are not judged here).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
 bash "$root/scripts/install-deps.sh"
+export CCACHE_BASEDIR="$root"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 echo "== Release build and tests"
-bash "$root/scripts/build.sh"
+bash "$root/scripts/build.sh" "${launcher[@]}"
 export QT_QPA_PLATFORM=offscreen
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs" | tee "$logs/release.txt"
 
-echo "== Sanitized core build (ASan + UBSan) and tests"
-asan="$root/build-asan"
-if [[ ! -f "$asan/build.ninja" ]]; then
-    cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON \
-        -DAE_BUILD_GUI=OFF -DAE_BUILD_BENCHMARKS=OFF
+echo "== Sanitized build (Clang, ASan + UBSan) and the whole suite in it"
+san="$root/build-sanitize"
+if [[ ! -f "$san/build.ninja" ]]; then
+    CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DAE_SANITIZE=ON -DAE_FUZZ=ON -DAE_BUILD_BENCHMARKS=OFF "${launcher[@]}"
 fi
-cmake --build "$asan" -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir "$asan" --output-on-failure -j "$jobs" | tee "$logs/asan.txt"
+cmake --build "$san" -j "$jobs"
+source "$root/tests/sanitizers/environment.sh"
+ctest --test-dir "$san" --output-on-failure -j "$jobs" | tee "$logs/sanitized.txt"
+
+echo "== Fuzzing, a short run of every harness"
+bash "$root/scripts/fuzz.sh" 15 "$san"
 
 echo "== Benchmark smoke run"
 if [[ -x "$root/build/tests/bench/attention-bench" ]]; then
