@@ -196,8 +196,11 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
                         refuse(
                             index(rowPath, c), tr("expected a number, found %1").arg(typeName(v)));
                     const double x = v.toDouble();
-                    if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
-                        refuse(index(rowPath, c), tr("%1 is not a usable number").arg(x));
+                    if (!limits::isAllowedValue(x))
+                        refuse(index(rowPath, c),
+                            tr("%1 is larger in magnitude than the limit %2")
+                                .arg(x, 0, 'g', 6)
+                                .arg(limits::maxAbsValue, 0, 'g', 3));
                     negative += x < 0.0;
                     aboveOne += x > 1.0 + rowSumTolerance;
                     sum += x;
