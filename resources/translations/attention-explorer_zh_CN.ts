@@ -726,10 +726,6 @@
         <translation>%1 × %2；查询和键最多各读取 %3 个</translation>
     </message>
     <message>
-        <source>more than %1 numbers in all</source>
-        <translation>数值总数超过 %1 个</translation>
-    </message>
-    <message>
         <source>%1 query rows, expected %2</source>
         <translation>有 %1 行查询，应为 %2 行</translation>
     </message>
@@ -785,6 +781,10 @@
     <message>
         <source>%1 is larger in magnitude than the limit %2</source>
         <translation>%1 的绝对值超过了上限 %2</translation>
+    </message>
+    <message>
+        <source>%1 numbers in all; at most %2 are read</source>
+        <translation>共 %1 个数；最多读取 %2 个</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "commandline.h"
 #include "figureoptions.h"
 #include "sessionlimits.h"
+#include "svgfigurewriter.h"
 #include "testsupport.h"
 #include "testsupportcli.h"
 #include "worksheet.h"
@@ -43,6 +44,7 @@ private:
     QTemporaryDir m_dir;
     QString m_session; ///< the spec example
     QString m_tooManyTokens; ///< one token past the limit
+    QString m_wideGrid; ///< two heads of 300 x 300: a grid of 270 000 cells
 };
 
 void TestCliLimits::initTestCase()
@@ -65,6 +67,22 @@ void TestCliLimits::initTestCase()
     QFile g(m_tooManyTokens);
     QVERIFY(g.open(QIODevice::WriteOnly));
     g.write(test::toBytes(big));
+
+    // Self-attention over 300 tokens with two heads: the grid (mean and both heads) has
+    // 3 x 90 000 cells, past the SVG limit of 512 x 512.
+    QJsonObject wide = test::specExampleObject();
+    QJsonArray wideTokens, wideRows;
+    for (int i = 0; i < 300; ++i) {
+        wideTokens.append(QStringLiteral("w%1").arg(i));
+        wideRows.append(QJsonArray { 0.01 * (i % 7), 0.02 * (i % 5), 0.1, -0.03 * (i % 3) });
+    }
+    wide = test::withValue(wide, QStringLiteral("source.tokens"), wideTokens);
+    wide = test::withValue(wide, QStringLiteral("source.embeddings"), wideRows);
+    wide = test::withValue(wide, QStringLiteral("attention.query_from"), QStringLiteral("source"));
+    m_wideGrid = m_dir.filePath(QStringLiteral("wide.json"));
+    QFile w(m_wideGrid);
+    QVERIFY(w.open(QIODevice::WriteOnly));
+    w.write(test::toBytes(wide));
 }
 
 void TestCliLimits::refusedPastTheLimit_data()
@@ -134,6 +152,10 @@ void TestCliLimits::refusedPastTheLimit_data()
     row("export: dpi below",
         exportBase + QStringList { QStringLiteral("--dpi"), n(FigureOptions::minDpi - 1) },
         { QStringLiteral("--dpi"), n(FigureOptions::minDpi - 1), n(FigureOptions::minDpi) });
+    row("export: SVG cells",
+        { QStringLiteral("export"), QStringLiteral("@G"), QStringLiteral("-o"),
+            QStringLiteral("@V"), QStringLiteral("--view"), QStringLiteral("grid") },
+        { n(3 * 300 * 300), n(SvgFigureWriter::maxCells) });
     const QStringList sheets
         = { QStringLiteral("worksheet"), QStringLiteral("-o"), QStringLiteral("@O") };
     row("worksheet: students",
@@ -163,6 +185,10 @@ void TestCliLimits::refusedPastTheLimit()
             a = m_session;
         else if (a == u"@T")
             a = m_tooManyTokens;
+        else if (a == u"@G")
+            a = m_wideGrid;
+        else if (a == u"@V")
+            a = m_dir.filePath(QStringLiteral("grid.svg"));
         else if (a == u"@P")
             a = m_dir.filePath(QStringLiteral("figure.png"));
         else if (a == u"@O")

@@ -175,7 +175,10 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
                     .arg(limits::maxTokens));
         }
         if (qint64(heads.size()) * rows * columns > maxNumbers)
-            refuse(QStringLiteral("weights"), tr("more than %1 numbers in all").arg(maxNumbers));
+            refuse(QStringLiteral("weights"),
+                tr("%1 numbers in all; at most %2 are read")
+                    .arg(qint64(heads.size()) * rows * columns)
+                    .arg(maxNumbers));
 
         int negative = 0, aboveOne = 0, badRows = 0;
         QString firstBadRow;
