@@ -57,8 +57,8 @@ private:
 /// @p defaultCount.
 int propertyCaseCount(int defaultCount);
 
-/// Random session number @p index (same index, same session): 0..12 tokens per side (at
-/// least 1), d_model 1..16 with any head count dividing it (heads = d_model included), the
+/// Random session number @p index (same index, same session): 1..12 tokens per side,
+/// d_model 1..16 with any head count dividing it (heads = d_model included), the
 /// four wirings of queries and keys to source and target, padding (sometimes on every key),
 /// causal, scale sqrt/none/custom (1e-12 .. 1e12), identity/random/explicit projections with
 /// and without biases, and values of one magnitude drawn from 1e-300 .. 1e12. Every session
