@@ -129,7 +129,10 @@ void checkSession(PropertyComparer &c, const Session &s, int seed)
             || e.scale != r.scale || e.masked == seen
             || e.fullyMaskedRow != !r.visible.row(q.query).any()
             || e.heads.size() != (q.head == ExplainRequest::meanOfHeads ? size_t(heads) : 1u)
-            || e.keyTokens.size() != lk || !std::isfinite(e.weight))
+            || e.keyTokens != s.keyValueSequence().tokens
+            || e.queryToken != s.querySequence().tokens[q.query]
+            || e.keyToken != s.keyValueSequence().tokens[q.key]
+            || e.scaleMode != s.attention.config.scale.mode || !std::isfinite(e.weight))
             return c.fail(QStringLiteral("the header of %1/%2/%3 is wrong")
                               .arg(q.head)
                               .arg(q.query)
