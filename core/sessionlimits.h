@@ -5,6 +5,7 @@
 /// Documented limits of the compute core and of session files. A session past any of these is
 /// refused with a message naming the field, before anything of the requested size is allocated.
 
+#include <cmath>
 #include <cstdint>
 
 namespace ae::limits {
@@ -25,8 +26,20 @@ constexpr int maxHeads = 64;
 /// Largest magnitude of any number in a session (embeddings, weights, biases, scale). Keeps
 /// every intermediate finite: even at the size limits no product can overflow a double.
 constexpr double maxAbsValue = 1e12;
+/// True when @p x may stand in a session: finite and at most maxAbsValue in magnitude. The
+/// validator, the importers and the table's typing and pasting all ask this one question.
+inline bool isAllowedValue(double x)
+{
+    return std::isfinite(x) && std::abs(x) <= maxAbsValue;
+}
 /// Smallest custom scale divisor.
 constexpr double minScaleDivisor = 1e-12;
+/// True when @p d may be a custom scale divisor: from minScaleDivisor to maxAbsValue. The
+/// validator and the divisor field both ask this.
+inline bool isAllowedDivisor(double d)
+{
+    return std::isfinite(d) && d >= minScaleDivisor && d <= maxAbsValue;
+}
 /// Longest token, in UTF-16 code units.
 constexpr int maxTokenLength = 256;
 /// Longest title, in UTF-16 code units.

@@ -29,18 +29,17 @@ std::optional<SessionError> checkValues(
     for (Eigen::Index r = 0; r < m.rows(); ++r) {
         for (Eigen::Index c = 0; c < m.cols(); ++c) {
             const double x = m(r, c);
-            if (std::isfinite(x) && std::abs(x) <= limits::maxAbsValue)
+            if (limits::isAllowedValue(x))
                 continue;
             // Formatted only for the bad entry: the document validates on every edit.
             const QString where = rowVector ? QStringLiteral("%1[%2]").arg(path).arg(c)
                                             : QStringLiteral("%1[%2][%3]").arg(path).arg(r).arg(c);
             if (!std::isfinite(x))
                 return invalid(where, Msg::tr("not a finite number"));
-            if (std::abs(x) > limits::maxAbsValue)
-                return invalid(where,
-                    Msg::tr("%1 is larger in magnitude than the limit %2")
-                        .arg(x, 0, 'g', 6)
-                        .arg(limits::maxAbsValue, 0, 'g', 3));
+            return invalid(where,
+                Msg::tr("%1 is larger in magnitude than the limit %2")
+                    .arg(x, 0, 'g', 6)
+                    .arg(limits::maxAbsValue, 0, 'g', 3));
         }
     }
     return std::nullopt;
@@ -119,7 +118,7 @@ std::optional<SessionError> checkAttention(const Session &s)
             Msg::tr("%1 does not divide d_model %2").arg(c.heads).arg(c.dModel));
     if (c.scale.mode == ScaleMode::Custom) {
         const double d = c.scale.divisor;
-        if (!std::isfinite(d) || d < limits::minScaleDivisor || d > limits::maxAbsValue)
+        if (!limits::isAllowedDivisor(d))
             return invalid(QStringLiteral("attention.scale"),
                 Msg::tr("%1 is not a usable divisor; give a positive number from %2 to %3")
                     .arg(d, 0, 'g', 6)

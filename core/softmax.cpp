@@ -82,6 +82,7 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     }
     const bool masked = visible.size() != 0 && !visible.all();
     constexpr double minusInf = -std::numeric_limits<double>::infinity();
+    const double minLog = std::log(std::numeric_limits<double>::min());
     const Eigen::Index cols = logits.cols();
     // Column by column: the matrices are column-major, so every step below walks contiguous
     // memory and vectorises (a row-by-row loop would stride by the matrix height).
@@ -100,10 +101,14 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     for (Eigen::Index j = 0; j < cols; ++j) {
         shifted = logits.col(j).array() - shift;
         auto e = weights.col(j).array();
+        // Eigen's vectorised exp never goes below about 5.6e-309 (it clamps its argument near
+        // ln DBL_MIN), so a logit 1e300 below the maximum would weigh that instead of 0 and
+        // add 5.6e-309 * -1e300 to the entropy. Below ln DBL_MIN the weight is taken as 0.
+        const auto exps = (shifted < minLog).select(0.0, shifted.exp());
         if (masked)
-            e = visible.col(j).array().select(shifted.exp(), 0.0);
+            e = visible.col(j).array().select(exps, 0.0);
         else
-            e = shifted.exp();
+            e = exps;
         sum += e;
         // e is 0 wherever the entry is hidden, and shifted is finite, so no mask is needed.
         weighted += e * shifted;

@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ae {
 
@@ -23,8 +24,14 @@ SoftmaxRowStats softmaxRowStats(const double *scores, int count, double factor)
     const double peak = s.maxCoeff(&top);
     // x_j = factor (s_j - max) <= 0, so the largest e_j is exactly 1. It is left out of the
     // sums below (set to 0) so that rest = Z - 1 is summed directly, not found by subtraction.
-    logits = factor * (s - peak);
-    weights = logits.exp();
+    // Clamped below: for scores of both signs near the largest double, s - peak (or factor
+    // times it) overflows to -inf, and e = 0 times -inf would make the sums NaN. exp(-1000)
+    // is already 0, so the clamp changes no weight and no sum.
+    logits = (factor * (s - peak)).max(-1000.0);
+    // Eigen's vectorised exp stops at about 5.6e-309 instead of reaching 0; below
+    // ln DBL_MIN the weight is taken as 0 so that it adds nothing to the sums.
+    const double minLog = std::log(std::numeric_limits<double>::min());
+    weights = (logits < minLog).select(0.0, logits.exp());
     weights(top) = 0.0;
     const double rest = weights.sum();
     const double weightedLogits = (weights * logits).sum();

@@ -726,10 +726,6 @@
         <translation>%1 × %2；查询和键最多各读取 %3 个</translation>
     </message>
     <message>
-        <source>more than %1 numbers in all</source>
-        <translation>数值总数超过 %1 个</translation>
-    </message>
-    <message>
         <source>%1 query rows, expected %2</source>
         <translation>有 %1 行查询，应为 %2 行</translation>
     </message>
@@ -740,10 +736,6 @@
     <message>
         <source>expected a number, found %1</source>
         <translation>应为数字，实际为%1</translation>
-    </message>
-    <message>
-        <source>%1 is not a usable number</source>
-        <translation>%1 不是可用的数字</translation>
     </message>
     <message>
         <source>%1 sums to %2</source>
@@ -785,6 +777,14 @@
         <source>%1: %2</source>
         <comment>where: what</comment>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger in magnitude than the limit %2</source>
+        <translation>%1 的绝对值超过了上限 %2</translation>
+    </message>
+    <message>
+        <source>%1 numbers in all; at most %2 are read</source>
+        <translation>共 %1 个数；最多读取 %2 个</translation>
     </message>
 </context>
 <context>
@@ -1618,6 +1618,10 @@ is not whole</source>
         <source>&amp;Temperature:</source>
         <translation>温度(&amp;T)：</translation>
     </message>
+    <message>
+        <source>Scale divisor: %1 is outside the allowed range. Type a positive number from %2 to %3.</source>
+        <translation>缩放除数：%1 超出了允许的范围。请输入 %2 到 %3 之间的正数。</translation>
+    </message>
 </context>
 <context>
     <name>ae::AutosaveManager</name>
@@ -1965,6 +1969,22 @@ is not whole</source>
     <message>
         <source>%1, token %2 “%3”, dimension %4</source>
         <translation>%1，词元 %2“%3”，第 %4 维</translation>
+    </message>
+    <message>
+        <source>%1: %2 is larger in magnitude than the limit %3.</source>
+        <translation>%1：%2 的绝对值超过了上限 %3。</translation>
+    </message>
+    <message>
+        <source>the pasted text has %1 rows; a sequence holds at most %2 tokens</source>
+        <translation>粘贴的文本有 %1 行；一个序列最多 %2 个词元</translation>
+    </message>
+    <message>
+        <source>the pasted text has %1 columns; a vector holds at most %2 numbers</source>
+        <translation>粘贴的文本有 %1 列；一个向量最多 %2 个数</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 of the pasted text, %3, is larger in magnitude than the limit %4</source>
+        <translation>粘贴文本第 %1 行第 %2 列的 %3 绝对值超过了上限 %4</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,8 @@ private slots:
     void validateRejects();
     void validateAccepts_data();
     void validateAccepts();
+    void edgeRunsStayFinite_data();
+    void edgeRunsStayFinite();
 
 private:
     Reference m_ref;
@@ -478,6 +480,56 @@ void TestEntropyExperiment::validateAccepts()
     QFETCH(EntropyExperimentConfig, config);
     const std::optional<SessionError> e = validateExperiment(config);
     QVERIFY2(!e.has_value(), qPrintable(e ? e->toString() : QString()));
+}
+
+void TestEntropyExperiment::edgeRunsStayFinite_data()
+{
+    QTest::addColumn<EntropyExperimentConfig>("config");
+    EntropyExperimentConfig single;
+    single.dims = { 1 };
+    single.queries = 1;
+    single.keys = 1;
+    QTest::newRow("one query, one key, d_k 1") << single;
+    EntropyExperimentConfig widest = single;
+    widest.dims = { limits::maxExperimentDim, 1 };
+    widest.keys = 3;
+    QTest::newRow("largest d_k, one query") << widest;
+    EntropyExperimentConfig keys = single;
+    keys.dims = { 2, 1, 2 };
+    keys.queries = 3;
+    keys.keys = limits::maxExperimentKeys;
+    keys.repeats = 2;
+    QTest::newRow("most keys, repeated dimension") << keys;
+}
+
+void TestEntropyExperiment::edgeRunsStayFinite()
+{
+    QFETCH(EntropyExperimentConfig, config);
+    QVERIFY(!validateExperiment(config));
+    const EntropyExperimentResult r = runEntropyExperiment(config);
+    QVERIFY(!r.cancelled);
+    QCOMPARE(r.dims, config.dims);
+    const double ceiling = std::log(double(config.keys));
+    for (size_t d = 0; d < r.dims.size(); ++d) {
+        for (const std::vector<double> *v :
+            { &r.unscaled, &r.scaled, &r.unscaledScoreStd, &r.scaledScoreStd, &r.unscaledGradNorm,
+                &r.scaledGradNorm, &r.unscaledSaturated, &r.scaledSaturated }) {
+            QVERIFY(std::isfinite((*v)[d]));
+            QVERIFY((*v)[d] >= 0.0);
+        }
+        QVERIFY(r.unscaled[d] <= ceiling + 1e-12 && r.scaled[d] <= ceiling + 1e-12);
+        QVERIFY(r.unscaledSaturated[d] <= 1.0 && r.scaledSaturated[d] <= 1.0);
+        const ScoreHistogram &h = r.histograms[d];
+        QVERIFY(std::isfinite(h.lo) && std::isfinite(h.hi) && h.lo < h.hi);
+        for (const std::vector<double> *bins : { &h.unscaled, &h.scaled }) {
+            double total = 0.0;
+            for (double share : *bins) {
+                QVERIFY(std::isfinite(share) && share >= 0.0);
+                total += share;
+            }
+            QVERIFY(total <= 1.0 + 1e-12);
+        }
+    }
 }
 
 QTEST_MAIN(TestEntropyExperiment)

@@ -114,6 +114,19 @@ void TestFusedSoftmax::matchesDefinitions_data()
     Eigen::MatrixXd hiddenLarge = x;
     hiddenLarge.col(4).setConstant(500.0);
     QTest::newRow("hidden entries larger than visible") << hiddenLarge << padded;
+    // Finite logits of both signs up to 1e300 and the largest double: differences from the row
+    // maximum far below the exponent range (and, at the largest double, overflowing to -inf).
+    const double top = std::numeric_limits<double>::max();
+    Eigen::MatrixXd huge(4, 3);
+    huge << 1e300, -1e300, 0, 1e300, 1e300, -1e300, -1e300, -5e299, 1e-300, top, -top, 1e300;
+    QTest::newRow("logits up to 1e300") << Eigen::MatrixXd(huge.topRows(3)) << BoolMatrix();
+    QTest::newRow("logits up to the largest double") << huge << BoolMatrix();
+    BoolMatrix hugeMask = BoolMatrix::Constant(4, 3, true);
+    hugeMask(0, 0) = hugeMask(1, 2) = hugeMask(3, 0) = false;
+    QTest::newRow("logits up to the largest double, masked") << huge << hugeMask;
+    Eigen::MatrixXd spread = logitsOf(5, 7, 1.0, 6);
+    spread.col(3).array() += 800.0;
+    QTest::newRow("gaps just past the exponent range") << spread << BoolMatrix();
 }
 
 void TestFusedSoftmax::matchesDefinitions()

@@ -4,6 +4,7 @@
 
 #include "rng.h"
 #include "scalingaccumulator.h"
+#include "testsupportproperties.h"
 
 #include <QtTest>
 #include <cmath>
@@ -97,6 +98,8 @@ class TestScalingAccumulator : public QObject
 private slots:
     void againstDefinition_data();
     void againstDefinition();
+    void randomConfigurations_data();
+    void randomConfigurations();
     void stopsWhenAsked();
 };
 
@@ -162,6 +165,65 @@ void TestScalingAccumulator::againstDefinition()
     }
     if (spread > 1.0)
         QVERIFY2(r.unscaledSaturated.back() > 0.0, "the saturating row should saturate");
+}
+
+void TestScalingAccumulator::randomConfigurations_data()
+{
+    QTest::addColumn<int>("index");
+    // A few hundred by default; AE_PROPERTY_CASES runs more.
+    const int count = propertyCaseCount(300);
+    for (int i = 0; i < count; ++i)
+        QTest::addRow("configuration %d", i) << i;
+}
+
+void TestScalingAccumulator::randomConfigurations()
+{
+    QFETCH(int, index);
+    // Everything drawn from the index: dimensions (unsorted, repeats allowed, some past a
+    // slice of 256 columns), queries, keys, block size, repeats and a spread from 0.01 to 10
+    // (scores from nearly flat to one-hot rows).
+    Rng rng(0x5ca1e000ULL + std::uint64_t(index));
+    auto pick = [&](int lo, int hi) { return lo + int(rng.next() % std::uint64_t(hi - lo + 1)); };
+    std::vector<int> dims(size_t(pick(1, 5)));
+    for (int &d : dims)
+        d = pick(0, 9) == 0 ? pick(250, 300) : pick(1, 40);
+    const int queries = pick(1, 20), keys = pick(1, 12), blockRows = pick(1, queries);
+    const int repeats = pick(1, 3);
+    const double spread = std::pow(10.0, pick(-20, 10) / 10.0);
+    const int largest = *std::max_element(dims.begin(), dims.end());
+    ScalingAccumulator acc(dims, keys);
+    std::vector<Expected> expected(dims.size());
+    for (int rep = 0; rep < repeats; ++rep) {
+        const Eigen::MatrixXd q = draw(rng, queries, largest, spread);
+        const Eigen::MatrixXd k = draw(rng, keys, largest, spread);
+        for (int first = 0; first < queries; first += blockRows)
+            QVERIFY(acc.addBlock(q.middleRows(first, std::min(blockRows, queries - first)), k));
+        acc.endRepeat();
+        for (size_t d = 0; d < dims.size(); ++d)
+            addRepeat(q, k, dims[d], expected[d]);
+    }
+    const EntropyExperimentResult r = acc.result();
+    QCOMPARE(r.dims, dims);
+    for (size_t d = 0; d < dims.size(); ++d) {
+        const Expected &e = expected[d];
+        const QByteArray at = "d_k " + QByteArray::number(dims[d]);
+        QVERIFY2(close(r.unscaled[d], e.entropy[0] / repeats), at);
+        QVERIFY2(close(r.scaled[d], e.entropy[1] / repeats), at);
+        QVERIFY2(close(r.unscaledGradNorm[d], e.grad[0] / repeats), at);
+        QVERIFY2(close(r.scaledGradNorm[d], e.grad[1] / repeats), at);
+        QVERIFY2(close(r.unscaledScoreStd[d], e.scoreStd[0] / repeats), at);
+        QVERIFY2(close(r.scaledScoreStd[d], e.scoreStd[1] / repeats), at);
+        QCOMPARE(r.unscaledSaturated[d], double(e.saturated[0] / repeats));
+        QCOMPARE(r.scaledSaturated[d], double(e.saturated[1] / repeats));
+        const long double all = (long double)queries * keys * repeats;
+        for (size_t b = 0; b < size_t(ScoreHistogram::binCount); ++b) {
+            // Counts, not only shares: share * all must be the whole number counted here.
+            QCOMPARE(std::round(r.histograms[d].unscaled[b] * double(all)), double(e.bins[0][b]));
+            QCOMPARE(std::round(r.histograms[d].scaled[b] * double(all)), double(e.bins[1][b]));
+            QVERIFY2(close(r.histograms[d].unscaled[b], e.bins[0][b] / all), at);
+            QVERIFY2(close(r.histograms[d].scaled[b], e.bins[1][b] / all), at);
+        }
+    }
 }
 
 void TestScalingAccumulator::stopsWhenAsked()

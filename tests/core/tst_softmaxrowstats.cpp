@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 using namespace ae;
@@ -75,6 +76,13 @@ void TestSoftmaxRowStats::againstDefinition_data()
     QTest::newRow("near one-hot") << Row { 0, 14, 1, -3 } << 1.0;
     QTest::newRow("one-hot to rounding") << Row { 0, 40, 1, -3 } << 1.0;
     QTest::newRow("scaled down") << Row { 9, -7, 3 } << 1.0 / std::sqrt(512.0);
+    // Finite scores whose differences, or their product with the factor, overflow a double.
+    const double top = std::numeric_limits<double>::max();
+    QTest::newRow("1e300 and -1e300") << Row { 1e300, -1e300, 0 } << 1.0;
+    QTest::newRow("largest doubles of both signs") << Row { -top, top, -top } << 1.0;
+    QTest::newRow("two peaks at the largest double") << Row { top, -top, top } << 1.0;
+    QTest::newRow("1e300 spread, factor 1e10") << Row { 1e300, -1e300, 5e299 } << 1e10;
+    QTest::newRow("tiny scores") << Row { 1e-300, -1e-300, 0 } << 1.0;
     Rng rng(7);
     for (int n : { 2, 10, 64 }) {
         Row r(static_cast<size_t>(n));

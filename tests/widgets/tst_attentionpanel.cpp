@@ -7,8 +7,8 @@
 #include "messagebar.h"
 #include "projectioneditor.h"
 #include "projectionmatrixmodel.h"
-#include "testsupport.h"
 #include "temperaturecontrol.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QCheckBox>
@@ -365,8 +365,12 @@ void TestAttentionPanel::badDivisorIsReportedInline_data()
                              << false << std::sqrt(2.0);
     QTest::newRow("decimal comma")
         << QStringLiteral("2,5") << QStringLiteral("“2,5”") << false << 2.0;
-    QTest::newRow("zero") << QStringLiteral("0") << QString() << true << 0.0;
-    QTest::newRow("negative") << QStringLiteral("-2") << QString() << true << -2.0;
+    // Numbers outside the divisor limits are refused at the field, as a file with them is.
+    QTest::newRow("zero") << QStringLiteral("0") << QStringLiteral("0 is outside the allowed range")
+                          << false << std::sqrt(2.0);
+    QTest::newRow("negative") << QStringLiteral("-2")
+                              << QStringLiteral("-2 is outside the allowed range") << false
+                              << std::sqrt(2.0);
 }
 
 void TestAttentionPanel::badDivisorIsReportedInline()

@@ -158,8 +158,8 @@ void TestInvalidStates::showsMessageAndKeepsState_data()
         << Input::ModelDimWithIdentity << Where::WindowBar
         << QStringLiteral("Projections (attention.projections)") << true;
     QTest::newRow("zero scale divisor")
-        << Input::ZeroDivisor << Where::WindowBar
-        << QStringLiteral("Scale divisor (attention.scale)") << true;
+        << Input::ZeroDivisor << Where::AttentionPanel
+        << QStringLiteral("Scale divisor: 0 is outside the allowed range") << false;
     QTest::newRow("scale divisor that is not a number")
         << Input::DivisorNotANumber << Where::AttentionPanel
         << QStringLiteral("Scale divisor: “eight” is not a number") << false;
@@ -167,8 +167,10 @@ void TestInvalidStates::showsMessageAndKeepsState_data()
         << Input::CellNotANumber << Where::SourcePanel
         << QStringLiteral("token 0 “我”, dimension 1: “1.2.3” is not a number") << false;
     QTest::newRow("cell past the magnitude limit")
-        << Input::HugeCellNumber << Where::WindowBar
-        << QStringLiteral("Source X vectors, row 1, dimension 2 (source.embeddings[1][2])") << true;
+        << Input::HugeCellNumber << Where::SourcePanel
+        << QStringLiteral("row 1, column 1 of the pasted text, 1e+13, is larger in magnitude "
+                          "than the limit 1e+12")
+        << false;
     QTest::newRow("pasted text that is not numbers")
         << Input::PasteNotNumbers << Where::TargetPanel
         << QStringLiteral("row 1, column 2 of the pasted text, “two”") << false;

@@ -240,7 +240,7 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
                           .arg(shortText(field));
                 return out;
             }
-            if (std::abs(v) > limits::maxAbsValue) {
+            if (!limits::isAllowedValue(v)) {
                 out.error = tr("row %1, column %2: %3 is larger than %4 in magnitude")
                                 .arg(row.line)
                                 .arg(c + 1)

@@ -175,7 +175,10 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
                     .arg(limits::maxTokens));
         }
         if (qint64(heads.size()) * rows * columns > maxNumbers)
-            refuse(QStringLiteral("weights"), tr("more than %1 numbers in all").arg(maxNumbers));
+            refuse(QStringLiteral("weights"),
+                tr("%1 numbers in all; at most %2 are read")
+                    .arg(qint64(heads.size()) * rows * columns)
+                    .arg(maxNumbers));
 
         int negative = 0, aboveOne = 0, badRows = 0;
         QString firstBadRow;
@@ -196,8 +199,11 @@ ImportedAttention ImportedAttentionReader::parse(const QByteArray &json)
                         refuse(
                             index(rowPath, c), tr("expected a number, found %1").arg(typeName(v)));
                     const double x = v.toDouble();
-                    if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
-                        refuse(index(rowPath, c), tr("%1 is not a usable number").arg(x));
+                    if (!limits::isAllowedValue(x))
+                        refuse(index(rowPath, c),
+                            tr("%1 is larger in magnitude than the limit %2")
+                                .arg(x, 0, 'g', 6)
+                                .arg(limits::maxAbsValue, 0, 'g', 3));
                     negative += x < 0.0;
                     aboveOne += x > 1.0 + rowSumTolerance;
                     sum += x;

@@ -2,6 +2,7 @@
 #include "autosavemanager.h"
 
 #include "atomicfilewriter.h"
+#include "boundedfilereader.h"
 #include "document.h"
 #include "sessionlimits.h"
 
@@ -162,9 +163,12 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
         Recovery r;
         r.autosaveFile = path;
         r.savedAt = QFileInfo(path).lastModified();
-        QFile file(path);
-        if (file.open(QIODevice::ReadOnly)) {
-            const QJsonObject root = QJsonDocument::fromJson(file.read(limits::maxSessionFileBytes)).object();
+        // The session file limit, checked before anything is read: a larger autosave is
+        // listed without its title and refused with the usual message when opened.
+        const BoundedFileReader::Outcome read
+            = BoundedFileReader::readFile(path, limits::maxSessionFileBytes);
+        if (read.problem == BoundedFileReader::Problem::None) {
+            const QJsonObject root = QJsonDocument::fromJson(read.bytes).object();
             const QJsonObject meta = root.value(metadataKey()).toObject();
             r.originalFile = meta.value(QStringLiteral("original_file")).toString();
             const QDateTime saved = QDateTime::fromString(

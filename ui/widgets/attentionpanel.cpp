@@ -288,7 +288,8 @@ void AttentionPanel::buildUi()
     scaleRow->addWidget(m_divisorEdit);
     scoresGrid->addWidget(buddyLabel([] { return tr("&Scale:"); }, m_scaleCombo, body), 0, 1);
     scoresGrid->addLayout(scaleRow, 0, 2);
-    scoresGrid->addWidget(buddyLabel([] { return tr("&Temperature:"); }, m_temperature->slider(), body), 1, 1);
+    scoresGrid->addWidget(
+        buddyLabel([] { return tr("&Temperature:"); }, m_temperature->slider(), body), 1, 1);
     scoresGrid->addWidget(m_temperature, 1, 2);
     auto *maskRow = new QHBoxLayout;
     maskRow->addWidget(m_causalCheck);
@@ -512,6 +513,20 @@ void AttentionPanel::applyScale()
             : tr("Scale divisor: “%1” is not a number. Type a positive number with a decimal "
                  "point, such as 8 or 2.83.")
                   .arg(text.trimmed().left(40));
+        m_message->showMessage(MessageBar::Kind::Error, message);
+        MessageBar::markInvalid(m_divisorEdit, true, message);
+        return;
+    }
+    if (!limits::isAllowedDivisor(*divisor)) {
+        // Past the limits: refused here, as a file with it would be; the session keeps the
+        // last usable divisor.
+        m_divisorError = true;
+        const QString message
+            = tr("Scale divisor: %1 is outside the allowed range. Type a positive number from %2 "
+                 "to %3.")
+                  .arg(*divisor, 0, 'g', 6)
+                  .arg(limits::minScaleDivisor, 0, 'g', 3)
+                  .arg(limits::maxAbsValue, 0, 'g', 3);
         m_message->showMessage(MessageBar::Kind::Error, message);
         MessageBar::markInvalid(m_divisorEdit, true, message);
         return;

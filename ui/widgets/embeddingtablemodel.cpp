@@ -6,6 +6,7 @@
 #include "retranslator.h"
 #include "sequencerole.h"
 #include "sessionerrortext.h"
+#include "sessionlimits.h"
 
 #include <QFont>
 #include <QRegularExpression>
@@ -129,6 +130,13 @@ bool EmbeddingTableModel::setData(const QModelIndex &index, const QVariant &valu
                 .arg(cellName(index.row(), index.column()), value.toString().trimmed().left(40)));
         return false;
     }
+    if (!limits::isAllowedValue(*number)) {
+        emit inputRejected(tr("%1: %2 is larger in magnitude than the limit %3.")
+                               .arg(cellName(index.row(), index.column()))
+                               .arg(*number, 0, 'g', 6)
+                               .arg(limits::maxAbsValue, 0, 'g', 3));
+        return false;
+    }
     m_document->setEmbeddingCell(m_role, index.row(), index.column(), *number);
     emit inputAccepted();
     return true;
@@ -147,6 +155,14 @@ EmbeddingTableModel::ParsedBlock EmbeddingTableModel::parseBlock(const QString &
         lines.removeFirst();
     if (lines.isEmpty()) {
         block.error = tr("there are no numbers to paste");
+        return block;
+    }
+    // A block taller than the largest sequence can never fit: refused before its cells are
+    // split and converted.
+    if (lines.size() > limits::maxTokens) {
+        block.error = tr("the pasted text has %1 rows; a sequence holds at most %2 tokens")
+                          .arg(lines.size())
+                          .arg(limits::maxTokens);
         return block;
     }
 
@@ -172,6 +188,12 @@ EmbeddingTableModel::ParsedBlock EmbeddingTableModel::parseBlock(const QString &
         rows.push_back(cells);
     }
     const int columns = static_cast<int>(rows.front().size());
+    if (columns > limits::maxEmbeddingWidth) {
+        block.error = tr("the pasted text has %1 columns; a vector holds at most %2 numbers")
+                          .arg(columns)
+                          .arg(limits::maxEmbeddingWidth);
+        return block;
+    }
     for (size_t r = 0; r < rows.size(); ++r) {
         if (rows[r].size() != columns) {
             block.error = tr("row %1 of the pasted text has %2 cells but its first row has %3; "
@@ -196,6 +218,18 @@ EmbeddingTableModel::ParsedBlock EmbeddingTableModel::parseBlock(const QString &
                           .arg(r + 1)
                           .arg(c + 1)
                           .arg(cell.left(40));
+                block.errorRow = static_cast<int>(r);
+                block.errorColumn = c;
+                block.values.resize(0, 0);
+                return block;
+            }
+            if (!limits::isAllowedValue(*number)) {
+                block.error = tr("row %1, column %2 of the pasted text, %3, is larger in "
+                                 "magnitude than the limit %4")
+                                  .arg(r + 1)
+                                  .arg(c + 1)
+                                  .arg(*number, 0, 'g', 6)
+                                  .arg(limits::maxAbsValue, 0, 'g', 3);
                 block.errorRow = static_cast<int>(r);
                 block.errorColumn = c;
                 block.values.resize(0, 0);
