@@ -40,6 +40,7 @@ AutosaveManager::AutosaveManager(Document *document, const QString &directory, Q
               : directory)
     , m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
+    removeLeftovers();
     m_timer.setTimerType(Qt::VeryCoarseTimer);
     connect(&m_timer, &QTimer::timeout, this, &AutosaveManager::autosaveNow);
     connect(m_document, &Document::sessionChanged, this, &AutosaveManager::onSessionChanged);
@@ -63,6 +64,27 @@ QString AutosaveManager::fileName() const
 QString AutosaveManager::metadataKey()
 {
     return QStringLiteral("autosave");
+}
+
+void AutosaveManager::removeLeftovers() const
+{
+    // Half-written autosaves of instances killed while writing them.
+    AtomicFileWriter::removeStaleTemporariesIn(m_directory);
+    // Locks of killed instances that never finished an autosave guard nothing.
+    const QDir dir(m_directory);
+    const QStringList locks
+        = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.lock") }, QDir::Files);
+    for (const QString &name : locks) {
+        const QString path = dir.filePath(name);
+        QString autosave = path;
+        autosave.chop(5);
+        if (QFileInfo::exists(autosave + QStringLiteral(".json")))
+            continue;
+        QLockFile lock(path);
+        lock.setStaleLockTime(0);
+        if (lock.tryLock(0))
+            lock.unlock(); // removes the file
+    }
 }
 
 void AutosaveManager::start(int intervalMs)

@@ -1,0 +1,823 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The real main window under thousands of random user edits: typed cells and token lines
+// (garbage, half-typed numbers, huge numbers, NaN and infinity spellings, CJK text), heads,
+// d_model, wirings, scales, masks, padding, the temperature slider, the projection editor,
+// undo and redo. After every edit the window must answer, show a message for an invalid
+// session, and show exactly what the core computes; undo must walk the whole history back
+// and redo forward again. AE_ABUSE_EDITS and AE_ABUSE_SEED choose the run (the seed is
+// printed); every bug it found is replayed by name in regressions().
+
+#include "attentionpanel.h"
+#include "document.h"
+#include "embeddingtablemodel.h"
+#include "embeddingtableview.h"
+#include "heatmappanel.h"
+#include "heatmapplot.h"
+#include "mainwindow.h"
+#include "matrixplotadapter.h"
+#include "messagebar.h"
+#include "projectioneditor.h"
+#include "sequencepanel.h"
+#include "sessioncompute.h"
+#include "sessionvalidator.h"
+#include "temperaturecontrol.h"
+#include "testsupportattention.h"
+#include "testsupportundo.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <cmath>
+#include <random>
+
+using namespace ae;
+
+namespace {
+
+using T = AttentionTestSupport;
+
+/// One user action. The numbers are reduced modulo what the window offers when it is done.
+struct Action
+{
+    enum Kind {
+        Cell, ///< type text into embedding cell (b, c) of sequence a
+        Paste, ///< paste text at embedding cell (b, c) of sequence a
+        Tokens, ///< replace the token line of sequence a with text
+        TokensAppend, ///< type text at the end of the token line of sequence a
+        TokensBackspace, ///< press Backspace b times at the end of the token line of a
+        SplitCjk, ///< toggle "Split CJK" of sequence a
+        Padding, ///< toggle padding of token b of sequence a
+        Recipe, ///< choose vector recipe b for sequence a
+        RecipeSeed, ///< type seed b for sequence a
+        Positional, ///< toggle the positions of sequence a
+        Width, ///< type width b for sequence a
+        Heads, ///< type b heads
+        ModelDim, ///< type d_model b
+        SpinText, ///< type text into spin box a (0 heads, 1 d_model, 2 source width, 3 target)
+        SpinStep, ///< press Up (b > 0) or Down b times in spin box a
+        Wiring, ///< Q from a, K/V from b (0 source, 1 target), through combo c (0 halves, 1 named)
+        Scale, ///< choose scale mode a
+        Divisor, ///< type text as the custom divisor
+        Causal, ///< toggle the causal mask
+        SliderKeys, ///< press key b on the temperature slider a times
+        SliderDrag, ///< drag the temperature slider through a positions ending at b
+        Projection, ///< choose projection mode a
+        ProjectionSeed, ///< type projection seed a
+        ProjectionCell, ///< type text into cell (b, c) of projection part a
+        SelectView, ///< click small multiple a
+        Undo, ///< undo a times (b: through the shortcut in a field)
+        Redo ///< redo a times (b: through the shortcut in a field)
+    };
+    Kind kind = Cell;
+    int a = 0;
+    int b = 0;
+    int c = 0;
+    QString text;
+
+    QString describe() const;
+};
+
+QString Action::describe() const
+{
+    static const char *names[] = { "Cell", "Paste", "Tokens", "TokensAppend", "TokensBackspace",
+        "SplitCjk", "Padding", "Recipe", "RecipeSeed", "Positional", "Width", "Heads", "ModelDim",
+        "SpinText", "SpinStep", "Wiring", "Scale", "Divisor", "Causal", "SliderKeys",
+        "SliderDrag", "Projection", "ProjectionSeed", "ProjectionCell", "SelectView", "Undo",
+        "Redo" };
+    return QStringLiteral("%1(%2, %3, %4, \"%5\")")
+        .arg(QLatin1String(names[kind]))
+        .arg(a)
+        .arg(b)
+        .arg(c)
+        .arg(text.left(60));
+}
+
+int env(const char *name, int fallback)
+{
+    bool ok = false;
+    const int value = qEnvironmentVariableIntValue(name, &ok);
+    return ok ? value : fallback;
+}
+
+/// Random text a user might type into a number field, or anything else.
+class Typist
+{
+public:
+    explicit Typist(quint64 seed)
+        : m_rng(seed)
+    {
+    }
+
+    int below(int n) { return n <= 1 ? 0 : int(m_rng() % quint64(n)); }
+    bool chance(int percent) { return below(100) < percent; }
+    std::mt19937_64 &rng() { return m_rng; }
+
+    QString number()
+    {
+        static const QStringList odd = { QStringLiteral("1e"), QStringLiteral("-"),
+            QStringLiteral("."), QStringLiteral("-."), QStringLiteral("+"), QStringLiteral("e5"),
+            QStringLiteral("1e308"), QStringLiteral("-1e308"), QStringLiteral("1e400"),
+            QStringLiteral("1e-400"), QStringLiteral("1e12"), QStringLiteral("1e13"),
+            QStringLiteral("nan"), QStringLiteral("NaN"), QStringLiteral("-nan"),
+            QStringLiteral("inf"), QStringLiteral("-inf"), QStringLiteral("Infinity"),
+            QStringLiteral("∞"), QStringLiteral(""), QStringLiteral(" "), QStringLiteral("0"),
+            QStringLiteral("-0"), QStringLiteral("0x10"), QStringLiteral("1,5"),
+            QStringLiteral("1.2.3"), QStringLiteral("−0.5"), QStringLiteral("四"),
+            QStringLiteral("一点五"), QStringLiteral("1e-320"), QStringLiteral("4.9e-324"),
+            QStringLiteral("99999999999999999999"), QStringLiteral("abc") };
+        switch (below(4)) {
+        case 0:
+            return odd.at(below(int(odd.size())));
+        case 1:
+            return garbage(1 + below(8));
+        default: {
+            const double v = std::uniform_real_distribution<double>(-3.0, 3.0)(m_rng);
+            return QString::number(v, 'g', 1 + below(6));
+        }
+        }
+    }
+
+    QString garbage(int length)
+    {
+        static const QString pool = QStringLiteral(
+            "abcxyz019.-+eE ,;:/\\\"'<>&%$#@!?()[]{}我爱深度学习日本語한국어。、éß\u200f\u00a0");
+        QString s;
+        for (int i = 0; i < length; ++i)
+            s += pool.at(below(int(pool.size())));
+        return s;
+    }
+
+    QString tokenLine()
+    {
+        static const QStringList words = { QStringLiteral("the"), QStringLiteral("cat"),
+            QStringLiteral("sat"), QStringLiteral("<pad>"), QStringLiteral("[PAD]"),
+            QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("深度学习"),
+            QStringLiteral("i"), QStringLiteral("love"), QStringLiteral("日本"),
+            QStringLiteral("x"), QStringLiteral("!"), QStringLiteral("a-b"),
+            QStringLiteral("ẞ"), QStringLiteral("é") };
+        const int count = chance(3) ? 20 + below(40) : below(9);
+        QStringList line;
+        for (int i = 0; i < count; ++i)
+            line << (chance(10) ? garbage(1 + below(5)).remove(QLatin1Char(' '))
+                                : words.at(below(int(words.size()))));
+        return line.join(QLatin1Char(' '));
+    }
+
+    QString block()
+    {
+        QString s;
+        const int rows = 1 + below(4);
+        const int cols = 1 + below(4);
+        const QString sep = QStringList { QStringLiteral("\t"), QStringLiteral(";"),
+            QStringLiteral(","), QStringLiteral(" ") }
+                                .at(below(4));
+        for (int r = 0; r < rows; ++r) {
+            QStringList row;
+            for (int c = 0; c < cols; ++c)
+                row << (chance(85) ? QString::number(
+                                         std::uniform_real_distribution<double>(-2, 2)(m_rng), 'g', 3)
+                                   : number());
+            s += row.join(sep) + QLatin1Char('\n');
+        }
+        return s;
+    }
+
+    Action next()
+    {
+        Action x;
+        const int roll = below(100);
+        x.a = below(2);
+        x.b = below(64);
+        x.c = below(64);
+        if (roll < 16) {
+            x.kind = Action::Cell;
+            x.text = number();
+        } else if (roll < 19) {
+            x.kind = Action::Paste;
+            x.text = block();
+        } else if (roll < 25) {
+            x.kind = Action::Tokens;
+            x.text = tokenLine();
+        } else if (roll < 28) {
+            x.kind = Action::TokensAppend;
+            x.text = chance(50) ? QStringLiteral(" ") + tokenLine() : garbage(1 + below(3));
+        } else if (roll < 30) {
+            x.kind = Action::TokensBackspace;
+            x.b = 1 + below(6);
+        } else if (roll < 31) {
+            x.kind = Action::SplitCjk;
+        } else if (roll < 35) {
+            x.kind = Action::Padding;
+        } else if (roll < 37) {
+            x.kind = Action::Recipe;
+            x.b = below(3);
+        } else if (roll < 38) {
+            x.kind = Action::RecipeSeed;
+            x.b = below(1000);
+        } else if (roll < 39) {
+            x.kind = Action::Positional;
+        } else if (roll < 42) {
+            x.kind = Action::Width;
+            x.b = chance(90) ? 1 + below(8) : 1 + below(64);
+        } else if (roll < 47) {
+            x.kind = Action::Heads;
+            x.b = chance(90) ? 1 + below(4) : 1 + below(64);
+        } else if (roll < 51) {
+            x.kind = Action::ModelDim;
+            x.b = chance(90) ? 1 + below(8) : 1 + below(64);
+        } else if (roll < 53) {
+            x.kind = Action::SpinText;
+            x.a = below(4);
+            x.text = number();
+        } else if (roll < 56) {
+            x.kind = Action::SpinStep;
+            x.a = below(4);
+            x.b = (chance(50) ? 1 : -1) * (1 + below(3));
+        } else if (roll < 60) {
+            x.kind = Action::Wiring;
+            x.c = below(2);
+        } else if (roll < 63) {
+            x.kind = Action::Scale;
+            x.a = below(3);
+        } else if (roll < 67) {
+            x.kind = Action::Divisor;
+            x.text = chance(30) ? QStringList { QStringLiteral("0"), QStringLiteral("-1"),
+                                      QStringLiteral("-0.5"), QStringLiteral("1e-13"),
+                                      QStringLiteral("1e13"), QStringLiteral("2") }
+                                      .at(below(6))
+                                : number();
+        } else if (roll < 70) {
+            x.kind = Action::Causal;
+        } else if (roll < 73) {
+            x.kind = Action::SliderKeys;
+            x.a = 1 + below(5);
+            x.b = below(6);
+        } else if (roll < 75) {
+            x.kind = Action::SliderDrag;
+            x.a = 1 + below(6);
+            x.b = below(TemperatureControl::steps + 1);
+        } else if (roll < 77) {
+            x.kind = Action::Projection;
+            x.a = below(3);
+        } else if (roll < 78) {
+            x.kind = Action::ProjectionSeed;
+            x.a = below(100000);
+        } else if (roll < 82) {
+            x.kind = Action::ProjectionCell;
+            x.a = below(8);
+            x.text = number();
+        } else if (roll < 84) {
+            x.kind = Action::SelectView;
+            x.a = below(5);
+        } else if (roll < 93) {
+            x.kind = Action::Undo;
+            x.a = 1 + below(chance(10) ? 30 : 3);
+            x.b = below(2);
+        } else {
+            x.kind = Action::Redo;
+            x.a = 1 + below(chance(10) ? 30 : 3);
+            x.b = below(2);
+        }
+        return x;
+    }
+
+private:
+    std::mt19937_64 m_rng;
+};
+
+/// Opens the editor of @p index, replaces its text with @p text (CJK through the input
+/// method) and presses Enter.
+void typeIntoCell(QAbstractItemView *view, const QModelIndex &index, const QString &text)
+{
+    view->setFocus();
+    view->setCurrentIndex(index);
+    view->edit(index);
+    auto *editor = qobject_cast<QLineEdit *>(view->indexWidget(index));
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClick(editor, Qt::Key_Backspace);
+    T::typeText(editor, text);
+    QTest::keyClick(editor, Qt::Key_Enter);
+    // The delegate commits and closes the editor from the event loop.
+    QVERIFY(QTest::qWaitFor([&] { return !view->indexWidget(index); }, 5000));
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(QList<Action>)
+
+class TestGuiAbuse : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void randomEdits();
+    void regressions_data();
+    void regressions();
+
+private:
+    /// Performs @p action as a user would; false when the window offered no way to do it.
+    void perform(const Action &action);
+    /// Undoes (@p undo) or redoes up to @p times steps, checking each against the record.
+    void step(bool undo, int times, bool shortcut);
+    /// Waits for the window to answer and the result to arrive, then checks every view.
+    void check(const QString &after);
+    /// Undoes to the bottom of the history and redoes to the top, checking every step.
+    void walkHistory(const QString &after);
+    QWidget *spinOf(int which) const;
+
+    MainWindow *m_window = nullptr;
+    UndoHistoryRecorder *m_recorder = nullptr;
+    Session m_initial;
+};
+
+void TestGuiAbuse::initTestCase()
+{
+    T::isolateSettings(QStringLiteral("tst_guiabuse"));
+}
+
+void TestGuiAbuse::init()
+{
+    m_window = new MainWindow;
+    m_window->setCloseGuard({});
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(!m_window->document()->error());
+    m_initial = m_window->document()->session();
+    m_recorder = new UndoHistoryRecorder(m_window->document(), m_window);
+    QVERIFY2(m_recorder->problem().isEmpty(), qPrintable(m_recorder->problem()));
+}
+
+void TestGuiAbuse::cleanup()
+{
+    m_window->setCloseGuard({});
+    delete m_window;
+    m_window = nullptr;
+    m_recorder = nullptr;
+}
+
+void TestGuiAbuse::randomEdits()
+{
+    const int edits = env("AE_ABUSE_EDITS", 2500);
+    const quint64 seed = quint64(env("AE_ABUSE_SEED", 20261201));
+    const bool verbose = env("AE_ABUSE_VERBOSE", 0) != 0;
+    qInfo("AE_ABUSE_SEED=%llu AE_ABUSE_EDITS=%d", seed, edits);
+    Typist typist(seed);
+    // Walks of the whole history at random moments, and at the end.
+    int nextWalk = 50 + typist.below(400);
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < edits; ++i) {
+        const Action action = typist.next();
+        const QString what = QStringLiteral("edit %1 of seed %2: %3")
+                                 .arg(i)
+                                 .arg(seed)
+                                 .arg(action.describe());
+        if (verbose)
+            qInfo("%s", qPrintable(what));
+        if (qEnvironmentVariable("AE_SKIP").split(QLatin1Char(',')).contains(QString::number(i)))
+            continue;
+        perform(action);
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(what));
+        check(what);
+        if (QTest::currentTestFailed())
+            return;
+        if (i == nextWalk) {
+            walkHistory(what);
+            if (QTest::currentTestFailed())
+                return;
+            nextWalk += 50 + typist.below(400);
+        }
+    }
+    walkHistory(QStringLiteral("the end of seed %1").arg(seed));
+    qInfo("survived %d random edits in %lld ms (%d old steps dropped by the undo limit)", edits,
+        clock.elapsed(), m_recorder->dropped());
+}
+
+void TestGuiAbuse::regressions_data()
+{
+    QTest::addColumn<QList<Action>>("actions");
+    const auto act = [](Action::Kind kind, int a = 0, int b = 0, int c = 0,
+                         const QString &text = QString()) { return Action { kind, a, b, c, text }; };
+
+    QTest::newRow("Ctrl+Z in a token line with nothing left to undo")
+        << QList<Action> { act(Action::TokensAppend, 1, 0, 0, QStringLiteral(" deep")),
+               act(Action::Undo, 1, 1), act(Action::Undo, 1, 1), act(Action::Redo, 1, 1),
+               act(Action::Redo, 1, 1) };
+    QTest::newRow("exp0") << QList<Action> { act(Action::Tokens, 0, 0, 0, QStringLiteral("a b")), act(Action::Scale, 0), act(Action::Undo, 1, 1) };
+    QTest::newRow("exp1") << QList<Action> { act(Action::Tokens, 0, 0, 0, QStringLiteral("a b")), act(Action::Undo, 1, 1) };
+    QTest::newRow("exp2") << QList<Action> { act(Action::Tokens, 1, 0, 0, QStringLiteral("a b")), act(Action::Undo, 1, 1) };
+    QTest::newRow("exp3") << QList<Action> { act(Action::TokensAppend, 0, 0, 0, QStringLiteral(" b")), act(Action::Undo, 1, 1) };
+    QTest::newRow("exp4") << QList<Action> { act(Action::Causal), act(Action::Undo, 1, 1) };
+}
+
+void TestGuiAbuse::regressions()
+{
+    QFETCH(QList<Action>, actions);
+    for (int i = 0; i < actions.size(); ++i) {
+        const QString what = QStringLiteral("step %1: %2").arg(i).arg(actions[i].describe());
+        perform(actions[i]);
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(what));
+        check(what);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    walkHistory(QStringLiteral("the end"));
+}
+
+QWidget *TestGuiAbuse::spinOf(int which) const
+{
+    switch (which) {
+    case 0:
+        return m_window->attentionPanel()->headsSpin();
+    case 1:
+        return m_window->attentionPanel()->modelDimSpin();
+    default:
+        return m_window->sequencePanel(which == 2)->widthSpin();
+    }
+}
+
+void TestGuiAbuse::perform(const Action &x)
+{
+    AttentionPanel *attention = m_window->attentionPanel();
+    SequencePanel *panel = m_window->sequencePanel(x.a == 0);
+    const auto replaceLine = [](QLineEdit *line, const QString &text) {
+        line->setFocus();
+        line->selectAll();
+        QTest::keyClick(line, Qt::Key_Backspace);
+        T::typeText(line, text);
+    };
+    switch (x.kind) {
+    case Action::Cell:
+    case Action::Paste: {
+        EmbeddingTableView *view = panel->tableView();
+        const int rows = view->model()->rowCount();
+        const int cols = view->model()->columnCount();
+        if (rows == 0 || cols == 0)
+            return;
+        const QModelIndex index = view->model()->index(x.b % rows, x.c % cols);
+        if (x.kind == Action::Cell) {
+            typeIntoCell(view, index, x.text);
+        } else {
+            view->setFocus();
+            view->setCurrentIndex(index);
+            QApplication::clipboard()->setText(x.text);
+            QTest::keySequence(view, QKeySequence::Paste);
+        }
+        return;
+    }
+    case Action::Tokens:
+        replaceLine(panel->tokenEdit(), x.text);
+        QTest::keyClick(panel->tokenEdit(), Qt::Key_Enter);
+        return;
+    case Action::TokensAppend:
+        panel->tokenEdit()->setFocus();
+        panel->tokenEdit()->end(false);
+        T::typeText(panel->tokenEdit(), x.text);
+        return;
+    case Action::TokensBackspace:
+        panel->tokenEdit()->setFocus();
+        panel->tokenEdit()->end(false);
+        for (int i = 0; i < x.b; ++i)
+            QTest::keyClick(panel->tokenEdit(), Qt::Key_Backspace);
+        return;
+    case Action::SplitCjk:
+        T::toggleCheckBox(panel->splitCjkCheck());
+        return;
+    case Action::Padding: {
+        QListWidget *list = panel->paddingList();
+        if (list->count() == 0)
+            return;
+        QListWidgetItem *item = list->item(x.b % list->count());
+        list->scrollToItem(item);
+        const QRect rect = list->visualItemRect(item);
+        // The check box sits at the start of the row.
+        const QPoint box(rect.left() + rect.height() / 2, rect.center().y());
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, box);
+        return;
+    }
+    case Action::Recipe:
+        T::chooseComboData(panel->recipeCombo(), x.b);
+        return;
+    case Action::RecipeSeed:
+        if (panel->seedSpin()->isEnabled())
+            T::typeIntoSpinBox(panel->seedSpin(), x.b);
+        return;
+    case Action::Positional:
+        T::toggleCheckBox(panel->positionalCheck());
+        return;
+    case Action::Width:
+        T::typeIntoSpinBox(panel->widthSpin(), x.b);
+        return;
+    case Action::Heads:
+        T::typeIntoSpinBox(attention->headsSpin(), x.b);
+        return;
+    case Action::ModelDim:
+        T::typeIntoSpinBox(attention->modelDimSpin(), x.b);
+        return;
+    case Action::SpinText: {
+        QWidget *spin = spinOf(x.a);
+        spin->setFocus();
+        qobject_cast<QSpinBox *>(spin)->selectAll();
+        T::typeText(spin, x.text);
+        QTest::keyClick(spin, Qt::Key_Enter);
+        return;
+    }
+    case Action::SpinStep: {
+        QWidget *spin = spinOf(x.a);
+        spin->setFocus();
+        for (int i = 0; i < std::abs(x.b); ++i)
+            QTest::keyClick(spin, x.b > 0 ? Qt::Key_Up : Qt::Key_Down);
+        QTest::keyClick(spin, Qt::Key_Enter);
+        return;
+    }
+    case Action::Wiring: {
+        const int q = x.a, kv = x.b % 2;
+        if (x.c == 0) {
+            T::chooseComboData(attention->queryCombo(), q);
+            T::chooseComboData(attention->keyValueCombo(), kv);
+        } else {
+            // The named wirings, in the order of the wiring box.
+            const AttentionPanel::Wiring w = AttentionPanel::wiringOf(
+                static_cast<SequenceRole>(q), static_cast<SequenceRole>(kv));
+            QComboBox *combo = attention->wiringCombo();
+            combo->setFocus();
+            combo->showPopup();
+            combo->view()->setCurrentIndex(combo->model()->index(int(w), 0));
+            QTest::keyClick(combo->view(), Qt::Key_Return);
+        }
+        return;
+    }
+    case Action::Scale:
+        T::chooseComboData(attention->scaleCombo(), x.a);
+        return;
+    case Action::Divisor:
+        if (attention->divisorEdit()->isEnabled()) {
+            replaceLine(attention->divisorEdit(), x.text);
+            QTest::keyClick(attention->divisorEdit(), Qt::Key_Enter);
+        }
+        return;
+    case Action::Causal:
+        T::toggleCheckBox(attention->causalCheck());
+        return;
+    case Action::SliderKeys: {
+        QSlider *slider = attention->temperatureControl()->slider();
+        if (!slider->isEnabled())
+            return;
+        static const Qt::Key keys[] = { Qt::Key_Left, Qt::Key_Right, Qt::Key_PageUp,
+            Qt::Key_PageDown, Qt::Key_Home, Qt::Key_End };
+        slider->setFocus();
+        for (int i = 0; i < x.a; ++i)
+            QTest::keyClick(slider, keys[x.b % 6]);
+        return;
+    }
+    case Action::SliderDrag: {
+        QSlider *slider = attention->temperatureControl()->slider();
+        if (!slider->isEnabled())
+            return;
+        // A drag: the handle goes down, moves through a few positions, and is let go.
+        slider->setSliderDown(true);
+        for (int i = 1; i <= x.a; ++i) {
+            slider->setSliderPosition(slider->value() + (x.b - slider->value()) * i / x.a);
+            QCoreApplication::processEvents();
+        }
+        slider->setSliderDown(false);
+        return;
+    }
+    case Action::Projection:
+        T::chooseComboData(attention->projectionCombo(), x.a);
+        return;
+    case Action::ProjectionSeed:
+        if (attention->projectionSeedSpin()->isEnabled())
+            T::typeIntoSpinBox(attention->projectionSeedSpin(), x.a);
+        return;
+    case Action::ProjectionCell: {
+        if (!attention->projectionEditor())
+            QTest::mouseClick(attention->editProjectionsButton(), Qt::LeftButton);
+        ProjectionEditor *editor = attention->projectionEditor();
+        QVERIFY(editor);
+        if (!editor->isVisible())
+            attention->openProjectionEditor();
+        const auto part = static_cast<ProjectionPart>(x.a);
+        QTableView *view = editor->view(part);
+        editor->tabs()->setCurrentIndex(x.a % 4);
+        const int rows = view->model()->rowCount();
+        const int cols = view->model()->columnCount();
+        if (rows == 0 || cols == 0 || !view->isVisible())
+            return;
+        typeIntoCell(view, view->model()->index(x.b % rows, x.c % cols), x.text);
+        return;
+    }
+    case Action::SelectView: {
+        const QList<HeatmapPlot *> tiles = m_window->heatmapPanel()->smallMultiples();
+        if (tiles.isEmpty() || !m_window->heatmapPanel()->smallMultiplesShown())
+            return;
+        HeatmapPlot *tile = tiles.at(x.a % tiles.size());
+        if (tile->isVisible())
+            QTest::mouseClick(tile, Qt::LeftButton, {}, tile->rect().center());
+        return;
+    }
+    case Action::Undo:
+    case Action::Redo:
+        step(x.kind == Action::Undo, x.a, x.b != 0);
+        return;
+    }
+}
+
+void TestGuiAbuse::step(bool undo, int times, bool shortcut)
+{
+    Document *doc = m_window->document();
+    QUndoStack *stack = doc->undoStack();
+    QAction *action = m_window->findChild<QAction *>(
+        undo ? QStringLiteral("undoAction") : QStringLiteral("redoAction"));
+    QVERIFY(action);
+    // The user leaves whatever field they were typing in first.
+    doc->finishEditRun();
+    QLineEdit *field = m_window->sequencePanel(true)->tokenEdit();
+    if (shortcut) {
+        // Keys reach the window's shortcuts only while it is the active window (the
+        // projection editor may have been in front).
+        // (The offscreen platform does not give activation back when a combo box's popup
+        // closes, as a desktop does.)
+        QApplication::setActiveWindow(m_window);
+        QVERIFY(QTest::qWaitFor([this] { return QApplication::activeWindow() == m_window; }));
+        field->setFocus();
+    }
+    for (int i = 0; i < times; ++i) {
+        const bool possible = undo ? stack->canUndo() : stack->canRedo();
+        // Past either end only a key press can still be tried: it must change nothing.
+        if (!possible && !shortcut)
+            return;
+        const int target = stack->index() + (!possible ? 0 : undo ? -1 : 1);
+        const Session before = doc->session();
+        m_recorder->setChecking(true);
+        if (shortcut)
+            QTest::keySequence(field, undo ? QKeySequence::Undo : QKeySequence::Redo);
+        else
+            action->trigger();
+        m_recorder->setChecking(false);
+        if (stack->index() != target) {
+            for (int c = 0; c < stack->count(); ++c)
+                qInfo("command %d: %s", c, qPrintable(stack->command(c)->text()));
+            qInfo("focus %s active %p window %p popup %p", QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "", (void*)QApplication::activeWindow(), (void*)m_window, (void*)QApplication::activePopupWidget());
+        }
+        QCOMPARE(stack->index(), target);
+        if (!possible) {
+            QVERIFY2(doc->session() == before,
+                "a shortcut past the end of the history changed the session");
+            return;
+        }
+        const Session *expected = m_recorder->expectedAt(target);
+        QVERIFY2(expected, "no record of this step of the history");
+        QVERIFY2(doc->session() == *expected,
+            qPrintable(QStringLiteral("%1 to step %2 did not restore the session it had")
+                           .arg(undo ? QStringLiteral("undo") : QStringLiteral("redo"))
+                           .arg(target)));
+    }
+}
+
+void TestGuiAbuse::check(const QString &after)
+{
+    Document *doc = m_window->document();
+    QVERIFY2(m_recorder->problem().isEmpty(), qPrintable(m_recorder->problem()));
+
+    // Responsive: a posted timer fires within a bounded number of event loop passes, and the
+    // result of a valid session arrives within a bounded wait.
+    bool fired = false;
+    QTimer::singleShot(0, m_window, [&fired] { fired = true; });
+    for (int i = 0; i < 1000 && !fired; ++i)
+        QCoreApplication::processEvents();
+    QVERIFY2(fired, qPrintable(QStringLiteral("the event loop stalled after %1").arg(after)));
+    const auto current = [doc] { return doc->error() || &doc->resultSession() == &doc->session(); };
+    QVERIFY2(QTest::qWaitFor(current, 20000),
+        qPrintable(QStringLiteral("no result 20 s after %1").arg(after)));
+
+    // Valid, or saying why not.
+    MessageBar *bar = m_window->errorBar();
+    if (const auto &error = doc->error()) {
+        QVERIFY2(bar->isVisible() && !bar->text().isEmpty(),
+            qPrintable(QStringLiteral("invalid (%1) without a message after %2")
+                           .arg(error->toString(), after)));
+        if (!error->path.isEmpty())
+            QVERIFY2(bar->text().contains(error->path),
+                qPrintable(QStringLiteral("the message “%1” does not name %2 after %3")
+                               .arg(bar->text(), error->path, after)));
+    } else {
+        QVERIFY2(!bar->isVisible(),
+            qPrintable(QStringLiteral("a message for a valid session after %1").arg(after)));
+    }
+
+    // The views show what the core computes for the session of the result on show.
+    HeatmapPanel *panel = m_window->heatmapPanel();
+    if (!doc->hasResult())
+        return;
+    const Session &shown = doc->resultSession();
+    QVERIFY2(!validateSession(shown), qPrintable(after));
+    const AttentionResult expected = computeSession(shown);
+    QCOMPARE(panel->largePlot()->isDimmed(), doc->error().has_value());
+    const int heads = int(expected.heads.size());
+    const int view = panel->selectedView();
+    QVERIFY(view >= -1 && view < heads);
+    const Eigen::MatrixXd &weights
+        = view < 0 ? expected.meanWeights : expected.heads[size_t(view)].weights;
+    const HeatmapData &large = panel->largePlot()->data();
+    QVERIFY2(large.values == weights,
+        qPrintable(QStringLiteral("the large heatmap differs from the core after %1").arg(after)));
+    QCOMPARE(large.rowLabels, shown.querySequence().tokens);
+    QCOMPARE(large.columnLabels, shown.keyValueSequence().tokens);
+    if (weights.size() <= 4096) {
+        for (int r = 0; r < weights.rows(); ++r) {
+            for (int c = 0; c < weights.cols(); ++c) {
+                const double drawn
+                    = MatrixPlotAdapter::cellValue(panel->largePlot()->colorMapPlottable(), r, c);
+                if (large.isVisible(r, c))
+                    QVERIFY2(drawn == weights(r, c),
+                        qPrintable(QStringLiteral("cell %1,%2 drawn as %3 after %4")
+                                       .arg(r)
+                                       .arg(c)
+                                       .arg(drawn)
+                                       .arg(after)));
+                else
+                    QVERIFY(std::isnan(drawn));
+            }
+        }
+    }
+    const QList<HeatmapPlot *> tiles = panel->smallMultiples();
+    QCOMPARE(tiles.size(), heads > 1 ? heads + 1 : 0);
+    for (int i = 0; i < tiles.size(); ++i) {
+        const Eigen::MatrixXd &w
+            = i == 0 ? expected.meanWeights : expected.heads[size_t(i - 1)].weights;
+        QVERIFY2(tiles[i]->data().values == w,
+            qPrintable(QStringLiteral("small multiple %1 differs after %2").arg(i).arg(after)));
+    }
+
+    // The controls show the session being edited.
+    const Session &s = doc->session();
+    AttentionPanel *attention = m_window->attentionPanel();
+    QCOMPARE(attention->headsSpin()->value(), s.attention.config.heads);
+    QCOMPARE(attention->modelDimSpin()->value(), s.attention.config.dModel);
+    QCOMPARE(attention->causalCheck()->isChecked(), s.attention.config.causal);
+    for (const bool source : { true, false }) {
+        SequencePanel *seq = m_window->sequencePanel(source);
+        const SequenceData &data = source ? s.source : s.target;
+        QCOMPARE(seq->widthSpin()->value(), data.width());
+        QCOMPARE(seq->tableModel()->rowCount(), data.length());
+        QCOMPARE(seq->tableModel()->columnCount(), data.width());
+        QCOMPARE(seq->paddingList()->count(), data.length());
+    }
+}
+
+void TestGuiAbuse::walkHistory(const QString &after)
+{
+    Document *doc = m_window->document();
+    QUndoStack *stack = doc->undoStack();
+    doc->finishEditRun();
+    const Session top = doc->session();
+    const int topIndex = stack->index();
+    step(true, topIndex, false);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(stack->index(), 0);
+    QVERIFY2(doc->session() == m_recorder->bottom(), qPrintable(after));
+    if (m_recorder->dropped() == 0)
+        QVERIFY2(doc->session() == m_initial,
+            qPrintable(QStringLiteral("undo did not reach the first session at %1").arg(after)));
+    check(QStringLiteral("undoing everything at %1").arg(after));
+    if (QTest::currentTestFailed())
+        return;
+    step(false, stack->count(), false);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(stack->index(), stack->count());
+    if (topIndex == stack->count())
+        QVERIFY2(doc->session() == top,
+            qPrintable(QStringLiteral("redo did not reach the last session at %1").arg(after)));
+    check(QStringLiteral("redoing everything at %1").arg(after));
+    if (QTest::currentTestFailed())
+        return;
+    // Back where the user was (with redo steps ahead of them, if they had undone).
+    step(true, stack->count() - topIndex, false);
+    QVERIFY(doc->session() == top);
+}
+
+QTEST_MAIN(TestGuiAbuse)
+#include "tst_guiabuse.moc"
