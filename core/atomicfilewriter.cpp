@@ -12,8 +12,8 @@
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
-#include <cstring>
 #include <csignal>
+#include <cstring>
 #include <unistd.h>
 #endif
 
@@ -81,9 +81,9 @@ QStringList temporariesIn(const QString &directory, const QString &fileName)
 {
     QStringList found;
     const QDir dir(directory);
-    const QStringList names = dir.entryList(
-        { QLatin1String(".*") + AtomicFileWriter::temporarySuffix() },
-        QDir::Files | QDir::Hidden | QDir::System);
+    const QStringList names
+        = dir.entryList({ QLatin1String(".*") + AtomicFileWriter::temporarySuffix() },
+            QDir::Files | QDir::Hidden | QDir::System);
     for (const QString &name : names) {
         const QString path = dir.absoluteFilePath(name);
         if (fileName.isEmpty() ? ownerOf(name) != 0
@@ -160,8 +160,8 @@ bool AtomicFileWriter::write(const QString &fileName, const QByteArray &bytes, Q
 
     static std::atomic<quint64> serial { 0 };
     const QString temporary = existing.absolutePath() + QLatin1String("/.") + existing.fileName()
-        + QLatin1Char('.') + QString::number(QCoreApplication::applicationPid())
-        + QLatin1Char('-') + QString::number(++serial) + temporarySuffix();
+        + QLatin1Char('.') + QString::number(QCoreApplication::applicationPid()) + QLatin1Char('-')
+        + QString::number(++serial) + temporarySuffix();
     {
         const QMutexLocker locker(&inFlightMutex);
         inFlight.insert(temporary);

@@ -100,7 +100,8 @@ void TestExportKill::killedWhileOverwriting()
     QSize sizes[2];
     qint64 slowest = 0;
     for (int i = 0; i < 2; ++i) {
-        const QString reference = m_dir.filePath(QStringLiteral("reference-%1.").arg(i) + extension);
+        const QString reference
+            = m_dir.filePath(QStringLiteral("reference-%1.").arg(i) + extension);
         QElapsedTimer clock;
         clock.start();
         const test::CliRun run = test::runCli(args(i, reference));
@@ -163,7 +164,8 @@ void TestExportKill::killedWhileOverwriting()
             const QString name = entries.front();
             QVERIFY2(AtomicFileWriter::isTemporaryOf(QDir(folder).filePath(name), out),
                 qPrintable(name));
-            const QString owner = name.section(QLatin1Char('.'), -2, -2).section(QLatin1Char('-'), 0, 0);
+            const QString owner
+                = name.section(QLatin1Char('.'), -2, -2).section(QLatin1Char('-'), 0, 0);
             QVERIFY2(killedPids.contains(owner), qPrintable(name));
             if (owner == QString::number(pid))
                 ++halfWritten;

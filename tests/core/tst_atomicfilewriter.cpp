@@ -104,8 +104,8 @@ void TestAtomicFileWriter::recognisesItsTemporaries()
 {
     QFETCH(QString, name);
     QFETCH(bool, temporary);
-    QCOMPARE(AtomicFileWriter::isTemporaryOf(
-                 QStringLiteral("/d/") + name, QStringLiteral("/d/s.json")),
+    QCOMPARE(
+        AtomicFileWriter::isTemporaryOf(QStringLiteral("/d/") + name, QStringLiteral("/d/s.json")),
         temporary);
     QVERIFY(!AtomicFileWriter::isTemporaryOf(
         QStringLiteral("/elsewhere/") + name, QStringLiteral("/d/s.json")));
@@ -154,9 +154,8 @@ void TestAtomicFileWriter::staleTemporariesGoAtTheNextWrite()
     QCOMPARE(QFile::exists(planted), !removed);
     QVERIFY(QFile::exists(other));
     QCOMPARE(readRaw(backup), QByteArray("y"));
-    QStringList expected
-        = { QStringLiteral(".other.json.%1-7.ae-tmp").arg(m_deadPid), QStringLiteral("lesson.json"),
-              QStringLiteral("lesson.json.backup") };
+    QStringList expected = { QStringLiteral(".other.json.%1-7.ae-tmp").arg(m_deadPid),
+        QStringLiteral("lesson.json"), QStringLiteral("lesson.json.backup") };
     if (!removed)
         expected << QFileInfo(planted).fileName();
     expected.sort();
@@ -196,7 +195,8 @@ void TestAtomicFileWriter::keepsPermissionsAndWritesThroughLinks()
     // Owner, group and others (the "user" bits only repeat the owner's for the current user).
     const QFile::Permissions compared = QFile::Permissions(0x7077);
     QCOMPARE(QFile::permissions(real) & compared, private_ & compared);
-    QCOMPARE(entries(dir.path()), (QStringList { QStringLiteral("link.json"), QStringLiteral("real.json") }));
+    QCOMPARE(entries(dir.path()),
+        (QStringList { QStringLiteral("link.json"), QStringLiteral("real.json") }));
 }
 
 void TestAtomicFileWriter::refusesFoldersAndReadOnlyFiles()

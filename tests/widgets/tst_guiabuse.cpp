@@ -22,6 +22,7 @@
 #include "sessionvalidator.h"
 #include "temperaturecontrol.h"
 #include "testsupportattention.h"
+#include "testsupportguiactions.h"
 #include "testsupportundo.h"
 
 #include <QAction>
@@ -29,12 +30,14 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -48,254 +51,12 @@ namespace {
 
 using T = AttentionTestSupport;
 
-/// One user action. The numbers are reduced modulo what the window offers when it is done.
-struct Action
-{
-    enum Kind {
-        Cell, ///< type text into embedding cell (b, c) of sequence a
-        Paste, ///< paste text at embedding cell (b, c) of sequence a
-        Tokens, ///< replace the token line of sequence a with text
-        TokensAppend, ///< type text at the end of the token line of sequence a
-        TokensBackspace, ///< press Backspace b times at the end of the token line of a
-        SplitCjk, ///< toggle "Split CJK" of sequence a
-        Padding, ///< toggle padding of token b of sequence a
-        Recipe, ///< choose vector recipe b for sequence a
-        RecipeSeed, ///< type seed b for sequence a
-        Positional, ///< toggle the positions of sequence a
-        Width, ///< type width b for sequence a
-        Heads, ///< type b heads
-        ModelDim, ///< type d_model b
-        SpinText, ///< type text into spin box a (0 heads, 1 d_model, 2 source width, 3 target)
-        SpinStep, ///< press Up (b > 0) or Down b times in spin box a
-        Wiring, ///< Q from a, K/V from b (0 source, 1 target), through combo c (0 halves, 1 named)
-        Scale, ///< choose scale mode a
-        Divisor, ///< type text as the custom divisor
-        Causal, ///< toggle the causal mask
-        SliderKeys, ///< press key b on the temperature slider a times
-        SliderDrag, ///< drag the temperature slider through a positions ending at b
-        Projection, ///< choose projection mode a
-        ProjectionSeed, ///< type projection seed a
-        ProjectionCell, ///< type text into cell (b, c) of projection part a
-        SelectView, ///< click small multiple a
-        Undo, ///< undo a times (b: through the shortcut in a field)
-        Redo ///< redo a times (b: through the shortcut in a field)
-    };
-    Kind kind = Cell;
-    int a = 0;
-    int b = 0;
-    int c = 0;
-    QString text;
-
-    QString describe() const;
-};
-
-QString Action::describe() const
-{
-    static const char *names[] = { "Cell", "Paste", "Tokens", "TokensAppend", "TokensBackspace",
-        "SplitCjk", "Padding", "Recipe", "RecipeSeed", "Positional", "Width", "Heads", "ModelDim",
-        "SpinText", "SpinStep", "Wiring", "Scale", "Divisor", "Causal", "SliderKeys",
-        "SliderDrag", "Projection", "ProjectionSeed", "ProjectionCell", "SelectView", "Undo",
-        "Redo" };
-    return QStringLiteral("%1(%2, %3, %4, \"%5\")")
-        .arg(QLatin1String(names[kind]))
-        .arg(a)
-        .arg(b)
-        .arg(c)
-        .arg(text.left(60));
-}
-
 int env(const char *name, int fallback)
 {
     bool ok = false;
     const int value = qEnvironmentVariableIntValue(name, &ok);
     return ok ? value : fallback;
 }
-
-/// Random text a user might type into a number field, or anything else.
-class Typist
-{
-public:
-    explicit Typist(quint64 seed)
-        : m_rng(seed)
-    {
-    }
-
-    int below(int n) { return n <= 1 ? 0 : int(m_rng() % quint64(n)); }
-    bool chance(int percent) { return below(100) < percent; }
-    std::mt19937_64 &rng() { return m_rng; }
-
-    QString number()
-    {
-        static const QStringList odd = { QStringLiteral("1e"), QStringLiteral("-"),
-            QStringLiteral("."), QStringLiteral("-."), QStringLiteral("+"), QStringLiteral("e5"),
-            QStringLiteral("1e308"), QStringLiteral("-1e308"), QStringLiteral("1e400"),
-            QStringLiteral("1e-400"), QStringLiteral("1e12"), QStringLiteral("1e13"),
-            QStringLiteral("nan"), QStringLiteral("NaN"), QStringLiteral("-nan"),
-            QStringLiteral("inf"), QStringLiteral("-inf"), QStringLiteral("Infinity"),
-            QStringLiteral("∞"), QStringLiteral(""), QStringLiteral(" "), QStringLiteral("0"),
-            QStringLiteral("-0"), QStringLiteral("0x10"), QStringLiteral("1,5"),
-            QStringLiteral("1.2.3"), QStringLiteral("−0.5"), QStringLiteral("四"),
-            QStringLiteral("一点五"), QStringLiteral("1e-320"), QStringLiteral("4.9e-324"),
-            QStringLiteral("99999999999999999999"), QStringLiteral("abc") };
-        switch (below(4)) {
-        case 0:
-            return odd.at(below(int(odd.size())));
-        case 1:
-            return garbage(1 + below(8));
-        default: {
-            const double v = std::uniform_real_distribution<double>(-3.0, 3.0)(m_rng);
-            return QString::number(v, 'g', 1 + below(6));
-        }
-        }
-    }
-
-    QString garbage(int length)
-    {
-        static const QString pool = QStringLiteral(
-            "abcxyz019.-+eE ,;:/\\\"'<>&%$#@!?()[]{}我爱深度学习日本語한국어。、éß\u200f\u00a0");
-        QString s;
-        for (int i = 0; i < length; ++i)
-            s += pool.at(below(int(pool.size())));
-        return s;
-    }
-
-    QString tokenLine()
-    {
-        static const QStringList words = { QStringLiteral("the"), QStringLiteral("cat"),
-            QStringLiteral("sat"), QStringLiteral("<pad>"), QStringLiteral("[PAD]"),
-            QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("深度学习"),
-            QStringLiteral("i"), QStringLiteral("love"), QStringLiteral("日本"),
-            QStringLiteral("x"), QStringLiteral("!"), QStringLiteral("a-b"),
-            QStringLiteral("ẞ"), QStringLiteral("é") };
-        const int count = chance(3) ? 20 + below(40) : below(9);
-        QStringList line;
-        for (int i = 0; i < count; ++i)
-            line << (chance(10) ? garbage(1 + below(5)).remove(QLatin1Char(' '))
-                                : words.at(below(int(words.size()))));
-        return line.join(QLatin1Char(' '));
-    }
-
-    QString block()
-    {
-        QString s;
-        const int rows = 1 + below(4);
-        const int cols = 1 + below(4);
-        const QString sep = QStringList { QStringLiteral("\t"), QStringLiteral(";"),
-            QStringLiteral(","), QStringLiteral(" ") }
-                                .at(below(4));
-        for (int r = 0; r < rows; ++r) {
-            QStringList row;
-            for (int c = 0; c < cols; ++c)
-                row << (chance(85) ? QString::number(
-                                         std::uniform_real_distribution<double>(-2, 2)(m_rng), 'g', 3)
-                                   : number());
-            s += row.join(sep) + QLatin1Char('\n');
-        }
-        return s;
-    }
-
-    Action next()
-    {
-        Action x;
-        const int roll = below(100);
-        x.a = below(2);
-        x.b = below(64);
-        x.c = below(64);
-        if (roll < 16) {
-            x.kind = Action::Cell;
-            x.text = number();
-        } else if (roll < 19) {
-            x.kind = Action::Paste;
-            x.text = block();
-        } else if (roll < 25) {
-            x.kind = Action::Tokens;
-            x.text = tokenLine();
-        } else if (roll < 28) {
-            x.kind = Action::TokensAppend;
-            x.text = chance(50) ? QStringLiteral(" ") + tokenLine() : garbage(1 + below(3));
-        } else if (roll < 30) {
-            x.kind = Action::TokensBackspace;
-            x.b = 1 + below(6);
-        } else if (roll < 31) {
-            x.kind = Action::SplitCjk;
-        } else if (roll < 35) {
-            x.kind = Action::Padding;
-        } else if (roll < 37) {
-            x.kind = Action::Recipe;
-            x.b = below(3);
-        } else if (roll < 38) {
-            x.kind = Action::RecipeSeed;
-            x.b = below(1000);
-        } else if (roll < 39) {
-            x.kind = Action::Positional;
-        } else if (roll < 42) {
-            x.kind = Action::Width;
-            x.b = chance(90) ? 1 + below(8) : 1 + below(64);
-        } else if (roll < 47) {
-            x.kind = Action::Heads;
-            x.b = chance(90) ? 1 + below(4) : 1 + below(64);
-        } else if (roll < 51) {
-            x.kind = Action::ModelDim;
-            x.b = chance(90) ? 1 + below(8) : 1 + below(64);
-        } else if (roll < 53) {
-            x.kind = Action::SpinText;
-            x.a = below(4);
-            x.text = number();
-        } else if (roll < 56) {
-            x.kind = Action::SpinStep;
-            x.a = below(4);
-            x.b = (chance(50) ? 1 : -1) * (1 + below(3));
-        } else if (roll < 60) {
-            x.kind = Action::Wiring;
-            x.c = below(2);
-        } else if (roll < 63) {
-            x.kind = Action::Scale;
-            x.a = below(3);
-        } else if (roll < 67) {
-            x.kind = Action::Divisor;
-            x.text = chance(30) ? QStringList { QStringLiteral("0"), QStringLiteral("-1"),
-                                      QStringLiteral("-0.5"), QStringLiteral("1e-13"),
-                                      QStringLiteral("1e13"), QStringLiteral("2") }
-                                      .at(below(6))
-                                : number();
-        } else if (roll < 70) {
-            x.kind = Action::Causal;
-        } else if (roll < 73) {
-            x.kind = Action::SliderKeys;
-            x.a = 1 + below(5);
-            x.b = below(6);
-        } else if (roll < 75) {
-            x.kind = Action::SliderDrag;
-            x.a = 1 + below(6);
-            x.b = below(TemperatureControl::steps + 1);
-        } else if (roll < 77) {
-            x.kind = Action::Projection;
-            x.a = below(3);
-        } else if (roll < 78) {
-            x.kind = Action::ProjectionSeed;
-            x.a = below(100000);
-        } else if (roll < 82) {
-            x.kind = Action::ProjectionCell;
-            x.a = below(8);
-            x.text = number();
-        } else if (roll < 84) {
-            x.kind = Action::SelectView;
-            x.a = below(5);
-        } else if (roll < 93) {
-            x.kind = Action::Undo;
-            x.a = 1 + below(chance(10) ? 30 : 3);
-            x.b = below(2);
-        } else {
-            x.kind = Action::Redo;
-            x.a = 1 + below(chance(10) ? 30 : 3);
-            x.b = below(2);
-        }
-        return x;
-    }
-
-private:
-    std::mt19937_64 m_rng;
-};
 
 /// Opens the editor of @p index, replaces its text with @p text (CJK through the input
 /// method) and presses Enter.
@@ -316,7 +77,7 @@ void typeIntoCell(QAbstractItemView *view, const QModelIndex &index, const QStri
 
 } // namespace
 
-Q_DECLARE_METATYPE(QList<Action>)
+Q_DECLARE_METATYPE(QList<ae::GuiAction>)
 
 class TestGuiAbuse : public QObject
 {
@@ -333,7 +94,7 @@ private slots:
 
 private:
     /// Performs @p action as a user would; false when the window offered no way to do it.
-    void perform(const Action &action);
+    void perform(const GuiAction &action);
     /// Undoes (@p undo) or redoes up to @p times steps, checking each against the record.
     void step(bool undo, int times, bool shortcut);
     /// Waits for the window to answer and the result to arrive, then checks every view.
@@ -341,6 +102,9 @@ private:
     /// Undoes to the bottom of the history and redoes to the top, checking every step.
     void walkHistory(const QString &after);
     QWidget *spinOf(int which) const;
+    /// Fails when an action kept the event loop waiting past the hang bound
+    /// (AE_ABUSE_HANG_MS, default 20 s: far beyond any edit, even under a sanitizer).
+    void answered(const QElapsedTimer &since, const QString &what) const;
 
     MainWindow *m_window = nullptr;
     UndoHistoryRecorder *m_recorder = nullptr;
@@ -350,6 +114,10 @@ private:
 void TestGuiAbuse::initTestCase()
 {
     T::isolateSettings(QStringLiteral("tst_guiabuse"));
+    // A run cut short leaves its autosave, whose recovery question would sit in front.
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+        + QStringLiteral("/autosave"))
+        .removeRecursively();
 }
 
 void TestGuiAbuse::init()
@@ -378,28 +146,36 @@ void TestGuiAbuse::randomEdits()
     const int edits = env("AE_ABUSE_EDITS", 2500);
     const quint64 seed = quint64(env("AE_ABUSE_SEED", 20261201));
     const bool verbose = env("AE_ABUSE_VERBOSE", 0) != 0;
+    const int progressEvery = std::max(1, env("AE_ABUSE_PROGRESS", 1000));
     qInfo("AE_ABUSE_SEED=%llu AE_ABUSE_EDITS=%d", seed, edits);
-    Typist typist(seed);
+    GuiActionGenerator typist(seed);
     // Walks of the whole history at random moments, and at the end.
     int nextWalk = 50 + typist.below(400);
     QElapsedTimer clock;
     clock.start();
     for (int i = 0; i < edits; ++i) {
-        const Action action = typist.next();
-        const QString what = QStringLiteral("edit %1 of seed %2: %3")
-                                 .arg(i)
-                                 .arg(seed)
-                                 .arg(action.describe());
+        const GuiAction action = typist.next();
+        const QString what
+            = QStringLiteral("edit %1 of seed %2: %3").arg(i).arg(seed).arg(action.describe());
         if (verbose)
             qInfo("%s", qPrintable(what));
-        if (qEnvironmentVariable("AE_SKIP").split(QLatin1Char(',')).contains(QString::number(i)))
-            continue;
+        QElapsedTimer edit;
+        edit.start();
         perform(action);
         if (QTest::currentTestFailed())
             QFAIL(qPrintable(what));
+        answered(edit, what);
+        if (QTest::currentTestFailed())
+            return;
         check(what);
         if (QTest::currentTestFailed())
             return;
+        if ((i + 1) % progressEvery == 0)
+            qInfo("%d edits survived, %lld ms (now %d heads, %d x %d tokens, d_model %d)", i + 1,
+                clock.elapsed(), m_window->document()->session().attention.config.heads,
+                m_window->document()->session().source.length(),
+                m_window->document()->session().target.length(),
+                m_window->document()->session().attention.config.dModel);
         if (i == nextWalk) {
             walkHistory(what);
             if (QTest::currentTestFailed())
@@ -414,27 +190,39 @@ void TestGuiAbuse::randomEdits()
 
 void TestGuiAbuse::regressions_data()
 {
-    QTest::addColumn<QList<Action>>("actions");
-    const auto act = [](Action::Kind kind, int a = 0, int b = 0, int c = 0,
-                         const QString &text = QString()) { return Action { kind, a, b, c, text }; };
+    QTest::addColumn<QList<GuiAction>>("actions");
+    const auto act = [](GuiAction::Kind kind, int a = 0, int b = 0, int c = 0,
+                         const QString &text = QString()) {
+        return GuiAction { kind, a, b, c, text };
+    };
 
     QTest::newRow("Ctrl+Z in a token line with nothing left to undo")
-        << QList<Action> { act(Action::TokensAppend, 1, 0, 0, QStringLiteral(" deep")),
-               act(Action::Undo, 1, 1), act(Action::Undo, 1, 1), act(Action::Redo, 1, 1),
-               act(Action::Redo, 1, 1) };
-    QTest::newRow("exp0") << QList<Action> { act(Action::Tokens, 0, 0, 0, QStringLiteral("a b")), act(Action::Scale, 0), act(Action::Undo, 1, 1) };
-    QTest::newRow("exp1") << QList<Action> { act(Action::Tokens, 0, 0, 0, QStringLiteral("a b")), act(Action::Undo, 1, 1) };
-    QTest::newRow("exp2") << QList<Action> { act(Action::Tokens, 1, 0, 0, QStringLiteral("a b")), act(Action::Undo, 1, 1) };
-    QTest::newRow("exp3") << QList<Action> { act(Action::TokensAppend, 0, 0, 0, QStringLiteral(" b")), act(Action::Undo, 1, 1) };
-    QTest::newRow("exp4") << QList<Action> { act(Action::Causal), act(Action::Undo, 1, 1) };
+        << QList<GuiAction> { act(GuiAction::TokensAppend, 1, 0, 0, QStringLiteral(" deep")),
+               act(GuiAction::Undo, 1, 1), act(GuiAction::Undo, 1, 1), act(GuiAction::Redo, 1, 1),
+               act(GuiAction::Redo, 1, 1) };
+    // The computation view sized its table to the contents cell by cell: 77 s to type
+    // d_model 1000, 148 s for the next edit.
+    QTest::newRow("d_model 1000 with twenty tokens") << QList<GuiAction> {
+        act(GuiAction::Projection, 1),
+        act(GuiAction::Tokens, 0, 0, 0, QStringLiteral("a b c d e f g h i j k l m n o p q r s t")),
+        act(GuiAction::ModelDim, 0, 1000), act(GuiAction::Causal), act(GuiAction::Causal)
+    };
 }
 
 void TestGuiAbuse::regressions()
 {
-    QFETCH(QList<Action>, actions);
+    QFETCH(QList<GuiAction>, actions);
+    const bool verbose = env("AE_ABUSE_VERBOSE", 0) != 0;
     for (int i = 0; i < actions.size(); ++i) {
         const QString what = QStringLiteral("step %1: %2").arg(i).arg(actions[i].describe());
+        QElapsedTimer clock;
+        clock.start();
         perform(actions[i]);
+        if (verbose)
+            qInfo("%s: %lld ms", qPrintable(what), clock.elapsed());
+        answered(clock, what);
+        if (QTest::currentTestFailed())
+            return;
         if (QTest::currentTestFailed())
             QFAIL(qPrintable(what));
         check(what);
@@ -442,6 +230,15 @@ void TestGuiAbuse::regressions()
             return;
     }
     walkHistory(QStringLiteral("the end"));
+}
+
+void TestGuiAbuse::answered(const QElapsedTimer &since, const QString &what) const
+{
+    static const qint64 bound = env("AE_ABUSE_HANG_MS", 20000);
+    QVERIFY2(since.elapsed() < bound,
+        qPrintable(QStringLiteral("the window did not answer for %1 ms: %2")
+                       .arg(since.elapsed())
+                       .arg(what)));
 }
 
 QWidget *TestGuiAbuse::spinOf(int which) const
@@ -456,7 +253,7 @@ QWidget *TestGuiAbuse::spinOf(int which) const
     }
 }
 
-void TestGuiAbuse::perform(const Action &x)
+void TestGuiAbuse::perform(const GuiAction &x)
 {
     AttentionPanel *attention = m_window->attentionPanel();
     SequencePanel *panel = m_window->sequencePanel(x.a == 0);
@@ -467,15 +264,15 @@ void TestGuiAbuse::perform(const Action &x)
         T::typeText(line, text);
     };
     switch (x.kind) {
-    case Action::Cell:
-    case Action::Paste: {
+    case GuiAction::Cell:
+    case GuiAction::Paste: {
         EmbeddingTableView *view = panel->tableView();
         const int rows = view->model()->rowCount();
         const int cols = view->model()->columnCount();
         if (rows == 0 || cols == 0)
             return;
         const QModelIndex index = view->model()->index(x.b % rows, x.c % cols);
-        if (x.kind == Action::Cell) {
+        if (x.kind == GuiAction::Cell) {
             typeIntoCell(view, index, x.text);
         } else {
             view->setFocus();
@@ -485,25 +282,25 @@ void TestGuiAbuse::perform(const Action &x)
         }
         return;
     }
-    case Action::Tokens:
+    case GuiAction::Tokens:
         replaceLine(panel->tokenEdit(), x.text);
         QTest::keyClick(panel->tokenEdit(), Qt::Key_Enter);
         return;
-    case Action::TokensAppend:
+    case GuiAction::TokensAppend:
         panel->tokenEdit()->setFocus();
         panel->tokenEdit()->end(false);
         T::typeText(panel->tokenEdit(), x.text);
         return;
-    case Action::TokensBackspace:
+    case GuiAction::TokensBackspace:
         panel->tokenEdit()->setFocus();
         panel->tokenEdit()->end(false);
         for (int i = 0; i < x.b; ++i)
             QTest::keyClick(panel->tokenEdit(), Qt::Key_Backspace);
         return;
-    case Action::SplitCjk:
+    case GuiAction::SplitCjk:
         T::toggleCheckBox(panel->splitCjkCheck());
         return;
-    case Action::Padding: {
+    case GuiAction::Padding: {
         QListWidget *list = panel->paddingList();
         if (list->count() == 0)
             return;
@@ -515,26 +312,26 @@ void TestGuiAbuse::perform(const Action &x)
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, box);
         return;
     }
-    case Action::Recipe:
+    case GuiAction::Recipe:
         T::chooseComboData(panel->recipeCombo(), x.b);
         return;
-    case Action::RecipeSeed:
+    case GuiAction::RecipeSeed:
         if (panel->seedSpin()->isEnabled())
             T::typeIntoSpinBox(panel->seedSpin(), x.b);
         return;
-    case Action::Positional:
+    case GuiAction::Positional:
         T::toggleCheckBox(panel->positionalCheck());
         return;
-    case Action::Width:
+    case GuiAction::Width:
         T::typeIntoSpinBox(panel->widthSpin(), x.b);
         return;
-    case Action::Heads:
+    case GuiAction::Heads:
         T::typeIntoSpinBox(attention->headsSpin(), x.b);
         return;
-    case Action::ModelDim:
+    case GuiAction::ModelDim:
         T::typeIntoSpinBox(attention->modelDimSpin(), x.b);
         return;
-    case Action::SpinText: {
+    case GuiAction::SpinText: {
         QWidget *spin = spinOf(x.a);
         spin->setFocus();
         qobject_cast<QSpinBox *>(spin)->selectAll();
@@ -542,7 +339,7 @@ void TestGuiAbuse::perform(const Action &x)
         QTest::keyClick(spin, Qt::Key_Enter);
         return;
     }
-    case Action::SpinStep: {
+    case GuiAction::SpinStep: {
         QWidget *spin = spinOf(x.a);
         spin->setFocus();
         for (int i = 0; i < std::abs(x.b); ++i)
@@ -550,7 +347,7 @@ void TestGuiAbuse::perform(const Action &x)
         QTest::keyClick(spin, Qt::Key_Enter);
         return;
     }
-    case Action::Wiring: {
+    case GuiAction::Wiring: {
         const int q = x.a, kv = x.b % 2;
         if (x.c == 0) {
             T::chooseComboData(attention->queryCombo(), q);
@@ -567,19 +364,19 @@ void TestGuiAbuse::perform(const Action &x)
         }
         return;
     }
-    case Action::Scale:
+    case GuiAction::Scale:
         T::chooseComboData(attention->scaleCombo(), x.a);
         return;
-    case Action::Divisor:
+    case GuiAction::Divisor:
         if (attention->divisorEdit()->isEnabled()) {
             replaceLine(attention->divisorEdit(), x.text);
             QTest::keyClick(attention->divisorEdit(), Qt::Key_Enter);
         }
         return;
-    case Action::Causal:
+    case GuiAction::Causal:
         T::toggleCheckBox(attention->causalCheck());
         return;
-    case Action::SliderKeys: {
+    case GuiAction::SliderKeys: {
         QSlider *slider = attention->temperatureControl()->slider();
         if (!slider->isEnabled())
             return;
@@ -590,27 +387,28 @@ void TestGuiAbuse::perform(const Action &x)
             QTest::keyClick(slider, keys[x.b % 6]);
         return;
     }
-    case Action::SliderDrag: {
+    case GuiAction::SliderDrag: {
         QSlider *slider = attention->temperatureControl()->slider();
         if (!slider->isEnabled())
             return;
         // A drag: the handle goes down, moves through a few positions, and is let go.
         slider->setSliderDown(true);
         for (int i = 1; i <= x.a; ++i) {
-            slider->setSliderPosition(slider->value() + (x.b - slider->value()) * i / x.a);
+            const int end = std::clamp(x.b, slider->minimum(), slider->maximum());
+            slider->setSliderPosition(slider->value() + (end - slider->value()) * i / x.a);
             QCoreApplication::processEvents();
         }
         slider->setSliderDown(false);
         return;
     }
-    case Action::Projection:
+    case GuiAction::Projection:
         T::chooseComboData(attention->projectionCombo(), x.a);
         return;
-    case Action::ProjectionSeed:
+    case GuiAction::ProjectionSeed:
         if (attention->projectionSeedSpin()->isEnabled())
             T::typeIntoSpinBox(attention->projectionSeedSpin(), x.a);
         return;
-    case Action::ProjectionCell: {
+    case GuiAction::ProjectionCell: {
         if (!attention->projectionEditor())
             QTest::mouseClick(attention->editProjectionsButton(), Qt::LeftButton);
         ProjectionEditor *editor = attention->projectionEditor();
@@ -627,7 +425,7 @@ void TestGuiAbuse::perform(const Action &x)
         typeIntoCell(view, view->model()->index(x.b % rows, x.c % cols), x.text);
         return;
     }
-    case Action::SelectView: {
+    case GuiAction::SelectView: {
         const QList<HeatmapPlot *> tiles = m_window->heatmapPanel()->smallMultiples();
         if (tiles.isEmpty() || !m_window->heatmapPanel()->smallMultiplesShown())
             return;
@@ -636,9 +434,9 @@ void TestGuiAbuse::perform(const Action &x)
             QTest::mouseClick(tile, Qt::LeftButton, {}, tile->rect().center());
         return;
     }
-    case Action::Undo:
-    case Action::Redo:
-        step(x.kind == Action::Undo, x.a, x.b != 0);
+    case GuiAction::Undo:
+    case GuiAction::Redo:
+        step(x.kind == GuiAction::Undo, x.a, x.b != 0);
         return;
     }
 }
@@ -671,15 +469,11 @@ void TestGuiAbuse::step(bool undo, int times, bool shortcut)
         const Session before = doc->session();
         m_recorder->setChecking(true);
         if (shortcut)
-            QTest::keySequence(field, undo ? QKeySequence::Undo : QKeySequence::Redo);
+            QTest::keyClick(field, Qt::Key_Z,
+                undo ? Qt::ControlModifier : Qt::ControlModifier | Qt::ShiftModifier);
         else
             action->trigger();
         m_recorder->setChecking(false);
-        if (stack->index() != target) {
-            for (int c = 0; c < stack->count(); ++c)
-                qInfo("command %d: %s", c, qPrintable(stack->command(c)->text()));
-            qInfo("focus %s active %p window %p popup %p", QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "", (void*)QApplication::activeWindow(), (void*)m_window, (void*)QApplication::activePopupWidget());
-        }
         QCOMPARE(stack->index(), target);
         if (!possible) {
             QVERIFY2(doc->session() == before,

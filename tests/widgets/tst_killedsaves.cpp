@@ -193,9 +193,9 @@ std::optional<QByteArray> TestKilledSaves::runAndKill(const QStringList &args, q
 int TestKilledSaves::saveRound(const QString &file, int onDisk)
 {
     qint64 pid = 0;
-    const auto output = runAndKill({ QStringLiteral("save"), file, QString::number(m_seed),
-                                       QString::number(onDisk + 1), QString::number(tokens),
-                                       QString::number(width) },
+    const auto output = runAndKill(
+        { QStringLiteral("save"), file, QString::number(m_seed), QString::number(onDisk + 1),
+            QString::number(tokens), QString::number(width) },
         &pid);
     [&] { QVERIFY2(output, "the driver did not start saving"); }();
     if (!output)
@@ -214,9 +214,10 @@ int TestKilledSaves::saveRound(const QString &file, int onDisk)
         return onDisk;
     const std::optional<int> which = whichSession(loaded.session, m_seed, reported);
     [&] {
-        QVERIFY2(which, qPrintable(QStringLiteral("the file is neither session %1 nor %2")
-                                       .arg(reported)
-                                       .arg(reported + 1)));
+        QVERIFY2(which,
+            qPrintable(QStringLiteral("the file is neither session %1 nor %2")
+                           .arg(reported)
+                           .arg(reported + 1)));
     }();
     if (!which)
         return onDisk;
@@ -247,16 +248,17 @@ int TestKilledSaves::saveRound(const QString &file, int onDisk)
 void TestKilledSaves::autosaveRound(const QString &folder, int first)
 {
     qint64 pid = 0;
-    const auto output = runAndKill({ QStringLiteral("autosave"), folder, QString::number(m_seed),
-                                       QString::number(first), QString::number(tokens),
-                                       QString::number(width) },
-        &pid);
+    const auto output
+        = runAndKill({ QStringLiteral("autosave"), folder, QString::number(m_seed),
+                         QString::number(first), QString::number(tokens), QString::number(width) },
+            &pid);
     QVERIFY2(output, "the driver did not start autosaving");
     const std::optional<int> reported = lastReported(*output, "autosaved");
     const QStringList before = test::folderEntries(folder);
     if (before.size() > 2 || before.filter(QStringLiteral(".ae-tmp")).size() == 1)
         ++m_halfWritten;
-    QStringList autosaves = QDir(folder).entryList({ QStringLiteral("session-*.json") }, QDir::Files);
+    QStringList autosaves
+        = QDir(folder).entryList({ QStringLiteral("session-*.json") }, QDir::Files);
     QVERIFY2(autosaves.size() <= 1, qPrintable(before.join(QLatin1Char(' '))));
     if (reported)
         QVERIFY2(autosaves.size() == 1, "an autosave reported written is missing");
@@ -270,7 +272,10 @@ void TestKilledSaves::autosaveRound(const QString &folder, int first)
             const QString stem = QFileInfo(autosaves.front()).completeBaseName();
             expected = { stem + QStringLiteral(".json"), stem + QStringLiteral(".lock") };
         }
-        QCOMPARE(test::folderEntries(folder), expected);
+        QVERIFY2(test::folderEntries(folder) == expected,
+            qPrintable(QStringLiteral("after the kill: %1; after the start: %2")
+                           .arg(before.join(QLatin1Char(' ')),
+                               test::folderEntries(folder).join(QLatin1Char(' ')))));
         QCOMPARE(files.autosave()->recoverable().size(), autosaves.size());
         files.offerRecovery();
         QMessageBox *box = recoveryBox();

@@ -186,7 +186,8 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
         r.savedAt = QFileInfo(path).lastModified();
         QFile file(path);
         if (file.open(QIODevice::ReadOnly)) {
-            const QJsonObject root = QJsonDocument::fromJson(file.read(limits::maxSessionFileBytes)).object();
+            const QJsonObject root
+                = QJsonDocument::fromJson(file.read(limits::maxSessionFileBytes)).object();
             const QJsonObject meta = root.value(metadataKey()).toObject();
             r.originalFile = meta.value(QStringLiteral("original_file")).toString();
             const QDateTime saved = QDateTime::fromString(
