@@ -209,13 +209,25 @@ void TestAutosaveManager::startRemovesWhatKilledInstancesLeft()
     QVERIFY(T::writeFile(half, "{\"format\": \"attention-"));
     const QString lockOfBefore
         = QFileInfo(before.fileName()).completeBaseName() + QStringLiteral(".lock");
+    // Locks of instances killed while creating them: empty. An old one is a leftover; a
+    // fresh one may still be being written.
+    const QString emptyOld = dir.filePath(QStringLiteral("session-emptyold.lock"));
+    const QString emptyNew = dir.filePath(QStringLiteral("session-emptynew.lock"));
+    QVERIFY(T::writeFile(emptyOld, QByteArray()) && T::writeFile(emptyNew, QByteArray()));
+    {
+        QFile old(emptyOld);
+        QVERIFY(old.open(QIODevice::ReadWrite));
+        QVERIFY(old.setFileTime(
+            QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
+    }
 
     Document next;
     AutosaveManager after(&next, m_autosave);
     // The crashed instance's complete autosave (and its lock) stay to be offered; the running
     // instance's files stay; the rest is gone.
     QStringList expected = { QFileInfo(left).fileName(), QStringLiteral("session-crashed.lock"),
-        QFileInfo(before.fileName()).fileName(), lockOfBefore };
+        QFileInfo(before.fileName()).fileName(), lockOfBefore,
+        QStringLiteral("session-emptynew.lock") };
     expected.sort();
     QCOMPARE(
         dir.entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name), expected);

@@ -4,8 +4,12 @@
 // d_model, wirings, scales, masks, padding, the temperature slider, the projection editor,
 // undo and redo. After every edit the window must answer, show a message for an invalid
 // session, and show exactly what the core computes; undo must walk the whole history back
-// and redo forward again. AE_ABUSE_EDITS and AE_ABUSE_SEED choose the run (the seed is
-// printed); every bug it found is replayed by name in regressions().
+// and redo forward again (to the oldest step the undo limit keeps: the very first session
+// while nothing has been dropped). AE_ABUSE_EDITS (default 2500) and AE_ABUSE_SEED choose the
+// run (the seed is printed); AE_ABUSE_PROGRESS prints progress every so many edits,
+// AE_ABUSE_VERBOSE every edit, AE_ABUSE_HANG_MS sets the bound on one edit. For long runs
+// also set QTEST_FUNCTION_TIMEOUT (ms) and pass -maxwarnings 0. Every bug it found is
+// replayed by name in regressions().
 
 #include "attentionpanel.h"
 #include "document.h"

@@ -263,6 +263,14 @@ void TestKilledSaves::autosaveRound(const QString &folder, int first)
     if (reported)
         QVERIFY2(autosaves.size() == 1, "an autosave reported written is missing");
 
+    // A lock the driver was killed while writing is a leftover only once it is clearly not
+    // being written any more; the next start of a user comes later than that anyway.
+    for (const QString &name : before) {
+        if (name.endsWith(QLatin1String(".lock"))
+            && QFileInfo(QDir(folder).filePath(name)).size() == 0)
+            QThread::msleep(2100);
+    }
+
     // The next start: leftovers go, the complete autosave stays and is offered.
     Document document;
     {

@@ -21,6 +21,10 @@ namespace {
 
 const char filePrefix[] = "session-";
 
+/// A lock file is written within microseconds of its creation; one still empty (or cut
+/// short) after this long belongs to an instance killed in between.
+constexpr qint64 unfinishedLockMs = 2000;
+
 QString lockFileFor(const QString &autosaveFile)
 {
     QString base = autosaveFile;
@@ -70,7 +74,8 @@ void AutosaveManager::removeLeftovers() const
 {
     // Half-written autosaves of instances killed while writing them.
     AtomicFileWriter::removeStaleTemporariesIn(m_directory);
-    // Locks of killed instances that never finished an autosave guard nothing.
+    // Locks of killed instances that never finished an autosave guard nothing; nor do locks
+    // they were killed while writing.
     const QDir dir(m_directory);
     const QStringList locks
         = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.lock") }, QDir::Files);
@@ -82,8 +87,13 @@ void AutosaveManager::removeLeftovers() const
             continue;
         QLockFile lock(path);
         lock.setStaleLockTime(0);
-        if (lock.tryLock(0))
+        if (lock.tryLock(0)) {
             lock.unlock(); // removes the file
+        } else if (qint64 pid = 0; !lock.getLockInfo(&pid, nullptr, nullptr)
+                   && QFileInfo(path).lastModified().msecsTo(QDateTime::currentDateTime())
+                       > unfinishedLockMs) {
+            QFile::remove(path); // names no owner, so no running instance holds it
+        }
     }
 }
 
