@@ -115,7 +115,7 @@ void TestKilledSaves::killedWhileSaving()
 {
     QFETCH(bool, autosave);
     const int rounds = int(test::envNumber("AE_KILL_ROUNDS", 40));
-    const qint64 budgetMs = test::envNumber("AE_KILL_SECONDS", 100) * 1000;
+    const qint64 budgetMs = test::envNumber("AE_KILL_SECONDS", 80) * 1000;
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     m_halfWritten = m_newFiles = m_recovered = 0;
