@@ -26,6 +26,14 @@
         <source>only %1 of %2 bytes could be written; the disk may be full</source>
         <translation>只写入了 %2 字节中的 %1 字节；磁盘可能已满</translation>
     </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>该文件是只读的</translation>
+    </message>
 </context>
 <context>
     <name>BoundedFileReader</name>

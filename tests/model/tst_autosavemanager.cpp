@@ -39,6 +39,7 @@ private slots:
     void writesEveryInterval();
     void runningInstanceIsNotOffered();
     void crashedInstanceIsOffered();
+    void startRemovesWhatKilledInstancesLeft();
     void failedAutosaveIsReported();
 
 private:
@@ -186,6 +187,52 @@ void TestAutosaveManager::crashedInstanceIsOffered()
     AutosaveManager::remove(found.front());
     QVERIFY(!QFileInfo::exists(found.front().autosaveFile));
     QCOMPARE(after.recoverable().size(), 1);
+}
+
+void TestAutosaveManager::startRemovesWhatKilledInstancesLeft()
+{
+    Document crashed;
+    AutosaveManager before(&crashed, m_autosave);
+    crashed.setTitle(QStringLiteral("work before the crash"));
+    QVERIFY(before.autosaveNow());
+    const QString left = T::simulateCrash(before.fileName(), m_autosave, QStringLiteral("crashed"));
+    // An instance killed while writing its first autosave: its lock and half a temporary.
+    T::simulateCrash(before.fileName(), m_autosave, QStringLiteral("first"));
+    const QDir dir(m_autosave);
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("session-first.json"))));
+    const QString lockOfFirst = dir.filePath(QStringLiteral("session-first.lock"));
+    // The lock names the dead process; so does the temporary it was writing.
+    const qint64 deadPid = T::readFile(lockOfFirst).split('\n').value(0).toLongLong();
+    QVERIFY(deadPid > 0);
+    const QString half
+        = dir.filePath(QStringLiteral(".session-first.json.%1-1.ae-tmp").arg(deadPid));
+    QVERIFY(T::writeFile(half, "{\"format\": \"attention-"));
+    const QString lockOfBefore
+        = QFileInfo(before.fileName()).completeBaseName() + QStringLiteral(".lock");
+    // Locks of instances killed while creating them: empty. An old one is a leftover; a
+    // fresh one may still be being written.
+    const QString emptyOld = dir.filePath(QStringLiteral("session-emptyold.lock"));
+    const QString emptyNew = dir.filePath(QStringLiteral("session-emptynew.lock"));
+    QVERIFY(T::writeFile(emptyOld, QByteArray()) && T::writeFile(emptyNew, QByteArray()));
+    {
+        QFile old(emptyOld);
+        QVERIFY(old.open(QIODevice::ReadWrite));
+        QVERIFY(old.setFileTime(
+            QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
+    }
+
+    Document next;
+    AutosaveManager after(&next, m_autosave);
+    // The crashed instance's complete autosave (and its lock) stay to be offered; the running
+    // instance's files stay; the rest is gone.
+    QStringList expected = { QFileInfo(left).fileName(), QStringLiteral("session-crashed.lock"),
+        QFileInfo(before.fileName()).fileName(), lockOfBefore,
+        QStringLiteral("session-emptynew.lock") };
+    expected.sort();
+    QCOMPARE(
+        dir.entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name), expected);
+    QCOMPARE(after.recoverable().size(), 1);
+    QCOMPARE(after.recoverable().front().autosaveFile, left);
 }
 
 void TestAutosaveManager::failedAutosaveIsReported()

@@ -22,6 +22,10 @@ namespace {
 
 const char filePrefix[] = "session-";
 
+/// A lock file is written within microseconds of its creation; one still empty (or cut
+/// short) after this long belongs to an instance killed in between.
+constexpr qint64 unfinishedLockMs = 2000;
+
 QString lockFileFor(const QString &autosaveFile)
 {
     QString base = autosaveFile;
@@ -41,6 +45,7 @@ AutosaveManager::AutosaveManager(Document *document, const QString &directory, Q
               : directory)
     , m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
+    removeLeftovers();
     m_timer.setTimerType(Qt::VeryCoarseTimer);
     connect(&m_timer, &QTimer::timeout, this, &AutosaveManager::autosaveNow);
     connect(m_document, &Document::sessionChanged, this, &AutosaveManager::onSessionChanged);
@@ -64,6 +69,33 @@ QString AutosaveManager::fileName() const
 QString AutosaveManager::metadataKey()
 {
     return QStringLiteral("autosave");
+}
+
+void AutosaveManager::removeLeftovers() const
+{
+    // Half-written autosaves of instances killed while writing them.
+    AtomicFileWriter::removeStaleTemporariesIn(m_directory);
+    // Locks of killed instances that never finished an autosave guard nothing; nor do locks
+    // they were killed while writing.
+    const QDir dir(m_directory);
+    const QStringList locks
+        = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.lock") }, QDir::Files);
+    for (const QString &name : locks) {
+        const QString path = dir.filePath(name);
+        QString autosave = path;
+        autosave.chop(5);
+        if (QFileInfo::exists(autosave + QStringLiteral(".json")))
+            continue;
+        QLockFile lock(path);
+        lock.setStaleLockTime(0);
+        if (lock.tryLock(0)) {
+            lock.unlock(); // removes the file
+        } else if (qint64 pid = 0; !lock.getLockInfo(&pid, nullptr, nullptr)
+                   && QFileInfo(path).lastModified().msecsTo(QDateTime::currentDateTime())
+                       > unfinishedLockMs) {
+            QFile::remove(path); // names no owner, so no running instance holds it
+        }
+    }
 }
 
 void AutosaveManager::start(int intervalMs)

@@ -22,7 +22,8 @@ class Document;
 /// Every minute, writes the document's unsaved session to its own file in the autosave folder
 /// (QStandardPaths::AppDataLocation/autosave unless told otherwise), atomically. The file is
 /// removed once the work is saved, discarded or the application closes cleanly; a lock file
-/// held while the application runs tells a crashed instance's file from a running one's.
+/// held while the application runs tells a crashed instance's file from a running one's. At
+/// start the folder is cleared of what killed instances leave besides their autosaves.
 class AutosaveManager : public QObject
 {
     Q_OBJECT
@@ -70,6 +71,9 @@ public:
     static QString metadataKey();
 
 private:
+    /// Removes what killed instances left in the folder besides their autosaves: temporaries
+    /// of an autosave being written, and lock files without an autosave.
+    void removeLeftovers() const;
     void onSessionChanged();
     bool ensureLock();
 

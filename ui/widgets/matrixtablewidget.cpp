@@ -104,6 +104,12 @@ void MatrixTableWidget::fillCells()
     const int rows = static_cast<int>(m_matrix.values.rows());
     const int columns = static_cast<int>(m_matrix.values.cols());
     m_title->setText(tr("%1 (%2 × %3)").arg(m_matrix.name).arg(rows).arg(columns));
+    // Sized once after filling: sections sized to their contents while cells arrive measure
+    // a whole row or column per cell, minutes for a matrix with a thousand columns.
+    QHeaderView *horizontal = m_table->horizontalHeader();
+    QHeaderView *vertical = m_table->verticalHeader();
+    horizontal->setSectionResizeMode(QHeaderView::Interactive);
+    vertical->setSectionResizeMode(QHeaderView::Interactive);
     m_table->clear();
     m_table->setRowCount(rows);
     m_table->setColumnCount(columns);
@@ -130,7 +136,8 @@ void MatrixTableWidget::fillCells()
             m_table->setItem(r, c, item);
         }
     }
-    m_table->resizeColumnsToContents();
+    horizontal->setSectionResizeMode(QHeaderView::ResizeToContents);
+    vertical->setSectionResizeMode(QHeaderView::ResizeToContents);
 }
 
 void MatrixTableWidget::retranslate()

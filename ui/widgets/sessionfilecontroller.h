@@ -18,8 +18,8 @@ namespace ae {
 class AutosaveManager;
 class Document;
 
-/// Reads and writes the document's session files. Saving is atomic (AtomicFileWriter: QSaveFile,
-/// every byte and the commit checked):
+/// Reads and writes the document's session files. Saving is atomic (AtomicFileWriter: a named
+/// temporary beside the file, every byte checked, renamed over the old file):
 /// a failed save leaves the old file as it was, says why, and keeps the work open. Opening a
 /// file the core refuses shows the core's message and leaves the current session untouched.
 class SessionFileController : public QObject
