@@ -38,6 +38,9 @@ public:
     /// Puts format(matrices, format) on the system clipboard.
     static void copy(const std::vector<LabelledMatrix> &matrices, Format format);
 
+    /// A row or column label as the TSV, CSV and LaTeX texts write it: on one line (tabs and
+    /// line breaks become spaces), control characters visible (Figure::displayText()).
+    static QString label(const QString &text);
     /// A CSV field, quoted when it holds a comma, quote, line break or outer space.
     static QString csvField(const QString &text);
     /// A Markdown table cell: Markdown's special characters escaped, line breaks as spaces.
