@@ -162,9 +162,13 @@ QString MatrixClipboard::label(const QString &text)
 
 QString MatrixClipboard::csvField(const QString &text)
 {
+    // A leading '#' would read as a comment line and a leading U+FEFF as a byte order mark
+    // when the field starts a line.
     const bool quote = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))
         || text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))
-        || (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
+        || (!text.isEmpty()
+            && (text.front().isSpace() || text.back().isSpace() || text.front() == u'#'
+                || text.front() == QChar(0xFEFF)));
     if (!quote)
         return text;
     QString escaped = text;
