@@ -25,6 +25,10 @@ if [[ ! -f "$build/build.ninja" ]]; then
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON -DAE_FUZZ=ON \
         -DAE_BUILD_BENCHMARKS=OFF
 fi
+if ! grep -q '^AE_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+    echo "$build is not configured with -DAE_FUZZ=ON (clang-14); use another build folder" >&2
+    exit 2
+fi
 targets=()
 for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
 cmake --build "$build" -j "${AE_FUZZ_JOBS:-2}" --target "${targets[@]}"
