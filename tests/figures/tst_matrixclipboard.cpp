@@ -89,6 +89,11 @@ void TestMatrixClipboard::csvQuoting_data()
     QTest::newRow("line break") << QStringLiteral("a\nb") << QStringLiteral("\"a\nb\"");
     QTest::newRow("outer space") << QStringLiteral(" x") << QStringLiteral("\" x\"");
     QTest::newRow("CJK") << QStringLiteral("深度") << QStringLiteral("深度");
+    QTest::newRow("leading hash, else a comment line")
+        << QStringLiteral("#tag") << QStringLiteral("\"#tag\"");
+    QTest::newRow("inner hash") << QStringLiteral("C#") << QStringLiteral("C#");
+    QTest::newRow("leading U+FEFF, else a byte order mark")
+        << QStringLiteral("\uFEFFa") << QStringLiteral("\"\uFEFFa\"");
 }
 
 void TestMatrixClipboard::csvQuoting()

@@ -75,6 +75,12 @@ void TestEmbeddingCsvReader::reads_data()
     QTest::newRow("CRLF, BOM, comments and blank lines")
         << QByteArray("\xEF\xBB\xBF# exported\r\n\r\n0.5,1.1,-0.2\r\n\r\n1,2e-3,3\r\n")
         << QStringList() << two << false;
+    QTest::newRow("BOM of a second file joined on")
+        << QByteArray("\xEF\xBB\xBF我,0.5,1.1,-0.2\n\xEF\xBB\xBF爱,1,2e-3,3\n") << cjk << two
+        << false;
+    QTest::newRow("quoted token starting with a hash")
+        << QByteArray("\"#a\",0.5,1.1,-0.2\n\"#b\",1,2e-3,3\n")
+        << QStringList { QStringLiteral("#a"), QStringLiteral("#b") } << two << false;
     QTest::newRow("quoted token with a comma")
         << QByteArray("\"a,b\",0.5,1.1,-0.2\n\"say \"\"hi\"\"\",1,2e-3,3\n")
         << QStringList { QStringLiteral("a,b"), QStringLiteral("say \"hi\"") } << two << false;

@@ -12,16 +12,6 @@ namespace ae {
 
 namespace {
 
-/// A label on one line: line breaks and tabs become spaces, invisible controls visible.
-QString oneLine(const QString &text)
-{
-    QString t = text;
-    t.replace(QLatin1Char('\t'), QLatin1Char(' '))
-        .replace(QLatin1Char('\r'), QLatin1Char(' '))
-        .replace(QLatin1Char('\n'), QLatin1Char(' '));
-    return Figure::displayText(t);
-}
-
 QString fourDecimals(double v)
 {
     if (std::abs(v) < 0.00005)
@@ -53,7 +43,8 @@ QString delimited(const LabelledMatrix &m, MatrixClipboard::Format format)
     const bool csv = format == MatrixClipboard::Format::Csv;
     const QString separator = csv ? QStringLiteral(",") : QStringLiteral("\t");
     auto field = [csv](const QString &text) {
-        return csv ? MatrixClipboard::csvField(oneLine(text)) : oneLine(text);
+        return csv ? MatrixClipboard::csvField(MatrixClipboard::label(text))
+                   : MatrixClipboard::label(text);
     };
     const bool rowHeaders = !m.rowLabels.isEmpty();
     QStringList lines;
@@ -110,18 +101,18 @@ QString latex(const LabelledMatrix &m)
 {
     QStringList lines;
     // The headers cannot go inside a bmatrix; a comment keeps them with the numbers.
-    QString comment = QStringLiteral("% ") + oneLine(m.name);
+    QString comment = QStringLiteral("% ") + MatrixClipboard::label(m.name);
     if (!m.rowLabels.isEmpty()) {
         QStringList rows;
         for (const QString &label : m.rowLabels)
-            rows << oneLine(label);
+            rows << MatrixClipboard::label(label);
         comment += (m.name.isEmpty() ? QString() : QStringLiteral("; "))
             + MatrixClipboard::tr("rows: %1").arg(rows.join(QStringLiteral(", ")));
     }
     if (!m.columnLabels.isEmpty()) {
         QStringList columns;
         for (const QString &label : m.columnLabels)
-            columns << oneLine(label);
+            columns << MatrixClipboard::label(label);
         comment += QStringLiteral("; ")
             + MatrixClipboard::tr("columns: %1").arg(columns.join(QStringLiteral(", ")));
     }
@@ -160,11 +151,24 @@ QString MatrixClipboard::displayName(Format format)
     return {};
 }
 
+QString MatrixClipboard::label(const QString &text)
+{
+    QString t = text;
+    t.replace(QLatin1Char('\t'), QLatin1Char(' '))
+        .replace(QLatin1Char('\r'), QLatin1Char(' '))
+        .replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return Figure::displayText(t);
+}
+
 QString MatrixClipboard::csvField(const QString &text)
 {
+    // A leading '#' would read as a comment line and a leading U+FEFF as a byte order mark
+    // when the field starts a line.
     const bool quote = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"'))
         || text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r'))
-        || (!text.isEmpty() && (text.front().isSpace() || text.back().isSpace()));
+        || (!text.isEmpty()
+            && (text.front().isSpace() || text.back().isSpace() || text.front() == u'#'
+                || text.front() == QChar(0xFEFF)));
     if (!quote)
         return text;
     QString escaped = text;
@@ -177,7 +181,7 @@ QString MatrixClipboard::markdownCell(const QString &text)
     // What a table cell would otherwise read as markup (emphasis, code, links, HTML, pipes).
     static const QString special = QStringLiteral("\\`*_[]<>|~");
     QString out;
-    for (const QChar c : oneLine(text)) {
+    for (const QChar c : MatrixClipboard::label(text)) {
         if (special.contains(c))
             out += QLatin1Char('\\');
         out += c;
@@ -207,10 +211,11 @@ QString MatrixClipboard::format(const std::vector<LabelledMatrix> &matrices, For
     for (const LabelledMatrix &m : matrices) {
         switch (format) {
         case Format::Tsv:
-            blocks << oneLine(m.name) + QLatin1Char('\n') + delimited(m, format);
+            blocks << MatrixClipboard::label(m.name) + QLatin1Char('\n') + delimited(m, format);
             break;
         case Format::Csv:
-            blocks << csvField(oneLine(m.name)) + QStringLiteral("\r\n") + delimited(m, format);
+            blocks << csvField(MatrixClipboard::label(m.name)) + QStringLiteral("\r\n")
+                    + delimited(m, format);
             break;
         case Format::Markdown:
             blocks << QStringLiteral("**") + markdownCell(m.name) + QStringLiteral("**\n\n")

@@ -38,7 +38,11 @@ public:
     /// Puts format(matrices, format) on the system clipboard.
     static void copy(const std::vector<LabelledMatrix> &matrices, Format format);
 
-    /// A CSV field, quoted when it holds a comma, quote, line break or outer space.
+    /// A row or column label as the TSV, CSV and LaTeX texts write it: on one line (tabs and
+    /// line breaks become spaces), control characters visible (Figure::displayText()).
+    static QString label(const QString &text);
+    /// A CSV field, quoted when it holds a comma, quote, line break or outer space, or starts
+    /// with '#' or U+FEFF (which CSV readers take for a comment or a byte order mark).
     static QString csvField(const QString &text);
     /// A Markdown table cell: Markdown's special characters escaped, line breaks as spaces.
     static QString markdownCell(const QString &text);

@@ -102,10 +102,7 @@ QString shortText(const QString &text)
 EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
 {
     EmbeddingCsv out;
-    QString text = QString::fromUtf8(bytes);
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    const QStringList lines = text.split(QLatin1Char('\n'));
+    const QStringList lines = QString::fromUtf8(bytes).split(QLatin1Char('\n'));
 
     std::vector<Row> rows;
     QChar delimiter;
@@ -114,6 +111,10 @@ EmbeddingCsv EmbeddingCsvReader::parse(const QByteArray &bytes)
         QString line = lines.at(i);
         if (line.endsWith(QLatin1Char('\r')))
             line.chop(1);
+        // A byte order mark starts the file, or a line where files were joined; it would
+        // otherwise be an invisible part of the line's token.
+        if (line.startsWith(QChar(0xFEFF)))
+            line.remove(0, 1);
         const QString trimmed = line.trimmed();
         if (trimmed.isEmpty() || trimmed.startsWith(QLatin1Char('#')))
             continue;
@@ -261,7 +262,7 @@ EmbeddingCsv EmbeddingCsvReader::read(const QString &fileName)
 {
     EmbeddingCsv out;
     const std::optional<QByteArray> bytes
-            = BoundedFileReader::read(fileName, maxFileBytes, &out.error);
+        = BoundedFileReader::read(fileName, maxFileBytes, &out.error);
     if (!bytes)
         return out;
     return parse(*bytes);

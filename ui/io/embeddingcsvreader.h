@@ -36,7 +36,7 @@ public:
     /// Largest file read, in bytes (512 tokens x 1024 numbers of 24 characters fit).
     static constexpr qint64 maxFileBytes = 16 * 1024 * 1024;
 
-    /// Parses @p bytes (UTF-8, a byte order mark is ignored).
+    /// Parses @p bytes (UTF-8; a byte order mark at the start of a line is ignored).
     static EmbeddingCsv parse(const QByteArray &bytes);
     /// Reads and parses @p fileName; a missing, unreadable or too large file gives an error.
     static EmbeddingCsv read(const QString &fileName);

@@ -291,11 +291,20 @@ QString EmbeddingTableModel::copyText(const QModelIndexList &indexes) const
         right = std::max(right, index.column());
     }
     const Eigen::MatrixXd &m = m_document->session().sequence(m_role).embeddings;
+    bottom = std::min(bottom, static_cast<int>(m.rows()) - 1);
+    right = std::min(right, static_cast<int>(m.cols()) - 1);
+    if (bottom < top || right < left)
+        return {};
+    return blockText(m.block(top, left, bottom - top + 1, right - left + 1));
+}
+
+QString EmbeddingTableModel::blockText(const Eigen::Ref<const Eigen::MatrixXd> &values)
+{
     QStringList lines;
-    for (int r = top; r <= bottom && r < m.rows(); ++r) {
+    for (Eigen::Index r = 0; r < values.rows(); ++r) {
         QStringList cells;
-        for (int c = left; c <= right && c < m.cols(); ++c)
-            cells << NumberFormat::exact(m(r, c));
+        for (Eigen::Index c = 0; c < values.cols(); ++c)
+            cells << NumberFormat::exact(values(r, c));
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n'));

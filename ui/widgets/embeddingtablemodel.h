@@ -51,8 +51,11 @@ public:
     /// cell through inputRejected() and changes nothing then; reports clipping through
     /// inputNote().
     bool paste(const QModelIndex &topLeft, const QString &text);
-    /// The exact numbers of the rectangle spanned by @p indexes, tab-separated rows.
+    /// The exact numbers of the rectangle spanned by @p indexes, as blockText() writes them.
     QString copyText(const QModelIndexList &indexes) const;
+    /// @p values as text that parseBlock() reads back to the same numbers: the shortest exact
+    /// form of each, tab-separated, one line per row.
+    static QString blockText(const Eigen::Ref<const Eigen::MatrixXd> &values);
     /// Ends the current typing run (the next edit of the same cell is a new undo step).
     void finishEditRun();
 

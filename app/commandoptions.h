@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file commandoptions.h
+/// The option parsers of the compute, explain and entropy subcommands.
+
+#include "entropyexperiment.h"
+#include "parsedcommand.h"
+
+#include <QStringList>
+
+namespace ae {
+
+/// The usage text of every subcommand (--help, and the end of some refusals).
+const char *commandLineUsage();
+
+/// `compute SESSION.json`.
+struct ComputeOptions
+{
+    QString sessionFile;
+};
+
+/// `explain SESSION.json --head H|mean --query I --key J [--format F] [--decimals N]`. The
+/// indices are only known to be whole numbers; their ranges depend on the session.
+struct ExplainOptions
+{
+    QString sessionFile;
+    bool mean = false; ///< --head mean: the head-averaged weight (head is then unused)
+    int head = 0;
+    int query = 0;
+    int key = 0;
+    QString format = QStringLiteral("json"); ///< json, markdown or latex
+    int decimals = 4;
+};
+
+/// @name Option parsers. @p args is the program name followed by the subcommand's own
+/// arguments (the subcommand's name taken out).
+/// @{
+ParsedCommand<ComputeOptions> parseComputeArgs(const QStringList &args);
+ParsedCommand<ExplainOptions> parseExplainArgs(const QStringList &args);
+/// The experiment to run; the run's size is checked with validateExperiment() here too.
+ParsedCommand<EntropyExperimentConfig> parseEntropyArgs(const QStringList &args);
+/// @}
+
+} // namespace ae

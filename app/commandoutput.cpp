@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commandoutput.h"
+
+#include "entropyjson.h"
+#include "explain.h"
+#include "explainjson.h"
+#include "explaintext.h"
+#include "resultjson.h"
+#include "sessioncompute.h"
+
+#include <QJsonDocument>
+#include <utility>
+
+namespace ae {
+
+QByteArray computeOutput(const Session &session)
+{
+    const AttentionResult result = computeSession(session);
+    return QJsonDocument(attentionResultToJson(session, result)).toJson(QJsonDocument::Indented);
+}
+
+std::optional<SessionError> explainOptionsProblem(
+    const Session &session, const ExplainOptions &options)
+{
+    const std::pair<ExplainField, std::optional<int>> indices[] = {
+        { ExplainField::Head, options.mean ? std::optional<int>() : options.head },
+        { ExplainField::Query, options.query },
+        { ExplainField::Key, options.key },
+    };
+    for (const auto &[field, value] : indices) {
+        if (!value)
+            continue;
+        if (auto error = checkExplainIndex(session, field, *value))
+            return error;
+    }
+    return std::nullopt;
+}
+
+QByteArray explainOutput(const Session &session, const ExplainOptions &options)
+{
+    ExplainRequest request;
+    request.head = options.mean ? ExplainRequest::meanOfHeads : options.head;
+    request.query = options.query;
+    request.key = options.key;
+    const WeightExplanation e = explainWeight(session, request);
+    ExplainTextOptions text;
+    text.decimals = options.decimals;
+    if (options.format == u"markdown")
+        return explanationToMarkdown(e, text).toUtf8();
+    if (options.format == u"latex")
+        return explanationToLatex(e, text).toUtf8();
+    return QJsonDocument(explanationToJson(e)).toJson(QJsonDocument::Indented);
+}
+
+QByteArray entropyOutput(const EntropyExperimentConfig &config)
+{
+    return QJsonDocument(entropyResultToJson(runEntropyExperiment(config)))
+        .toJson(QJsonDocument::Indented);
+}
+
+} // namespace ae
