@@ -51,6 +51,8 @@ private slots:
     void explicitSizeIsHonoured_data();
     void explicitSizeIsHonoured();
     void gridHasOnePanelPerView();
+    void largeGridsGetSmallerCells_data();
+    void largeGridsGetSmallerCells();
     void importedFiguresSaySo();
 };
 
@@ -220,6 +222,46 @@ void TestHeatmapFigure::gridHasOnePanelPerView()
                 || cells[i]->rect.intersected(cells[j]->rect).width() < 1e-9
                 || cells[i]->rect.intersected(cells[j]->rect).height() < 1e-9);
     }
+}
+
+void TestHeatmapFigure::largeGridsGetSmallerCells_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("heads");
+    QTest::newRow("8 tokens, 2 heads") << 8 << 2;
+    QTest::newRow("64 tokens, 8 heads") << 64 << 8;
+    QTest::newRow("256 tokens, 16 heads") << 256 << 16;
+}
+
+void TestHeatmapFigure::largeGridsGetSmallerCells()
+{
+    QFETCH(int, tokens);
+    QFETCH(int, heads);
+    HeatmapData map;
+    map.values = Eigen::MatrixXd::Constant(tokens, tokens, 1.0 / tokens);
+    for (int i = 0; i < tokens; ++i) {
+        map.rowLabels << QStringLiteral("q%1").arg(i);
+        map.columnLabels << QStringLiteral("k%1").arg(i);
+    }
+    const std::vector<HeatmapData> panels(size_t(heads + 1), map);
+    const Figure f = HeatmapFigure::grid(panels, FigureOptions {}, QStringLiteral("t"));
+    const auto cells = withRole(f, QStringLiteral("cell"));
+    QCOMPARE(qint64(cells.size()), HeatmapFigure::cellCount(panels));
+    const double cell = cells.front()->rect.width();
+    const double cellArea = double(cells.size()) * cell * cell;
+    // The usual 300 px per map, 6 px cells at least, while the cells cover little; past
+    // that the cells shrink so that they cover no more than the bound.
+    const double usual = std::clamp(300.0 / tokens, 6.0, 44.0);
+    const double usualArea = double(cells.size()) * usual * usual;
+    if (usualArea <= HeatmapFigure::maxGridCellArea) {
+        QVERIFY(std::abs(cell - usual) < 0.5);
+    } else {
+        QVERIFY2(
+            cellArea <= HeatmapFigure::maxGridCellArea * 1.01, qPrintable(QString::number(cell)));
+        QVERIFY(cell >= HeatmapFigure::minGridCell);
+        QVERIFY(cell < usual);
+    }
+    QVERIFY(f.size.width() * f.size.height() < 4.0 * std::max(cellArea, 1e5));
 }
 
 void TestHeatmapFigure::importedFiguresSaySo()

@@ -37,6 +37,19 @@ struct PanelStyle
     double valueWidth3 = 0.0; ///< the same with 3 decimals
 };
 
+/// The cell size of a grid of @p count maps shaped like @p first when no size is asked for:
+/// about 300 px per map, 6 to 44 px per cell, smaller for grids whose cells would cover more
+/// than HeatmapFigure::maxGridCellArea.
+double defaultGridCell(const HeatmapData &first, int count)
+{
+    const int rows = std::max(1, first.rows());
+    const int columns = std::max(1, first.columns());
+    const double cell = std::clamp(300.0 / std::max(rows, columns), 6.0, 44.0);
+    const double fitting
+        = std::sqrt(HeatmapFigure::maxGridCellArea / (double(count) * rows * columns));
+    return std::max(HeatmapFigure::minGridCell, std::min(cell, fitting));
+}
+
 /// The width, at a 100 px font, of the widest value text of @p panels.
 double valueWidth(const std::vector<const HeatmapData *> &panels, int decimals)
 {
@@ -45,8 +58,10 @@ double valueWidth(const std::vector<const HeatmapData *> &panels, int decimals)
     for (const HeatmapData *d : panels) {
         for (Eigen::Index i = 0; i < d->values.size(); ++i) {
             const double v = d->values.data()[i];
-            if (std::abs(v) < 10.0 && longest.size() >= 3 + decimals)
-                continue; // "-0.00" is as long as any value below 10 gets
+            // Below 9.5 nothing rounds up to two digits: "0.00" is as long as a positive value
+            // gets, "-0.00" a negative one. Weights then need formatting only once or twice.
+            if (std::abs(v) < 9.5 && longest.size() >= (v < 0.0 ? 3 : 2) + decimals)
+                continue;
             const QString t = HeatmapFigure::valueText(v, decimals);
             if (t.size() > longest.size())
                 longest = t;
@@ -488,8 +503,7 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     // As many columns as make the whole grid closest to a 4:3 landscape page.
     int columns = 1;
     {
-        const PanelPlan probe = planPanel(first,
-            std::clamp(300.0 / std::max({ 1, first.rows(), first.columns() }), 6.0, 44.0), style);
+        const PanelPlan probe = planPanel(first, defaultGridCell(first, n), style);
         const double pw = panelWidth(probe, first) + gap;
         const double ph = panelHeight(probe, first) + gap;
         double best = 1e300;
@@ -506,12 +520,15 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     const int rows = (n + columns - 1) / columns;
     const double header = drawHeader(f, title, imported, 0.0, true);
     const double barSpace = options.includeColorBar ? colorBarSpace(first) : 0.0;
-    const int longest = std::max({ 1, first.rows(), first.columns() });
+    // One item per cell and a few per row and column: reserved, so that a million cells are
+    // not copied on every growth of the list.
+    f.items.reserve(
+        size_t(cellCount(panels)) + size_t(n) * 4 * size_t(first.rows() + first.columns() + 8));
 
     PanelPlan plan;
     QSizeF size(options.size);
     if (size.width() <= 0 || size.height() <= 0) {
-        plan = planPanel(first, std::clamp(300.0 / longest, 6.0, 44.0), style);
+        plan = planPanel(first, defaultGridCell(first, n), style);
         const double w
             = 2 * outerMargin + columns * (panelWidth(plan, first) + gap) - gap + barSpace;
         const double h = 2 * outerMargin + header + rows * (panelHeight(plan, first) + gap) - gap;

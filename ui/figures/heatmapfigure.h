@@ -25,6 +25,13 @@ public:
     /// One heatmap, large.
     static Figure single(const HeatmapData &data, const FigureOptions &options);
 
+    /// Most area (CSS pixels squared) the cells of a grid of the default size cover. Larger
+    /// grids get smaller cells, down to minGridCell: a 256-token grid of 17 maps then stays
+    /// about 15 megapixels instead of 50, which PNG encoding would take seconds over.
+    static constexpr double maxGridCellArea = 12e6;
+    /// Smallest cell of a grid of the default size, in CSS pixels.
+    static constexpr double minGridCell = 2.0;
+
     /// Small multiples: @p panels (the mean first, then every head; all of the same shape)
     /// in a grid, sharing one colour bar. @p defaultTitle is used when options.title is empty.
     static Figure grid(const std::vector<HeatmapData> &panels, const FigureOptions &options,

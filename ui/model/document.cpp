@@ -6,9 +6,11 @@
 #include "sessioncompute.h"
 #include "sessioneditcommand.h"
 #include "sessionvalidator.h"
+#include "undobudget.h"
 #include "workestimate.h"
 
 #include <QFutureWatcher>
+#include <QSignalBlocker>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -206,7 +208,8 @@ void Document::dragScale(double divisor)
 {
     Session after = *m_session;
     after.attention.config.scale = ScaleSpec { ScaleMode::Custom, divisor };
-    pushEdit(tr("Drag the scale"), std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
+    pushEdit(
+        tr("Drag the scale"), std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
 }
 
 void Document::setCausal(bool causal)
@@ -347,6 +350,71 @@ void Document::pushEdit(const QString &text, Session after, int mergeKey)
         return;
     auto next = std::make_shared<const Session>(std::move(after));
     m_undoStack.push(new SessionEditCommand(this, text, m_session, std::move(next), mergeKey));
+    trimHistory();
+}
+
+std::size_t Document::undoHistoryBytes() const
+{
+    return m_undoStack.count() > 0 ? historyBytesFrom(0) : sessionSnapshotBytes(*m_session);
+}
+
+std::size_t Document::historyBytesFrom(int first) const
+{
+    std::size_t bytes = 0;
+    const Session *previousAfter = nullptr;
+    for (int i = first; i < m_undoStack.count(); ++i) {
+        const auto *command = static_cast<const SessionEditCommand *>(m_undoStack.command(i));
+        // Neighbours share a snapshot unless a merge that undid itself left two equal copies.
+        if (command->before().get() != previousAfter)
+            bytes += command->beforeBytes();
+        bytes += command->afterBytes();
+        previousAfter = command->after().get();
+    }
+    return bytes;
+}
+
+void Document::trimHistory()
+{
+    const int count = m_undoStack.count();
+    const int index = m_undoStack.index();
+    // The step just pushed (the one below the index) always stays.
+    int first = 0;
+    while (first < index - 1 && historyBytesFrom(first) > undoHistoryBudgetBytes)
+        ++first;
+    if (first == 0)
+        return;
+
+    // QUndoStack cannot drop its oldest commands, so it is refilled with copies of the newest
+    // ones. The copies share the snapshots, so nothing is copied or recomputed, and the
+    // session stays as it is.
+    std::vector<SessionEditCommand *> kept;
+    for (int i = first; i < count; ++i)
+        kept.push_back(static_cast<const SessionEditCommand *>(m_undoStack.command(i))->clone());
+    const int cleanIndex = m_undoStack.cleanIndex();
+    const int keptClean = cleanIndex >= first ? cleanIndex - first : -1;
+    {
+        // Whether the document is modified, what undo and redo say and whether they are
+        // possible all stay the same; only the index moves. The signals QUndoStack sends for
+        // a new index follow below, once.
+        const QSignalBlocker blocker(&m_undoStack);
+        m_rebuildingHistory = true;
+        m_undoStack.clear();
+        for (int i = 0; i < static_cast<int>(kept.size()); ++i) {
+            m_undoStack.push(kept[static_cast<size_t>(i)]);
+            if (i + 1 == keptClean)
+                m_undoStack.setClean();
+        }
+        // A saved state that was dropped can no longer be reached.
+        if (keptClean < 0)
+            m_undoStack.resetClean();
+        m_undoStack.setIndex(index - first);
+        m_rebuildingHistory = false;
+    }
+    emit m_undoStack.indexChanged(m_undoStack.index());
+    emit m_undoStack.canUndoChanged(m_undoStack.canUndo());
+    emit m_undoStack.undoTextChanged(m_undoStack.undoText());
+    emit m_undoStack.canRedoChanged(m_undoStack.canRedo());
+    emit m_undoStack.redoTextChanged(m_undoStack.redoText());
 }
 
 const SessionEditCommand *Document::openCommand(int mergeKey) const

@@ -13,6 +13,7 @@
 
 #include <QObject>
 #include <QUndoStack>
+#include <cstddef>
 #include <memory>
 #include <optional>
 
@@ -42,6 +43,10 @@ public:
     bool isResultStale() const { return m_error.has_value() && m_hasResult; }
 
     QUndoStack *undoStack() { return &m_undoStack; }
+    /// The bytes of the session snapshots the undo history holds (each counted once, the
+    /// current session included); at most undoHistoryBudgetBytes after every edit, unless the
+    /// newest step alone is larger.
+    std::size_t undoHistoryBytes() const;
 
     /// The file the session was read from or saved to; empty for a new or example session.
     QString fileName() const { return m_fileName; }
@@ -112,6 +117,10 @@ private:
     void computeInBackground();
     /// Pushes one command replacing the session with @p after, unless nothing changes.
     void pushEdit(const QString &text, Session after, int mergeKey);
+    /// Drops the oldest steps until the history fits its budget, keeping at least the newest.
+    void trimHistory();
+    /// undoHistoryBytes() of the commands from @p first on.
+    std::size_t historyBytesFrom(int first) const;
     /// The open command at the top of the stack with @p mergeKey, or null.
     const SessionEditCommand *openCommand(int mergeKey) const;
 
@@ -123,6 +132,8 @@ private:
     quint64 m_generation = 0; ///< bumped on every installSession(); tags background results
     QString m_fileName;
     QUndoStack m_undoStack;
+    /// True while trimHistory() refills the stack: commands then neither apply nor merge.
+    bool m_rebuildingHistory = false;
 };
 
 } // namespace ae

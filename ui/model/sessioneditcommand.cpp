@@ -2,6 +2,7 @@
 #include "sessioneditcommand.h"
 
 #include "document.h"
+#include "undobudget.h"
 
 namespace ae {
 
@@ -25,18 +26,30 @@ SessionEditCommand::SessionEditCommand(Document *document, const QString &text,
     , m_document(document)
     , m_before(std::move(before))
     , m_after(std::move(after))
+    , m_beforeBytes(sessionSnapshotBytes(*m_before))
+    , m_afterBytes(sessionSnapshotBytes(*m_after))
     , m_mergeKey(mergeKey)
 {
 }
 
+SessionEditCommand *SessionEditCommand::clone() const
+{
+    auto *copy = new SessionEditCommand(m_document, text(), m_before, m_after, m_mergeKey);
+    copy->m_open = m_open;
+    return copy;
+}
+
 void SessionEditCommand::undo()
 {
-    m_document->installSession(m_before);
+    // While the document rebuilds its stack the session stays as it is.
+    if (!m_document->m_rebuildingHistory)
+        m_document->installSession(m_before);
 }
 
 void SessionEditCommand::redo()
 {
-    m_document->installSession(m_after);
+    if (!m_document->m_rebuildingHistory)
+        m_document->installSession(m_after);
 }
 
 int SessionEditCommand::id() const
@@ -47,9 +60,10 @@ int SessionEditCommand::id() const
 bool SessionEditCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *edit = dynamic_cast<const SessionEditCommand *>(other);
-    if (!edit || !isOpen() || edit->m_mergeKey != m_mergeKey)
+    if (!edit || !isOpen() || edit->m_mergeKey != m_mergeKey || m_document->m_rebuildingHistory)
         return false;
     m_after = edit->m_after;
+    m_afterBytes = edit->m_afterBytes;
     // Typing a value and then the old one again leaves nothing to undo.
     if (*m_before == *m_after)
         setObsolete(true);

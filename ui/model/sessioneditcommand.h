@@ -7,6 +7,7 @@
 #include "session.h"
 
 #include <QUndoCommand>
+#include <cstddef>
 #include <memory>
 
 namespace ae {
@@ -15,8 +16,9 @@ class Document;
 
 /// Replaces the document's session with a snapshot and back. Snapshots are shared between
 /// neighbouring commands (one command's "after" is the next one's "before"), so a long history
-/// costs about one session per step. Consecutive commands with the same merge key become one
-/// step (typing in one cell, pressing a spin box arrow repeatedly, typing a token line).
+/// costs about one session per step; the document keeps that under undoHistoryBudgetBytes.
+/// Consecutive commands with the same merge key become one step (typing in one cell, pressing a
+/// spin box arrow repeatedly, typing a token line).
 class SessionEditCommand : public QUndoCommand
 {
 public:
@@ -44,6 +46,10 @@ public:
     SessionEditCommand(Document *document, const QString &text,
         std::shared_ptr<const Session> before, std::shared_ptr<const Session> after, int mergeKey);
 
+    /// A new command with the same text, snapshots, key and open state (the document rebuilds
+    /// its stack from these when it drops the oldest steps).
+    SessionEditCommand *clone() const;
+
     void undo() override;
     void redo() override;
     int id() const override;
@@ -54,6 +60,9 @@ public:
     /// The session after the last of the merged edits.
     const std::shared_ptr<const Session> &after() const { return m_after; }
     int mergeKey() const { return m_mergeKey; }
+    /// sessionSnapshotBytes() of before() and after(), worked out once.
+    std::size_t beforeBytes() const { return m_beforeBytes; }
+    std::size_t afterBytes() const { return m_afterBytes; }
     /// True while later edits with the same key may still merge into this one.
     bool isOpen() const { return m_mergeKey >= 0 && m_open; }
     /// Stops later edits from merging into this one (the user left the field).
@@ -63,6 +72,8 @@ private:
     Document *m_document;
     std::shared_ptr<const Session> m_before;
     std::shared_ptr<const Session> m_after;
+    std::size_t m_beforeBytes;
+    std::size_t m_afterBytes;
     int m_mergeKey;
     bool m_open = true;
 };

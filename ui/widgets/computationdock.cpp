@@ -241,6 +241,18 @@ void ComputationDock::updateHeads()
 void ComputationDock::refresh()
 {
     updateStepText();
+    // A hidden view fills no tables: at large sizes that is most of an edit's work on the GUI
+    // thread. They catch up when the view is shown.
+    if (isHidden()) {
+        m_tablesStale = true;
+        return;
+    }
+    refreshTables();
+}
+
+void ComputationDock::refreshTables()
+{
+    m_tablesStale = false;
     const bool has
         = m_document->hasResult() && m_head < static_cast<int>(m_document->result().heads.size());
     std::vector<LabelledMatrix> matrices;
@@ -343,6 +355,13 @@ bool ComputationDock::eventFilter(QObject *watched, QEvent *event)
             return true;
     }
     return QDockWidget::eventFilter(watched, event);
+}
+
+void ComputationDock::showEvent(QShowEvent *event)
+{
+    if (m_tablesStale)
+        refreshTables();
+    QDockWidget::showEvent(event);
 }
 
 void ComputationDock::changeEvent(QEvent *event)

@@ -83,10 +83,13 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     /// Rebuilds the step's matrices from the document's result.
     void refresh();
+    /// Fills the tables with the current step's matrices (refresh() skips this while hidden).
+    void refreshTables();
     /// Rebuilds the head chooser after the head count changed.
     void updateHeads();
     /// Highlights the current step in the list and writes its formula.
@@ -101,6 +104,8 @@ private:
     int m_decimals = 4;
     bool m_reveal = false;
     bool m_revealed = true;
+    /// True when the tables missed a refresh while the view was hidden.
+    bool m_tablesStale = false;
     double m_zoom = 1.0;
 
     QComboBox *m_headBox;

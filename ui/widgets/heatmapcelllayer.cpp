@@ -19,7 +19,17 @@ HeatmapCellLayer::HeatmapCellLayer(
 
 void HeatmapCellLayer::dataChanged()
 {
-    m_alignment = m_data->alignedCells();
+    m_alignmentStale = true;
+    m_alignment.clear();
+}
+
+const QList<QPoint> &HeatmapCellLayer::alignmentCells() const
+{
+    if (m_alignmentStale) {
+        m_alignment = m_data->alignedCells();
+        m_alignmentStale = false;
+    }
+    return m_alignment;
 }
 
 void HeatmapCellLayer::setAlignmentPen(const QPen &pen)
@@ -124,7 +134,8 @@ void HeatmapCellLayer::draw(QCPPainter *painter)
 
 void HeatmapCellLayer::drawAlignment(QCPPainter *painter) const
 {
-    if (m_alignment.isEmpty())
+    const QList<QPoint> &aligned = alignmentCells();
+    if (aligned.isEmpty())
         return;
     const QRectF cell = cellRect(0, 0);
     // Cells too small for an outline get a filled mark, so a long sequence still shows its
@@ -141,7 +152,7 @@ void HeatmapCellLayer::drawAlignment(QCPPainter *painter) const
         painter->setBrush(m_alignmentPen.color());
     }
     const QRect visibleArea = m_axisRect->rect();
-    for (const QPoint &p : m_alignment) {
+    for (const QPoint &p : aligned) {
         const QRectF r = cellRect(p.y(), p.x()).adjusted(insetX, insetY, -insetX, -insetY);
         if (visibleArea.intersects(r.toAlignedRect()))
             painter->drawRect(r);

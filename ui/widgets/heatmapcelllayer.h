@@ -22,10 +22,10 @@ public:
     /// and left axes, on @p layerName.
     HeatmapCellLayer(QCPAxisRect *axisRect, const QString &layerName, const HeatmapData *data);
 
-    /// The data changed: recomputes the aligned cells.
+    /// The data changed: the aligned cells are found again when next needed.
     void dataChanged();
     /// The cells holding each row's largest weight (x = column, y = row), row by row.
-    const QList<QPoint> &alignmentCells() const { return m_alignment; }
+    const QList<QPoint> &alignmentCells() const;
     /// The pen of the alignment outlines.
     void setAlignmentPen(const QPen &pen);
     QPen alignmentPen() const { return m_alignmentPen; }
@@ -62,7 +62,9 @@ private:
 
     QPointer<QCPAxisRect> m_axisRect;
     const HeatmapData *m_data;
-    QList<QPoint> m_alignment;
+    /// Found on first use after dataChanged(): a tile scrolled out of view never needs them.
+    mutable QList<QPoint> m_alignment;
+    mutable bool m_alignmentStale = true;
     QPen m_alignmentPen;
     ColorMapKind m_colorMap = ColorMapKind::Blues;
     bool m_showValues = true;

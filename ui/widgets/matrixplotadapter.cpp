@@ -39,13 +39,13 @@ void MatrixPlotAdapter::setHeatmap(QCPColorMap *map, const HeatmapData &data)
     const QCPRange keyRange = columns == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, columns - 1);
     const QCPRange valueRange = rows == 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, rows - 1);
     QCPColorMapData *cells = map->data();
-    cells->clear();
     if (rows == 0 || columns == 0) {
         cells->setSize(0, 0);
         map->setVisible(false);
         return;
     }
     map->setVisible(true);
+    // Same shape as before (an edit): every cell is overwritten below, so the storage stays.
     cells->setSize(keySize, valueSize);
     cells->setRange(keyRange, valueRange);
     const double nan = std::numeric_limits<double>::quiet_NaN();

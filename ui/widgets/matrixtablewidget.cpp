@@ -70,6 +70,8 @@ void MatrixTableWidget::setDecimals(int decimals)
 
 void MatrixTableWidget::setNumbersShown(bool shown)
 {
+    if (shown == m_shown)
+        return;
     m_shown = shown;
     fillCells();
 }

@@ -34,11 +34,12 @@ public:
         m_plots = plots;
     }
     void reset() { m_painted.clear(); }
-    /// True when every visible plot has painted since reset().
+    /// True when every plot on screen has painted since reset(). Tiles scrolled out of the
+    /// small multiples' view get no paint event, so they are not waited for.
     bool allPainted() const
     {
         for (ae::HeatmapPlot *p : m_plots) {
-            if (p->isVisible() && !m_painted.contains(p))
+            if (p->isVisible() && !p->visibleRegion().isEmpty() && !m_painted.contains(p))
                 return false;
         }
         return true;
