@@ -2,6 +2,7 @@
 #include "testsupportundo.h"
 
 #include "document.h"
+#include "sessioneditcommand.h"
 
 #include <QUndoStack>
 
@@ -14,7 +15,7 @@ UndoHistoryRecorder::UndoHistoryRecorder(Document *document, QObject *parent)
 {
     QUndoStack *stack = m_document->undoStack();
     for (int i = 0; i < stack->count(); ++i)
-        m_commands << stack->command(i);
+        m_commands << stepOf(stack->command(i));
     if (!m_commands.isEmpty())
         m_problem = QStringLiteral("the stack was not empty when the recording began");
     connect(stack, &QUndoStack::indexChanged, this, &UndoHistoryRecorder::onIndexChanged);
@@ -30,14 +31,19 @@ const Session *UndoHistoryRecorder::expectedAt(int index) const
     return it == m_after.constEnd() ? nullptr : &it.value();
 }
 
+const void *UndoHistoryRecorder::stepOf(const QUndoCommand *command)
+{
+    return static_cast<const SessionEditCommand *>(command)->after().get();
+}
+
 void UndoHistoryRecorder::onIndexChanged(int index)
 {
     if (m_checking)
         return;
     const QUndoStack *stack = m_document->undoStack();
-    QList<const QUndoCommand *> now;
+    QList<const void *> now;
     for (int i = 0; i < stack->count(); ++i)
-        now << stack->command(i);
+        now << stepOf(stack->command(i));
     // Commands dropped from the bottom: the new oldest command was somewhere above the old one,
     // and the session after the last dropped command is the new bottom. (A pointer still on
     // the stack cannot have been reused, so the search is exact.) An oldest command that was
@@ -51,7 +57,7 @@ void UndoHistoryRecorder::onIndexChanged(int index)
         }
     }
     // Forget commands no longer on the stack, before their addresses can be reused.
-    for (const QUndoCommand *command : std::as_const(m_commands)) {
+    for (const void *command : std::as_const(m_commands)) {
         if (!now.contains(command))
             m_after.remove(command);
     }

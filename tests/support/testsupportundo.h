@@ -19,7 +19,8 @@ namespace ae {
 class Document;
 
 /// Records, for every command on a document's undo stack, the session right after it was
-/// pushed or merged into, and the session below the oldest command. Commands dropped from the
+/// pushed or merged into, and the session below the oldest command. A command is known by the
+/// snapshot it leads to, which the copies made when the document trims its history share. Commands dropped from the
 /// bottom by the undo limit move the bottom up. While checking() is set (a walk of undo and
 /// redo), nothing is recorded: the walk is compared with what was recorded before.
 class UndoHistoryRecorder : public QObject
@@ -47,8 +48,11 @@ private:
 
     Document *m_document;
     Session m_bottom;
-    QList<const QUndoCommand *> m_commands; ///< the stack as last seen, oldest first
-    QHash<const QUndoCommand *, Session> m_after; ///< the session after each command
+    /// The snapshot a command leads to: what identifies it across a trimmed history.
+    static const void *stepOf(const QUndoCommand *command);
+
+    QList<const void *> m_commands; ///< the stack's steps as last seen, oldest first
+    QHash<const void *, Session> m_after; ///< the session after each step
     int m_dropped = 0;
     bool m_checking = false;
     QString m_problem;
