@@ -88,6 +88,34 @@ bool close(double got, long double expected)
     return std::abs(got - double(expected)) <= 1e-12 * std::max(1.0, std::abs(double(expected)));
 }
 
+/// The sizes of one accumulation: queries and keys per draw, the widest d_k drawn, the rows
+/// per block handed to the accumulator, the repeats and the draws' standard deviation.
+struct Draws
+{
+    int queries;
+    int keys;
+    int largest;
+    int blockRows;
+    int repeats;
+    double spread;
+};
+
+/// Feeds the same draws to @p acc (made for @p dims) in blocks and to the plain loops in
+/// @p expected (one entry per d_k).
+void accumulateBoth(Rng &rng, const std::vector<int> &dims, const Draws &n,
+    ScalingAccumulator &acc, std::vector<Expected> &expected)
+{
+    for (int rep = 0; rep < n.repeats; ++rep) {
+        const Eigen::MatrixXd q = draw(rng, n.queries, n.largest, n.spread);
+        const Eigen::MatrixXd k = draw(rng, n.keys, n.largest, n.spread);
+        for (int first = 0; first < n.queries; first += n.blockRows)
+            QVERIFY(acc.addBlock(q.middleRows(first, std::min(n.blockRows, n.queries - first)), k));
+        acc.endRepeat();
+        for (size_t d = 0; d < dims.size(); ++d)
+            addRepeat(q, k, dims[d], expected[d]);
+    }
+}
+
 } // namespace
 
 /// Tests ScalingAccumulator.
@@ -131,15 +159,9 @@ void TestScalingAccumulator::againstDefinition()
     ScalingAccumulator acc(dims, keys);
     std::vector<Expected> expected(dims.size());
     const int repeats = 2;
-    for (int rep = 0; rep < repeats; ++rep) {
-        const Eigen::MatrixXd q = draw(rng, queries, largest, spread);
-        const Eigen::MatrixXd k = draw(rng, keys, largest, spread);
-        for (int first = 0; first < queries; first += blockRows)
-            QVERIFY(acc.addBlock(q.middleRows(first, std::min(blockRows, queries - first)), k));
-        acc.endRepeat();
-        for (size_t d = 0; d < dims.size(); ++d)
-            addRepeat(q, k, dims[d], expected[d]);
-    }
+    accumulateBoth(rng, dims, {queries, keys, largest, blockRows, repeats, spread}, acc, expected);
+    if (QTest::currentTestFailed())
+        return;
     const EntropyExperimentResult r = acc.result();
     QCOMPARE(r.dims, dims);
     QCOMPARE(r.histograms.size(), dims.size());
@@ -193,15 +215,9 @@ void TestScalingAccumulator::randomConfigurations()
     const int largest = *std::max_element(dims.begin(), dims.end());
     ScalingAccumulator acc(dims, keys);
     std::vector<Expected> expected(dims.size());
-    for (int rep = 0; rep < repeats; ++rep) {
-        const Eigen::MatrixXd q = draw(rng, queries, largest, spread);
-        const Eigen::MatrixXd k = draw(rng, keys, largest, spread);
-        for (int first = 0; first < queries; first += blockRows)
-            QVERIFY(acc.addBlock(q.middleRows(first, std::min(blockRows, queries - first)), k));
-        acc.endRepeat();
-        for (size_t d = 0; d < dims.size(); ++d)
-            addRepeat(q, k, dims[d], expected[d]);
-    }
+    accumulateBoth(rng, dims, {queries, keys, largest, blockRows, repeats, spread}, acc, expected);
+    if (QTest::currentTestFailed())
+        return;
     const EntropyExperimentResult r = acc.result();
     QCOMPARE(r.dims, dims);
     for (size_t d = 0; d < dims.size(); ++d) {
