@@ -102,8 +102,8 @@ struct Draws
 
 /// Feeds the same draws to @p acc (made for @p dims) in blocks and to the plain loops in
 /// @p expected (one entry per d_k).
-void accumulateBoth(Rng &rng, const std::vector<int> &dims, const Draws &n,
-    ScalingAccumulator &acc, std::vector<Expected> &expected)
+void accumulateBoth(Rng &rng, const std::vector<int> &dims, const Draws &n, ScalingAccumulator &acc,
+    std::vector<Expected> &expected)
 {
     for (int rep = 0; rep < n.repeats; ++rep) {
         const Eigen::MatrixXd q = draw(rng, n.queries, n.largest, n.spread);
@@ -159,7 +159,8 @@ void TestScalingAccumulator::againstDefinition()
     ScalingAccumulator acc(dims, keys);
     std::vector<Expected> expected(dims.size());
     const int repeats = 2;
-    accumulateBoth(rng, dims, {queries, keys, largest, blockRows, repeats, spread}, acc, expected);
+    accumulateBoth(
+        rng, dims, { queries, keys, largest, blockRows, repeats, spread }, acc, expected);
     if (QTest::currentTestFailed())
         return;
     const EntropyExperimentResult r = acc.result();
@@ -215,7 +216,8 @@ void TestScalingAccumulator::randomConfigurations()
     const int largest = *std::max_element(dims.begin(), dims.end());
     ScalingAccumulator acc(dims, keys);
     std::vector<Expected> expected(dims.size());
-    accumulateBoth(rng, dims, {queries, keys, largest, blockRows, repeats, spread}, acc, expected);
+    accumulateBoth(
+        rng, dims, { queries, keys, largest, blockRows, repeats, spread }, acc, expected);
     if (QTest::currentTestFailed())
         return;
     const EntropyExperimentResult r = acc.result();
