@@ -194,7 +194,10 @@ Figure CompareDialog::screenFigure() const
     options.size = QSize(std::clamp(int(room.width() / m_zoom), FigureOptions::minSide * 3,
                              FigureOptions::maxSide),
         std::clamp(int(room.height() / m_zoom), FigureOptions::minSide * 2, FigureOptions::maxSide));
-    return CompareFigure::make(CompareFigure::panels(*m_result, spec().kind), options);
+    // Three square maps in a row need a view about three times as wide as it is tall; a
+    // squarer one (a projector, a small window) gets A and B above the difference.
+    const int columns = room.width() >= 2.4 * room.height() ? 3 : 2;
+    return CompareFigure::make(CompareFigure::panels(*m_result, spec().kind), options, columns);
 }
 
 void CompareDialog::showFigure()
