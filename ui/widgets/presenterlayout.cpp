@@ -50,7 +50,7 @@ PresenterLayout::PresenterLayout(MainWindow *window, int stateVersion)
 
 int PresenterLayout::stepHeightFor(int windowHeight)
 {
-    return windowHeight >= 850 ? windowHeight / 3 : windowHeight * 43 / 100;
+    return windowHeight * 43 / 100;
 }
 
 void PresenterLayout::setActive(bool on)

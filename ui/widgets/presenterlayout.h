@@ -32,8 +32,8 @@ public:
     QToolButton *controlsToggle() const { return m_toggle; }
 
     /// The height the computation view gets in a full-screen window @p windowHeight pixels
-    /// tall: a third of a large screen; on a small one nearly half, so that a 4×4 step is
-    /// whole beside a heatmap of at least 300 pixels.
+    /// tall: a little under half, so that a 4×4 step is whole at the lesson's font (which grows
+    /// with the screen) beside a heatmap of at least 300 pixels on a 1024×768 projector.
     static int stepHeightFor(int windowHeight);
 
 private:
