@@ -3073,10 +3073,6 @@ ceiling ln(%4): %5 nats</source>
 <context>
     <name>ae::SessionFileController</name>
     <message>
-        <source>Attention Explorer sessions (*.json);;All files (*)</source>
-        <translation>Attention Explorer 会话 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -3195,6 +3191,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Recovered the unsaved work. Save it to keep it.</source>
         <translation>已恢复未保存的工作。请保存以免丢失。</translation>
+    </message>
+    <message>
+        <source>Attention Explorer sessions (%1);;All files (*)</source>
+        <translation>Attention Explorer 会话文件 (%1);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
