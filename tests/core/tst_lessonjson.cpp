@@ -76,6 +76,8 @@ private slots:
     void captions_data();
     void captions();
     void refusesOversizedFilesBeforeReading();
+    void builtinLessons_data();
+    void builtinLessons();
 };
 
 void TestLessonJson::resolvesTheHandMadeLesson()
@@ -290,6 +292,40 @@ void TestLessonJson::refusesOversizedFilesBeforeReading()
         = loadLessonFile(dir.filePath(QStringLiteral("none.aelesson.json")), test::lessonTestExample);
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error->kind, SessionError::Kind::Io);
+}
+
+void TestLessonJson::builtinLessons_data()
+{
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(AE_SOURCE_DIR "/resources/lessons"));
+    const QStringList files = dir.entryList({ QStringLiteral("*.aelesson.json") }, QDir::Files);
+    QVERIFY(files.size() >= 4);
+    for (const QString &file : files)
+        QTest::newRow(qPrintable(file)) << dir.filePath(file);
+}
+
+void TestLessonJson::builtinLessons()
+{
+    // Every built-in lesson loads, speaks both languages everywhere and asks at least three
+    // questions; the fuzz invariant holds on it.
+    QFETCH(QString, file);
+    const LessonLoadResult loaded = loadLessonFile(file, test::lessonTestExample);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error ? loaded.error->toString() : QString()));
+    const ResolvedLesson &lesson = loaded.lesson;
+    QVERIFY(!lesson.title.en.isEmpty() && !lesson.title.zh.isEmpty());
+    int questions = 0;
+    for (const ResolvedLessonStep &step : lesson.steps) {
+        QVERIFY(!step.caption.en.isEmpty() && !step.caption.zh.isEmpty());
+        QCOMPARE(step.notes.en.isEmpty(), step.notes.zh.isEmpty());
+        if (!step.question)
+            continue;
+        ++questions;
+        QVERIFY(!step.question->prompt.en.isEmpty() && !step.question->prompt.zh.isEmpty());
+        for (const LessonText &option : step.question->options)
+            QVERIFY(!option.en.isEmpty() && !option.zh.isEmpty());
+    }
+    QVERIFY(questions >= 3);
+    QCOMPARE(test::checkLessonInput(test::readFileBytes(file)).problem, QString());
 }
 
 QTEST_MAIN(TestLessonJson)
