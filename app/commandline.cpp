@@ -36,8 +36,8 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "explain" || first == "export"
-        || first == "worksheet" || first == "lesson" || first == "--help" || first == "-h" || first == "--version"
-        || first == "-v" || first == "help";
+        || first == "worksheet" || first == "lesson" || first == "--help" || first == "-h"
+        || first == "--version" || first == "-v" || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)

@@ -55,7 +55,7 @@ int runLessonCommand(int argc, char **argv)
         for (const QString &name : LessonCatalog::builtinNames()) {
             const LessonLoadResult loaded = LessonCatalog::load(name);
             lines += (name + QLatin1Char('\t')
-                         + (loaded.ok() ? loaded.lesson.title.in(false) : QString()) + QLatin1Char('\n'))
+                + (loaded.ok() ? loaded.lesson.title.in(false) : QString()) + QLatin1Char('\n'))
                          .toUtf8();
         }
         printOut(lines);
@@ -67,7 +67,8 @@ int runLessonCommand(int argc, char **argv)
         return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
     }
     if (o.action == LessonOptions::Action::Check) {
-        printOut(QJsonDocument(resolvedLessonToJson(loaded.lesson)).toJson(QJsonDocument::Indented));
+        printOut(
+            QJsonDocument(resolvedLessonToJson(loaded.lesson)).toJson(QJsonDocument::Indented));
         return Ok;
     }
     if (o.chinese)

@@ -21,7 +21,8 @@ ParsedCommand<LessonOptions> parseLessonArgs(const QStringList &args)
     p.addPositionalArgument(QStringLiteral("lesson"),
         QStringLiteral("A built-in lesson's name or a lesson file (*.aelesson.json)."));
     p.addOptions({
-        { QStringLiteral("builtin"), QStringLiteral("List the built-in lessons: name, then title.") },
+        { QStringLiteral("builtin"),
+            QStringLiteral("List the built-in lessons: name, then title.") },
         { QStringLiteral("check"),
             QStringLiteral("Validate the lesson and print it resolved as JSON.") },
         { QStringLiteral("handout"), QStringLiteral("Write the handout to OUT.md or OUT.pdf."),
@@ -34,15 +35,15 @@ ParsedCommand<LessonOptions> parseLessonArgs(const QStringList &args)
     if (p.isSet(QStringLiteral("help"))) {
         const QString text = p.helpText();
         out.outcome = ParseOutcome::Help;
-        out.text = QStringLiteral(
-                       "Usage: attention-explorer lesson --builtin | NAME|FILE --check | "
-                       "NAME|FILE --handout OUT.md|OUT.pdf [--lang en|zh]")
+        out.text
+            = QStringLiteral("Usage: attention-explorer lesson --builtin | NAME|FILE --check | "
+                             "NAME|FILE --handout OUT.md|OUT.pdf [--lang en|zh]")
             + text.mid(text.indexOf(QLatin1Char('\n')));
         return out;
     }
     LessonOptions &o = out.options;
-    const int actions = int(p.isSet(QStringLiteral("builtin"))) + int(p.isSet(QStringLiteral("check")))
-        + int(p.isSet(QStringLiteral("handout")));
+    const int actions = int(p.isSet(QStringLiteral("builtin")))
+        + int(p.isSet(QStringLiteral("check"))) + int(p.isSet(QStringLiteral("handout")));
     if (actions != 1)
         return refuse(QStringLiteral("give exactly one of --builtin, --check, --handout OUT"));
     const QStringList positional = p.positionalArguments();

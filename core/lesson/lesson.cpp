@@ -11,10 +11,10 @@ QString LessonText::in(bool chinese) const
 
 const QStringList &lessonComputationSteps()
 {
-    static const QStringList steps { QStringLiteral("q"), QStringLiteral("k"),
-        QStringLiteral("v"), QStringLiteral("scores"), QStringLiteral("scaled"),
-        QStringLiteral("mask"), QStringLiteral("weights"), QStringLiteral("head_output"),
-        QStringLiteral("concat"), QStringLiteral("w_o"), QStringLiteral("output") };
+    static const QStringList steps { QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"),
+        QStringLiteral("scores"), QStringLiteral("scaled"), QStringLiteral("mask"),
+        QStringLiteral("weights"), QStringLiteral("head_output"), QStringLiteral("concat"),
+        QStringLiteral("w_o"), QStringLiteral("output") };
     return steps;
 }
 

@@ -33,8 +33,8 @@ double lessonMeasure(
     return 0.0;
 }
 
-LessonAnswer computeLessonAnswer(const LessonQuestion &question, const AttentionResult &result,
-    const AttentionResult *previous)
+LessonAnswer computeLessonAnswer(
+    const LessonQuestion &question, const AttentionResult &result, const AttentionResult *previous)
 {
     LessonAnswer answer;
     switch (question.kind) {

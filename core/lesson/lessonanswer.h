@@ -20,7 +20,7 @@ double lessonMeasure(
 /// largest weights; a direction is Unchanged when the two values differ by at most 1e-12
 /// relative to the larger magnitude (at least 1).
 /// @pre the question's indices are within the results' shapes; previous is set for Direction
-LessonAnswer computeLessonAnswer(const LessonQuestion &question, const AttentionResult &result,
-    const AttentionResult *previous);
+LessonAnswer computeLessonAnswer(
+    const LessonQuestion &question, const AttentionResult &result, const AttentionResult *previous);
 
 } // namespace ae

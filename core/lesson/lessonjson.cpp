@@ -7,9 +7,9 @@
 #include "lessoncaption.h"
 #include "lessonjsonreader.h"
 #include "lessonlimits.h"
-#include "sessionlimits.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
+#include "sessionlimits.h"
 
 #include <QJsonDocument>
 #include <cmath>
@@ -49,7 +49,8 @@ LessonText parseText(const QJsonValue &v, const QString &path, bool markdown)
     const QJsonObject o = R::asObject(v, path);
     R::onlyKnownKeys(o, path, { QStringLiteral("en"), QStringLiteral("zh") });
     LessonText text;
-    const std::pair<const char *, QString *> languages[] = { { "en", &text.en }, { "zh", &text.zh } };
+    const std::pair<const char *, QString *> languages[]
+        = { { "en", &text.en }, { "zh", &text.zh } };
     for (const auto &[key, target] : languages) {
         const QString name = QLatin1String(key);
         if (!o.contains(name))
@@ -105,8 +106,8 @@ private:
     Session exampleSession(const QJsonValue &v, const QString &path);
     Session editedSession(const Session &base, const QJsonValue &v, const QString &path);
     LessonView parseView(const QJsonValue &v, const QString &path, Session &session);
-    LessonQuestion parseQuestion(const QJsonValue &v, const QString &path, const Session &session,
-        const Session *previous);
+    LessonQuestion parseQuestion(
+        const QJsonValue &v, const QString &path, const Session &session, const Session *previous);
     void spend(std::int64_t numbers, const QString &path);
 
     const LessonExampleSource &m_examples;
@@ -142,8 +143,8 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
             Msg::tr("version %1 is not supported; this program reads version %2")
                 .arg(version, 0, 'g', 17)
                 .arg(lessonFormatVersion));
-    m_lesson.title = parseText(R::required(root, QString(), QStringLiteral("title")),
-        QStringLiteral("title"), false);
+    m_lesson.title = parseText(
+        R::required(root, QString(), QStringLiteral("title")), QStringLiteral("title"), false);
     for (const QString *t : { &m_lesson.title.en, &m_lesson.title.zh }) {
         if (t->size() > limits::maxTitleLength)
             R::fail(QStringLiteral("title"),
@@ -168,11 +169,11 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
         resolved.view = parseView(step.value(QLatin1String("view")),
             R::join(path, QStringLiteral("view")), resolved.session);
         spend(heldNumbers(resolved.session), path);
-        resolved.caption = parseText(
-            R::required(step, path, QStringLiteral("caption")), R::join(path, QStringLiteral("caption")), true);
+        resolved.caption = parseText(R::required(step, path, QStringLiteral("caption")),
+            R::join(path, QStringLiteral("caption")), true);
         if (step.contains(QLatin1String("notes")))
-            resolved.notes = parseText(step.value(QLatin1String("notes")),
-                R::join(path, QStringLiteral("notes")), false);
+            resolved.notes = parseText(
+                step.value(QLatin1String("notes")), R::join(path, QStringLiteral("notes")), false);
         if (step.contains(QLatin1String("question"))) {
             const QString questionPath = R::join(path, QStringLiteral("question"));
             if (++m_questions > limits::maxLessonQuestions)
@@ -184,8 +185,8 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
                 step.value(QLatin1String("question")), questionPath, resolved.session, previous);
             // The computations are transient; they count against the budget while they live.
             const bool direction = resolved.question->kind == LessonQuestionKind::Direction;
-            const std::int64_t transient = computedNumbers(resolved.session)
-                + (direction ? computedNumbers(*previous) : 0);
+            const std::int64_t transient
+                = computedNumbers(resolved.session) + (direction ? computedNumbers(*previous) : 0);
             spend(transient, questionPath);
             if (resolved.question->kind != LessonQuestionKind::Choice) {
                 const AttentionResult result = computeSession(resolved.session);
@@ -270,9 +271,12 @@ Session Resolver::editedSession(const Session &base, const QJsonValue &v, const 
         const QString prefix = QStringLiteral("attention.projections.");
         if (it.key().startsWith(prefix)) {
             const bool seed = it.key() == prefix + QStringLiteral("seed");
-            const QString mode = json.value(QLatin1String("attention")).toObject()
-                                     .value(QLatin1String("projections")).toObject()
-                                     .value(QLatin1String("mode")).toString();
+            const QString mode = json.value(QLatin1String("attention"))
+                                     .toObject()
+                                     .value(QLatin1String("projections"))
+                                     .toObject()
+                                     .value(QLatin1String("mode"))
+                                     .toString();
             if (mode != (seed ? QLatin1String("random") : QLatin1String("explicit")))
                 R::fail(editPath,
                     seed ? Msg::tr("the projections are not random; a seed changes nothing")
@@ -308,15 +312,16 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
             QStringLiteral("highlight") });
     const int heads = session.attention.config.heads;
     if (o.contains(QLatin1String("heatmap"))) {
-        const QString kind = R::asName(o.value(QLatin1String("heatmap")),
-            R::join(path, QStringLiteral("heatmap")),
-            { QStringLiteral("mean"), QStringLiteral("head"), QStringLiteral("lines") });
+        const QString kind
+            = R::asName(o.value(QLatin1String("heatmap")), R::join(path, QStringLiteral("heatmap")),
+                { QStringLiteral("mean"), QStringLiteral("head"), QStringLiteral("lines") });
         view.heatmap = kind == QLatin1String("head")
             ? LessonHeatmap::Head
             : (kind == QLatin1String("lines") ? LessonHeatmap::Lines : LessonHeatmap::Mean);
     }
     if (o.contains(QLatin1String("head")))
-        view.head = parseHead(o.value(QLatin1String("head")), R::join(path, QStringLiteral("head")), heads);
+        view.head = parseHead(
+            o.value(QLatin1String("head")), R::join(path, QStringLiteral("head")), heads);
     if (view.heatmap == LessonHeatmap::Head && view.head == LessonView::meanOfHeads)
         R::fail(R::join(path, QStringLiteral("head")),
             Msg::tr("the heatmap \"head\" needs a head number from 0"));
@@ -340,8 +345,8 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
     }
     if (o.contains(QLatin1String("highlight"))) {
         const QString listPath = R::join(path, QStringLiteral("highlight"));
-        const QJsonArray cells
-            = R::asArray(o.value(QLatin1String("highlight")), listPath, limits::maxLessonHighlights);
+        const QJsonArray cells = R::asArray(
+            o.value(QLatin1String("highlight")), listPath, limits::maxLessonHighlights);
         const int lq = session.querySequence().length();
         const int lk = session.keyValueSequence().length();
         for (int i = 0; i < cells.size(); ++i) {
@@ -382,14 +387,15 @@ LessonQuestion Resolver::parseQuestion(
         }
     }
     R::onlyKnownKeys(o, path, known);
-    q.prompt = parseText(
-        R::required(o, path, QStringLiteral("prompt")), R::join(path, QStringLiteral("prompt")), true);
+    q.prompt = parseText(R::required(o, path, QStringLiteral("prompt")),
+        R::join(path, QStringLiteral("prompt")), true);
     if (q.kind == LessonQuestionKind::Choice) {
         const QString optionsPath = R::join(path, QStringLiteral("options"));
         const QJsonArray options = R::asArray(
             R::required(o, path, QStringLiteral("options")), optionsPath, limits::maxLessonChoices);
         if (options.size() < 2)
-            R::fail(optionsPath, Msg::tr("%1 options; a choice needs at least 2").arg(options.size()));
+            R::fail(
+                optionsPath, Msg::tr("%1 options; a choice needs at least 2").arg(options.size()));
         for (int i = 0; i < options.size(); ++i) {
             const QString optionPath = R::at(optionsPath, i);
             QJsonObject option = R::asObject(options.at(i), optionPath);
@@ -413,7 +419,8 @@ LessonQuestion Resolver::parseQuestion(
     // The indices must name rows of this step and, for a direction, of the previous one.
     if (q.kind == LessonQuestionKind::Direction && !previous)
         R::fail(kindPath, Msg::tr("the first step has no previous step to compare with"));
-    const Session *shapes[] = { &session, q.kind == LessonQuestionKind::Direction ? previous : &session };
+    const Session *shapes[]
+        = { &session, q.kind == LessonQuestionKind::Direction ? previous : &session };
     int heads = session.attention.config.heads;
     int lq = session.querySequence().length();
     int dModel = session.attention.config.dModel;

@@ -45,8 +45,7 @@ QString LessonJsonReader::at(const QString &path, int index)
     return QStringLiteral("%1[%2]").arg(path).arg(index);
 }
 
-QJsonValue LessonJsonReader::required(
-    const QJsonObject &o, const QString &path, const QString &key)
+QJsonValue LessonJsonReader::required(const QJsonObject &o, const QString &path, const QString &key)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -88,7 +87,8 @@ QString LessonJsonReader::asName(const QJsonValue &v, const QString &path, const
         QStringList quoted;
         for (const QString &n : names)
             quoted.append(QLatin1Char('"') + n + QLatin1Char('"'));
-        fail(path, tr("\"%1\" is not one of %2").arg(s.left(64), quoted.join(QStringLiteral(", "))));
+        fail(
+            path, tr("\"%1\" is not one of %2").arg(s.left(64), quoted.join(QStringLiteral(", "))));
     }
     return s;
 }

@@ -140,8 +140,8 @@ void TestLessonCommand::answersEqualCompute()
         const std::vector<double> row
             = weightRow(computed, question.value(QLatin1String("head")), query);
         if (kind == QLatin1String("argmax")) {
-            const int best = static_cast<int>(
-                std::max_element(row.begin(), row.end()) - row.begin());
+            const int best
+                = static_cast<int>(std::max_element(row.begin(), row.end()) - row.begin());
             QCOMPARE(answer.toInt(-1), best);
         } else if (kind == QLatin1String("weight")) {
             QCOMPARE(answer.toDouble(-1),
@@ -205,8 +205,8 @@ void TestLessonCommand::writesHandouts()
         QVERIFY(text.contains(QStringLiteral("](h-figures/") + svg + QLatin1Char(')')));
     const CliRun check = runCli({ QStringLiteral("lesson"), name, QStringLiteral("--check") });
     const QJsonArray steps = parseObject(check.out).value(QLatin1String("steps")).toArray();
-    const QString answers = lang == QLatin1String("zh") ? QStringLiteral("\n# 答案")
-                                                        : QStringLiteral("\n# Answers");
+    const QString answers
+        = lang == QLatin1String("zh") ? QStringLiteral("\n# 答案") : QStringLiteral("\n# Answers");
     const qsizetype answersAt = text.indexOf(answers);
     QVERIFY(answersAt > 0);
     for (const QJsonValue &step : steps) {
@@ -227,25 +227,24 @@ void TestLessonCommand::refuses_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("message");
-    const QString bad = QStringLiteral(AE_TEST_DATA_DIR "/lessons/bad/caption-file-link.aelesson.json");
+    const QString bad
+        = QStringLiteral(AE_TEST_DATA_DIR "/lessons/bad/caption-file-link.aelesson.json");
     QTest::newRow("bad lesson") << QStringList { bad, QStringLiteral("--check") } << 2
                                 << QStringLiteral("steps[0].caption.zh: ");
-    QTest::newRow("missing file")
-        << QStringList { QStringLiteral("/nonexistent/x.aelesson.json"), QStringLiteral("--check") }
-        << 1 << QStringLiteral("cannot be read");
+    QTest::newRow("missing file") << QStringList { QStringLiteral("/nonexistent/x.aelesson.json"),
+        QStringLiteral("--check") }
+                                  << 1 << QStringLiteral("cannot be read");
     QTest::newRow("no action") << QStringList { QStringLiteral("why-sqrt-dk") } << 2
                                << QStringLiteral("lesson: give exactly one of");
-    QTest::newRow("two actions")
-        << QStringList { QStringLiteral("--builtin"), QStringLiteral("--check") } << 2
-        << QStringLiteral("lesson: give exactly one of");
-    QTest::newRow("handout suffix")
-        << QStringList { QStringLiteral("why-sqrt-dk"), QStringLiteral("--handout"),
-               QStringLiteral("out.html") }
-        << 2 << QStringLiteral("--handout: \"out.html\" does not end in .md or .pdf");
-    QTest::newRow("language")
-        << QStringList { QStringLiteral("why-sqrt-dk"), QStringLiteral("--check"),
-               QStringLiteral("--lang"), QStringLiteral("fr") }
-        << 2 << QStringLiteral("--lang: \"fr\" is not en or zh");
+    QTest::newRow("two actions") << QStringList { QStringLiteral("--builtin"),
+        QStringLiteral("--check") }
+                                 << 2 << QStringLiteral("lesson: give exactly one of");
+    QTest::newRow("handout suffix") << QStringList {
+        QStringLiteral("why-sqrt-dk"), QStringLiteral("--handout"), QStringLiteral("out.html")
+    } << 2 << QStringLiteral("--handout: \"out.html\" does not end in .md or .pdf");
+    QTest::newRow("language") << QStringList { QStringLiteral("why-sqrt-dk"),
+        QStringLiteral("--check"), QStringLiteral("--lang"), QStringLiteral("fr") }
+                              << 2 << QStringLiteral("--lang: \"fr\" is not en or zh");
 }
 
 void TestLessonCommand::refuses()

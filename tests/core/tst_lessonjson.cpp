@@ -14,9 +14,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 
@@ -144,7 +144,8 @@ void TestLessonJson::resolvesTheHandMadeLesson()
     QCOMPARE(lesson.steps[5].answer.direction, LessonDirection::Rises);
     QCOMPARE(lesson.steps[5].session.attention.projections.wv,
         Eigen::MatrixXd(2 * Eigen::MatrixXd::Identity(4, 4)));
-    QCOMPARE(lesson.steps[5].session.attention.projections.wk, Eigen::MatrixXd(Eigen::MatrixXd::Identity(4, 4)));
+    QCOMPARE(lesson.steps[5].session.attention.projections.wk,
+        Eigen::MatrixXd(Eigen::MatrixXd::Identity(4, 4)));
 }
 
 void TestLessonJson::checkJsonHasTheSpecShape()
@@ -164,8 +165,12 @@ void TestLessonJson::checkJsonHasTheSpecShape()
     QCOMPARE(q1.value(QLatin1String("head")).toInt(-1), 0);
     QCOMPARE(q1.value(QLatin1String("key")).toInt(), 2);
     QCOMPARE(q1.value(QLatin1String("answer")).toDouble(), loaded.lesson.steps[1].answer.value);
-    QCOMPARE(steps.at(2).toObject().value(QLatin1String("question")).toObject().value(
-                 QLatin1String("answer")).toString(),
+    QCOMPARE(steps.at(2)
+                 .toObject()
+                 .value(QLatin1String("question"))
+                 .toObject()
+                 .value(QLatin1String("answer"))
+                 .toString(),
         QStringLiteral("falls"));
     // Every step carries its whole session, which loads again as the same session.
     for (int i = 0; i < steps.size(); ++i) {
@@ -229,9 +234,9 @@ void TestLessonJson::refusesBadLessons()
 {
     QFETCH(QString, file);
     QFETCH(QString, path);
-    const LessonLoadResult loaded
-        = loadLessonFile(lessonPath(QStringLiteral("bad/") + file + QStringLiteral(".aelesson.json")),
-            test::lessonTestExample);
+    const LessonLoadResult loaded = loadLessonFile(
+        lessonPath(QStringLiteral("bad/") + file + QStringLiteral(".aelesson.json")),
+        test::lessonTestExample);
     QVERIFY2(!loaded.ok(), "the lesson was accepted");
     QCOMPARE(loaded.error->kind, SessionError::Kind::Invalid);
     QCOMPARE(loaded.error->path, path);
@@ -250,7 +255,8 @@ void TestLessonJson::captions_data()
 {
     QTest::addColumn<QString>("markdown");
     QTest::addColumn<bool>("allowed");
-    QTest::newRow("plain") << QStringLiteral("**Q** from the *target*, `K` and V from the source.") << true;
+    QTest::newRow("plain") << QStringLiteral("**Q** from the *target*, `K` and V from the source.")
+                           << true;
     QTest::newRow("web link") << QStringLiteral("[d2l](https://d2l.ai/chapter.html)") << true;
     QTest::newRow("less than") << QStringLiteral("a < b and 2<3") << true;
     QTest::newRow("math") << QStringLiteral("softmax(QKᵀ/√d_k)") << true;
@@ -288,8 +294,8 @@ void TestLessonJson::refusesOversizedFilesBeforeReading()
     QCOMPARE(loaded.error->kind, SessionError::Kind::Invalid);
     QVERIFY(loaded.error->message.contains(QString::number(limits::maxLessonFileBytes)));
 
-    const LessonLoadResult missing
-        = loadLessonFile(dir.filePath(QStringLiteral("none.aelesson.json")), test::lessonTestExample);
+    const LessonLoadResult missing = loadLessonFile(
+        dir.filePath(QStringLiteral("none.aelesson.json")), test::lessonTestExample);
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error->kind, SessionError::Kind::Io);
 }

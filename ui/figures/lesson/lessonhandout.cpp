@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QTextDocument>
 #include <functional>
+#include <optional>
 
 namespace ae {
 
@@ -37,7 +38,8 @@ QString headName(int head)
 QString questionMarkdown(const ResolvedLessonStep &step, bool chinese)
 {
     const LessonQuestion &q = *step.question;
-    QString text = QStringLiteral("**%1** %2\n\n").arg(LessonHandout::tr("Question:"), q.prompt.in(chinese));
+    QString text
+        = QStringLiteral("**%1** %2\n\n").arg(LessonHandout::tr("Question:"), q.prompt.in(chinese));
     const QStringList &queries = step.session.querySequence().tokens;
     const QStringList &keys = step.session.keyValueSequence().tokens;
     switch (q.kind) {
@@ -55,7 +57,8 @@ QString questionMarkdown(const ResolvedLessonStep &step, bool chinese)
         break;
     case LessonQuestionKind::Choice:
         for (int i = 0; i < static_cast<int>(q.options.size()); ++i)
-            text += QStringLiteral("%1. %2\n").arg(optionLetter(i), q.options[static_cast<size_t>(i)].in(chinese));
+            text += QStringLiteral("- **%1.** %2\n")
+                        .arg(optionLetter(i), q.options[static_cast<size_t>(i)].in(chinese));
         break;
     }
     return text + QLatin1Char('\n');
@@ -89,10 +92,10 @@ std::vector<Block> handoutBlocks(const ResolvedLesson &lesson, bool chinese)
         const ResolvedLessonStep &step = lesson.steps[i];
         if (!step.question)
             continue;
-        blocks.push_back({ QStringLiteral("**%1** %2\n\n")
-                               .arg(LessonHandout::tr("Step %1:").arg(i + 1),
-                                   LessonHandout::answerText(step)),
-            static_cast<int>(i) });
+        blocks.push_back(
+            { QStringLiteral("**%1** %2\n\n")
+                    .arg(LessonHandout::tr("Step %1:").arg(i + 1), LessonHandout::answerText(step)),
+                static_cast<int>(i) });
     }
     return blocks;
 }
@@ -232,24 +235,31 @@ QByteArray LessonHandout::toPdf(const ResolvedLesson &lesson, bool chinese)
             doc.setDefaultFont(QFont(QStringLiteral("Sans Serif"), 11));
             doc.setMarkdown(block.markdown);
             doc.setTextWidth(width);
-            reserve(doc.size().height());
+            // A figure stays on the page of the text above it, when both fit on one page.
+            std::optional<Figure> figure;
+            double scale = 1.0;
+            if (block.figureStep >= 0) {
+                figure = stepFigure(lesson.steps[static_cast<size_t>(block.figureStep)]);
+                // Figures wider than the page are scaled down, still as vectors.
+                scale = std::min(0.8, width / std::max(1.0, figure->size.width()));
+            }
+            const double figureHeight = figure ? figure->size.height() * scale : 0.0;
+            const double textHeight = doc.size().height();
+            reserve(textHeight + figureHeight <= height ? textHeight + figureHeight : textHeight);
             painter.save();
             painter.translate(0, y);
             doc.drawContents(&painter);
             painter.restore();
-            y += doc.size().height();
-            if (block.figureStep < 0)
+            y += textHeight;
+            if (!figure)
                 continue;
-            const Figure figure = stepFigure(lesson.steps[static_cast<size_t>(block.figureStep)]);
-            // Figures wider than the page are scaled down, still as vectors.
-            const double scale = std::min(1.0, width / std::max(1.0, figure.size.width()));
-            reserve(figure.size.height() * scale);
+            reserve(figureHeight);
             painter.save();
             painter.translate(0, y);
             painter.scale(scale, scale);
-            PainterFigureRenderer::render(figure, painter);
+            PainterFigureRenderer::render(*figure, painter);
             painter.restore();
-            y += figure.size.height() * scale + 12;
+            y += figureHeight + 12;
         }
     }
     fixCreationDate(bytes);
