@@ -25,7 +25,7 @@ constexpr int maxLessonHighlights = 256;
 /// Most numbers the resolved sessions of one lesson hold together (embeddings and projection
 /// matrices, counting the projections a question's computation materializes): every step
 /// holds a session of its own, so this bounds the memory of a whole lesson.
-constexpr std::int64_t maxLessonNumbers = std::int64_t(32) * 1024 * 1024;
+constexpr std::int64_t maxLessonNumbers = std::int64_t(8) * 1024 * 1024;
 /// Most questions in one lesson (each one computes its step's attention).
 constexpr int maxLessonQuestions = 64;
 /// The temperature factor's range (the divisor as a multiple of sqrt(d_k)), the same as the
