@@ -4,6 +4,7 @@
 #include "commandoptions.h"
 #include "commandoutput.h"
 #include "exportcommand.h"
+#include "lessoncommand.h"
 #include "sessionjson.h"
 #include "worksheetcommand.h"
 
@@ -35,8 +36,8 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "explain" || first == "export"
-        || first == "worksheet" || first == "--help" || first == "-h" || first == "--version"
-        || first == "-v" || first == "help";
+        || first == "worksheet" || first == "lesson" || first == "--help" || first == "-h"
+        || first == "--version" || first == "-v" || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)
@@ -47,6 +48,8 @@ int CommandLine::run(int argc, char **argv)
         return runExportCommand(argc, argv);
     if (command == "worksheet")
         return runWorksheetCommand(argc, argv);
+    if (command == "lesson")
+        return runLessonCommand(argc, argv);
     const QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));

@@ -38,6 +38,10 @@ const char *const usageText = R"(Usage:
                              [--heads 1|2] [--wiring cross|self|reverse|decoder] [--causal]
                                              a different exercise for every student, with
                                              sheets, answers and answers.json
+  attention-explorer lesson --builtin | NAME|FILE --check | NAME|FILE --handout OUT.(md|pdf)
+                             [--lang en|zh]
+                                             list the built-in lessons, print a lesson resolved
+                                             as JSON (answers computed), or write its handout
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.

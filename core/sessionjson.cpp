@@ -392,8 +392,14 @@ SessionLoadResult sessionFromJson(const QByteArray &json)
             Msg::tr("the top level must be a JSON object") };
         return result;
     }
+    return sessionFromJsonObject(doc.object());
+}
+
+SessionLoadResult sessionFromJsonObject(const QJsonObject &root)
+{
+    SessionLoadResult result;
     try {
-        result.session = parseSession(doc.object());
+        result.session = parseSession(root);
     } catch (const ParseFailure &f) {
         result.error = f.error;
         return result;

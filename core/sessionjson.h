@@ -31,6 +31,9 @@ inline constexpr int sessionFormatVersion = 1;
 /// that size is allocated; the first problem is reported with its JSON path.
 SessionLoadResult sessionFromJson(const QByteArray &json);
 
+/// sessionFromJson() on a JSON object already parsed (e.g. a session inside a lesson file).
+SessionLoadResult sessionFromJsonObject(const QJsonObject &root);
+
 /// Reads a session file. A missing or unreadable file gives an Io error; a file larger than
 /// limits::maxSessionFileBytes is refused before it is read.
 SessionLoadResult loadSessionFile(const QString &fileName);

@@ -16,7 +16,7 @@ shift $(( $# < 2 ? $# : 2 ))
 [[ "$build" = /* ]] || build="$root/$build"
 harnesses=("$@")
 if [[ ${#harnesses[@]} -eq 0 ]]; then
-    harnesses=(sessionloader embeddingcsv importedattention commandline)
+    harnesses=(sessionloader lessonloader embeddingcsv importedattention commandline)
 fi
 
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
@@ -37,22 +37,22 @@ cmake --build "$build" -j "${AE_FUZZ_JOBS:-2}" --target "${targets[@]}"
 seeds_of() {
     local fuzz="$root/tests/fuzz" regressions="$root/tests/data/fuzz-regressions/$1"
     case "$1" in
-    sessionloader | importedattention)
-        find "$root/resources/examples" "$root/tests/data" -name '*.json' \
+    sessionloader | importedattention | lessonloader)
+        find "$root/resources/examples" "$root/resources/lessons" "$root/tests/data" -name '*.json' \
             -not -path '*/fuzz-regressions/*' ;;
     esac
     find "$fuzz/corpus/$1" "$regressions" -type f 2>/dev/null || true
 }
 max_len_of() {
     case "$1" in
-    sessionloader | importedattention) echo 65536 ;;
+    sessionloader | importedattention | lessonloader) echo 65536 ;;
     embeddingcsv) echo 8192 ;;
     commandline) echo 1024 ;;
     esac
 }
 dict_of() {
     case "$1" in
-    sessionloader | importedattention) echo "$root/tests/fuzz/json.dict" ;;
+    sessionloader | importedattention | lessonloader) echo "$root/tests/fuzz/json.dict" ;;
     embeddingcsv) echo "$root/tests/fuzz/csv.dict" ;;
     commandline) echo "$root/tests/fuzz/argv.dict" ;;
     esac

@@ -823,6 +823,278 @@
     </message>
 </context>
 <context>
+    <name>LessonCaption</name>
+    <message>
+        <source>images are not allowed in a caption</source>
+        <translation>说明文字中不能包含图片</translation>
+    </message>
+    <message>
+        <source>HTML and &lt;...&gt; links are not allowed in a caption</source>
+        <translation>说明文字中不能包含 HTML 或 &lt;...&gt; 形式的链接</translation>
+    </message>
+    <message>
+        <source>the link to &quot;%1&quot; is not an http or https address</source>
+        <translation>链接 &quot;%1&quot; 不是 http 或 https 地址</translation>
+    </message>
+</context>
+<context>
+    <name>LessonHandout</name>
+    <message>
+        <source>the mean of the heads</source>
+        <translation>各个头的平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Query “%1”, %2. The key it attends to most: ________</source>
+        <translation>查询“%1”，%2。它最关注的键：________</translation>
+    </message>
+    <message>
+        <source>Query “%1”, key “%2”, %3. The weight (0 to 1): ________</source>
+        <translation>查询“%1”，键“%2”，%3。权重（0 到 1 之间）：________</translation>
+    </message>
+    <message>
+        <source>Query “%1”: rises, falls or stays the same? ________</source>
+        <translation>查询“%1”：变大、变小还是不变？________</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Step %1:</source>
+        <translation>第 %1 步：</translation>
+    </message>
+    <message>
+        <source>cannot make the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>key %1 (“%2”), weight %3</source>
+        <translation>第 %1 个键（“%2”），权重 %3</translation>
+    </message>
+    <message>
+        <source>rises, from %1 to %2</source>
+        <translation>变大，从 %1 增至 %2</translation>
+    </message>
+    <message>
+        <source>falls, from %1 to %2</source>
+        <translation>变小，从 %1 降至 %2</translation>
+    </message>
+    <message>
+        <source>stays the same (%1)</source>
+        <translation>不变（%1）</translation>
+    </message>
+    <message>
+        <source>the handout must end in .md or .pdf</source>
+        <translation>讲义文件名必须以 .md 或 .pdf 结尾</translation>
+    </message>
+</context>
+<context>
+    <name>LessonJson</name>
+    <message>
+        <source>no text; give &quot;en&quot;, &quot;zh&quot; or both</source>
+        <translation>没有文字；请给出 &quot;en&quot;、&quot;zh&quot; 或两者</translation>
+    </message>
+    <message>
+        <source>expected &quot;mean&quot; or a head number from 0</source>
+        <translation>应为 &quot;mean&quot; 或从 0 开始的头编号</translation>
+    </message>
+    <message>
+        <source>the lesson&apos;s sessions would hold more than %1 numbers together</source>
+        <translation>课程中各步的会话合计将超过 %1 个数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;%2&quot;; this is not an Attention Explorer lesson</source>
+        <translation>&quot;%1&quot; 不是 &quot;%2&quot;；这不是 Attention Explorer 课程文件</translation>
+    </message>
+    <message>
+        <source>version %1 is not supported; this program reads version %2</source>
+        <translation>不支持版本 %1；本程序只能读取版本 %2</translation>
+    </message>
+    <message>
+        <source>%1 characters, at most %2 allowed</source>
+        <translation>有 %1 个字符，最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>the lesson has no steps</source>
+        <translation>课程中没有任何步骤</translation>
+    </message>
+    <message>
+        <source>more than %1 questions in one lesson</source>
+        <translation>一个课程中的问题超过了 %1 个</translation>
+    </message>
+    <message>
+        <source>a step takes &quot;session&quot; or &quot;example&quot;, not both</source>
+        <translation>一个步骤只能给出 &quot;session&quot; 或 &quot;example&quot;，不能同时给出</translation>
+    </message>
+    <message>
+        <source>the first step needs a &quot;session&quot; or an &quot;example&quot;; there is no previous step to continue from</source>
+        <translation>第一步需要给出 &quot;session&quot; 或 &quot;example&quot;；它没有可以接续的上一步</translation>
+    </message>
+    <message>
+        <source>there is no built-in example called &quot;%1&quot;</source>
+        <translation>没有名为 &quot;%1&quot; 的内置示例</translation>
+    </message>
+    <message>
+        <source>%1 edits, at most %2 allowed</source>
+        <translation>有 %1 项修改，最多允许 %2 项</translation>
+    </message>
+    <message>
+        <source>not a field a step may edit; one of %1</source>
+        <translation>步骤不能修改这个字段；可修改的字段为 %1</translation>
+    </message>
+    <message>
+        <source>the projections are not random; a seed changes nothing</source>
+        <translation>投影不是随机生成的，设置种子不起作用</translation>
+    </message>
+    <message>
+        <source>the projections are not explicit; set &quot;attention.projections&quot; to explicit matrices first</source>
+        <translation>投影不是显式矩阵；请先把 &quot;attention.projections&quot; 设为显式矩阵</translation>
+    </message>
+    <message>
+        <source>the edited session is refused: %1</source>
+        <translation>修改后的会话无效：%1</translation>
+    </message>
+    <message>
+        <source>the heatmap &quot;head&quot; needs a head number from 0</source>
+        <translation>热力图 &quot;head&quot; 需要从 0 开始的头编号</translation>
+    </message>
+    <message>
+        <source>the heatmap &quot;mean&quot; shows no single head; use &quot;head&quot;</source>
+        <translation>热力图 &quot;mean&quot; 不显示单个头；请改用 &quot;head&quot;</translation>
+    </message>
+    <message>
+        <source>expected [query, key], two numbers</source>
+        <translation>应为 [查询, 键] 两个数</translation>
+    </message>
+    <message>
+        <source>%1 options; a choice needs at least 2</source>
+        <translation>只有 %1 个选项；选择题至少需要 2 个</translation>
+    </message>
+    <message>
+        <source>option %1 is already marked correct; mark exactly one</source>
+        <translation>选项 %1 已标为正确；只能标记一个</translation>
+    </message>
+    <message>
+        <source>no option is marked &quot;correct&quot;: true</source>
+        <translation>没有选项标为 &quot;correct&quot;: true</translation>
+    </message>
+    <message>
+        <source>the first step has no previous step to compare with</source>
+        <translation>第一步没有可供比较的上一步</translation>
+    </message>
+    <message>
+        <source>only the measure &quot;output&quot; takes a dimension</source>
+        <translation>只有 &quot;output&quot; 这一度量需要指定维度</translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than the limit of %2 bytes</source>
+        <translation>%1 字节，超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object</source>
+        <translation>顶层必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LessonJsonReader</name>
+    <message>
+        <source>null</source>
+        <translation>空值（null）</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>missing; this field is required</source>
+        <translation>缺失；此字段为必填项</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation>应为数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 entries, at most %2 allowed</source>
+        <translation>有 %1 项，最多允许 %2 项</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 characters, at most %2 allowed</source>
+        <translation>有 %1 个字符，最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of %2</source>
+        <translation>&quot;%1&quot; 不在可选值 %2 之中</translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation>应为 true 或 false，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation>应为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2..%3</source>
+        <translation>%1 不在 %2～%3 范围内</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number</source>
+        <translation>%1 不是整数</translation>
+    </message>
+    <message>
+        <source>unknown field; expected one of %1</source>
+        <translation>未知字段；应为 %1 之一</translation>
+    </message>
+</context>
+<context>
     <name>MatrixClipboard</name>
     <message>
         <source>rows: %1</source>

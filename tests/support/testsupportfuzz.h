@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <utility>
 
 namespace ae::test {
@@ -38,5 +39,14 @@ std::pair<int, int> countAcceptedRefused(
 /// The session loader: @p bytes are refused with a message, or load as a session that saves
 /// and loads again to an equal session (operator==) and saves again to the same bytes.
 FuzzVerdict checkSessionInput(const QByteArray &bytes);
+
+/// The built-in examples of lessons under test: resources/examples/NAME.json of the source tree
+/// and the shared reference cases (NAME.session.json), read once and kept.
+std::optional<QByteArray> lessonTestExample(const QString &name);
+
+/// The lesson loader: @p bytes are refused with a message, or resolve to steps whose sessions
+/// save and load again to equal sessions, whose indices are within their sessions and whose
+/// check JSON (resolvedLessonToJson()) serializes.
+FuzzVerdict checkLessonInput(const QByteArray &bytes);
 
 } // namespace ae::test

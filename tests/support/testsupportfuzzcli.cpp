@@ -7,10 +7,12 @@
 #include "commandoutput.h"
 #include "exportoptions.h"
 #include "figureexporter.h"
+#include "lessonoptions.h"
 #include "scalingdims.h"
 #include "sessionjson.h"
 #include "worksheetoptions.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <algorithm>
 #include <vector>
@@ -225,6 +227,23 @@ bool fuzzWorksheet(const QStringList &args)
     return true;
 }
 
+/// `lesson`: accepted options name exactly one action with what it needs.
+bool fuzzLesson(const QStringList &args)
+{
+    const auto parsed = parseLessonArgs(args);
+    if (parsed.outcome != ParseOutcome::Run) {
+        expect(!parsed.text.isEmpty(), "lesson stopped without a message");
+        return false;
+    }
+    const LessonOptions &o = parsed.options;
+    const bool list = o.action == LessonOptions::Action::ListBuiltin;
+    expect(list == o.lesson.isEmpty(), "lesson took a lesson with --builtin, or none without");
+    const QString suffix = QFileInfo(o.output).suffix().toLower();
+    expect((o.action == LessonOptions::Action::Handout) == (suffix == u"md" || suffix == u"pdf"),
+        "lesson took a handout that is neither .md nor .pdf", o.output);
+    return true;
+}
+
 } // namespace
 
 FuzzVerdict checkCommandLineInput(const QByteArray &bytes)
@@ -255,6 +274,8 @@ FuzzVerdict checkCommandLineInput(const QByteArray &bytes)
             verdict.accepted = fuzzExport(args);
         else if (command == u"worksheet")
             verdict.accepted = fuzzWorksheet(args);
+        else if (command == u"lesson")
+            verdict.accepted = fuzzLesson(args);
         else
             return verdict;
         expect(headless, "a subcommand that would open the window");

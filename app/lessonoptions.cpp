@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessonoptions.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+namespace ae {
+
+ParsedCommand<LessonOptions> parseLessonArgs(const QStringList &args)
+{
+    ParsedCommand<LessonOptions> out;
+    auto refuse = [&out](const QString &what) {
+        out.text = QStringLiteral("lesson: ") + what;
+        return out;
+    };
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "List the built-in lessons, check a lesson and print it resolved as JSON, or write its "
+        "handout."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("lesson"),
+        QStringLiteral("A built-in lesson's name or a lesson file (*.aelesson.json)."));
+    p.addOptions({
+        { QStringLiteral("builtin"),
+            QStringLiteral("List the built-in lessons: name, then title.") },
+        { QStringLiteral("check"),
+            QStringLiteral("Validate the lesson and print it resolved as JSON.") },
+        { QStringLiteral("handout"), QStringLiteral("Write the handout to OUT.md or OUT.pdf."),
+            QStringLiteral("OUT") },
+        { QStringLiteral("lang"), QStringLiteral("The handout's language: en (default) or zh."),
+            QStringLiteral("lang"), QStringLiteral("en") },
+    });
+    if (!p.parse(args))
+        return refuse(p.errorText());
+    if (p.isSet(QStringLiteral("help"))) {
+        const QString text = p.helpText();
+        out.outcome = ParseOutcome::Help;
+        out.text
+            = QStringLiteral("Usage: attention-explorer lesson --builtin | NAME|FILE --check | "
+                             "NAME|FILE --handout OUT.md|OUT.pdf [--lang en|zh]")
+            + text.mid(text.indexOf(QLatin1Char('\n')));
+        return out;
+    }
+    LessonOptions &o = out.options;
+    const int actions = int(p.isSet(QStringLiteral("builtin")))
+        + int(p.isSet(QStringLiteral("check"))) + int(p.isSet(QStringLiteral("handout")));
+    if (actions != 1)
+        return refuse(QStringLiteral("give exactly one of --builtin, --check, --handout OUT"));
+    const QStringList positional = p.positionalArguments();
+    if (p.isSet(QStringLiteral("builtin"))) {
+        if (!positional.isEmpty())
+            return refuse(
+                QStringLiteral("unexpected argument \"%1\"").arg(positional.constFirst().left(40)));
+        o.action = LessonOptions::Action::ListBuiltin;
+        out.outcome = ParseOutcome::Run;
+        return out;
+    }
+    if (positional.size() != 1)
+        return refuse(QStringLiteral("expected exactly one lesson (a built-in name or a file)"));
+    o.lesson = positional.constFirst();
+    const QString lang = p.value(QStringLiteral("lang"));
+    if (lang != u"en" && lang != u"zh")
+        return refuse(QStringLiteral("--lang: \"%1\" is not en or zh").arg(lang.left(40)));
+    o.chinese = lang == u"zh";
+    if (p.isSet(QStringLiteral("check"))) {
+        o.action = LessonOptions::Action::Check;
+    } else {
+        o.action = LessonOptions::Action::Handout;
+        o.output = p.value(QStringLiteral("handout"));
+        const QString suffix = QFileInfo(o.output).suffix().toLower();
+        if (suffix != u"md" && suffix != u"pdf")
+            return refuse(QStringLiteral("--handout: \"%1\" does not end in .md or .pdf")
+                              .arg(o.output.left(80)));
+    }
+    out.outcome = ParseOutcome::Run;
+    return out;
+}
+
+} // namespace ae

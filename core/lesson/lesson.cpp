@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lesson.h"
+
+namespace ae {
+
+QString LessonText::in(bool chinese) const
+{
+    const QString &asked = chinese ? zh : en;
+    return asked.isEmpty() ? (chinese ? en : zh) : asked;
+}
+
+const QStringList &lessonComputationSteps()
+{
+    static const QStringList steps { QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"),
+        QStringLiteral("scores"), QStringLiteral("scaled"), QStringLiteral("mask"),
+        QStringLiteral("weights"), QStringLiteral("head_output"), QStringLiteral("concat"),
+        QStringLiteral("w_o"), QStringLiteral("output") };
+    return steps;
+}
+
+const QStringList &lessonScalingPanels()
+{
+    static const QStringList panels { QStringLiteral("entropy"), QStringLiteral("spread"),
+        QStringLiteral("gradient"), QStringLiteral("saturation"), QStringLiteral("histogram") };
+    return panels;
+}
+
+bool operator==(const LessonText &a, const LessonText &b)
+{
+    return a.en == b.en && a.zh == b.zh;
+}
+
+bool operator!=(const LessonText &a, const LessonText &b)
+{
+    return !(a == b);
+}
+
+bool operator==(const LessonView &a, const LessonView &b)
+{
+    return a.heatmap == b.heatmap && a.head == b.head && a.computationStep == b.computationStep
+        && a.scalingPanel == b.scalingPanel && a.temperature == b.temperature
+        && a.highlights == b.highlights;
+}
+
+bool operator!=(const LessonView &a, const LessonView &b)
+{
+    return !(a == b);
+}
+
+bool operator==(const LessonQuestion &a, const LessonQuestion &b)
+{
+    return a.kind == b.kind && a.prompt == b.prompt && a.head == b.head && a.query == b.query
+        && a.key == b.key && a.measure == b.measure && a.dim == b.dim && a.options == b.options
+        && a.correctOption == b.correctOption;
+}
+
+bool operator!=(const LessonQuestion &a, const LessonQuestion &b)
+{
+    return !(a == b);
+}
+
+} // namespace ae

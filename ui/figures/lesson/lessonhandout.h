@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file lessonhandout.h
+/// A lesson as a handout for the class: every step's caption with its figure, the questions
+/// without their answers, and an answer page (Markdown with SVG figures, or PDF with vector
+/// figures). The command line and the window write it through here.
+
+#include "figure.h"
+#include "lesson.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace ae {
+
+/// Writes lesson handouts.
+class LessonHandout
+{
+    Q_DECLARE_TR_FUNCTIONS(LessonHandout)
+public:
+    /// The figure of @p step as its view shows it: the heatmap of the mean or of one head, the
+    /// alignment lines, or the scaling lab's panel (computed from the step's experiment).
+    static Figure stepFigure(const ResolvedLessonStep &step);
+
+    /// The text of a question's answer, e.g. "key 1 (爱), weight 0.3084" or "falls, from
+    /// 1.2310 to 0.8412".
+    static QString answerText(const ResolvedLessonStep &step);
+
+    /// Writes @p lesson to @p fileName: ".md" writes Markdown and its figures as SVG files in
+    /// the folder "NAME-figures" beside it; ".pdf" writes one PDF with vector figures. Texts in
+    /// Chinese when @p chinese (falling back to English), else in English.
+    /// @return false with @p error set (starting with the file name) when a file could not be
+    /// written or the extension is neither.
+    static bool write(
+        const ResolvedLesson &lesson, const QString &fileName, bool chinese, QString *error);
+
+    /// The PDF bytes of the handout (the same input gives the same bytes).
+    static QByteArray toPdf(const ResolvedLesson &lesson, bool chinese);
+};
+
+} // namespace ae
