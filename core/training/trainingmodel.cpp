@@ -63,25 +63,34 @@ void TrainingModel::runForward(const TrainingParameters &p, const TrainingBatch 
     m_ls = ls;
     m_lt = lt;
 
-    // Embeddings plus positions, the examples stacked.
-    m_x.resize(b * ls, d);
-    m_y.resize(b * lt, d);
+    // X = E_s[x] + PE and K = X W_k + b_k, so K's row for token t at position i is
+    // (E_s W_k)[t] + (PE W_k + b_k)[i]: the projections are computed once per vocabulary entry
+    // and per position ((V + L) d^2 multiply-adds instead of B L d^2), then gathered.
+    m_sourceK.noalias() = p.sourceEmbedding * p.wk;
+    m_sourceV.noalias() = p.sourceEmbedding * p.wv;
+    m_targetQ.noalias() = p.targetEmbedding * p.wq;
+    m_positionK.noalias() = m_sourcePositions * p.wk;
+    m_positionK.rowwise() += p.bk;
+    m_positionV.noalias() = m_sourcePositions * p.wv;
+    m_positionV.rowwise() += p.bv;
+    m_positionQ.noalias() = m_targetPositions * p.wq;
+    m_positionQ.rowwise() += p.bq;
     m_targetIn.resize(b, lt);
+    m_q.resize(b * lt, d);
+    m_k.resize(b * ls, d);
+    m_v.resize(b * ls, d);
     for (int e = 0; e < b; ++e) {
-        for (int i = 0; i < ls; ++i)
-            m_x.row(e * ls + i) = p.sourceEmbedding.row(batch.source(e, i)) + m_sourcePositions.row(i);
+        for (int i = 0; i < ls; ++i) {
+            const int t = batch.source(e, i);
+            m_k.row(e * ls + i) = m_sourceK.row(t) + m_positionK.row(i);
+            m_v.row(e * ls + i) = m_sourceV.row(t) + m_positionV.row(i);
+        }
         for (int i = 0; i < lt; ++i) {
-            m_targetIn(e, i) = i == 0 ? 0 : batch.target(e, i - 1);
-            m_y.row(e * lt + i) = p.targetEmbedding.row(m_targetIn(e, i)) + m_targetPositions.row(i);
+            const int t = i == 0 ? 0 : batch.target(e, i - 1);
+            m_targetIn(e, i) = t;
+            m_q.row(e * lt + i) = m_targetQ.row(t) + m_positionQ.row(i);
         }
     }
-    // The projections: one product each over the whole batch.
-    m_q.noalias() = m_y * p.wq;
-    m_q.rowwise() += p.bq;
-    m_k.noalias() = m_x * p.wk;
-    m_k.rowwise() += p.bk;
-    m_v.noalias() = m_x * p.wv;
-    m_v.rowwise() += p.bv;
 
     // Scores of every head and example, then one softmax sweep over all of them.
     m_scores.resize(static_cast<Eigen::Index>(h) * b * lt, ls);
@@ -202,25 +211,40 @@ StepMetrics TrainingModel::forwardBackward(
         }
     }
 
-    g.wq.noalias() = m_y.transpose() * m_dQ;
-    g.bq = m_dQ.colwise().sum();
-    g.wk.noalias() = m_x.transpose() * m_dKey;
-    g.bk = m_dKey.colwise().sum();
-    g.wv.noalias() = m_x.transpose() * m_dV;
-    g.bv = m_dV.colwise().sum();
-    m_dY.noalias() = m_dQ * p.wq.transpose();
-    m_dX.noalias() = m_dKey * p.wk.transpose();
-    m_dX.noalias() += m_dV * p.wv.transpose();
-
-    // The embeddings' gradients gather the rows of the tokens that used them.
-    g.sourceEmbedding.setZero(p.sourceEmbedding.rows(), d);
-    g.targetEmbedding.setZero(p.targetEmbedding.rows(), d);
+    // Back through the gathered projections: sum each of dQ, dK, dV by vocabulary entry and by
+    // position, then W_q's gradient is Y^T dQ = E_t^T dQ_tok + PE^T dQ_pos, and the embeddings'
+    // gradients are dQ_tok W_q^T (target), dK_tok W_k^T + dV_tok W_v^T (source).
+    m_tokenQ.setZero(p.targetEmbedding.rows(), d);
+    m_tokenK.setZero(p.sourceEmbedding.rows(), d);
+    m_tokenV.setZero(p.sourceEmbedding.rows(), d);
+    m_posQ.setZero(lt, d);
+    m_posK.setZero(ls, d);
+    m_posV.setZero(ls, d);
     for (int e = 0; e < b; ++e) {
-        for (int i = 0; i < ls; ++i)
-            g.sourceEmbedding.row(batch.source(e, i)) += m_dX.row(e * ls + i);
-        for (int i = 0; i < lt; ++i)
-            g.targetEmbedding.row(m_targetIn(e, i)) += m_dY.row(e * lt + i);
+        for (int i = 0; i < ls; ++i) {
+            const int t = batch.source(e, i);
+            m_tokenK.row(t) += m_dKey.row(e * ls + i);
+            m_tokenV.row(t) += m_dV.row(e * ls + i);
+            m_posK.row(i) += m_dKey.row(e * ls + i);
+            m_posV.row(i) += m_dV.row(e * ls + i);
+        }
+        for (int i = 0; i < lt; ++i) {
+            m_tokenQ.row(m_targetIn(e, i)) += m_dQ.row(e * lt + i);
+            m_posQ.row(i) += m_dQ.row(e * lt + i);
+        }
     }
+    g.wq.noalias() = p.targetEmbedding.transpose() * m_tokenQ;
+    g.wq.noalias() += m_targetPositions.transpose() * m_posQ;
+    g.bq = m_posQ.colwise().sum();
+    g.wk.noalias() = p.sourceEmbedding.transpose() * m_tokenK;
+    g.wk.noalias() += m_sourcePositions.transpose() * m_posK;
+    g.bk = m_posK.colwise().sum();
+    g.wv.noalias() = p.sourceEmbedding.transpose() * m_tokenV;
+    g.wv.noalias() += m_sourcePositions.transpose() * m_posV;
+    g.bv = m_posV.colwise().sum();
+    g.targetEmbedding.noalias() = m_tokenQ * p.wq.transpose();
+    g.sourceEmbedding.noalias() = m_tokenK * p.wk.transpose();
+    g.sourceEmbedding.noalias() += m_tokenV * p.wv.transpose();
     metrics.gradNormQ = g.wq.norm();
     metrics.gradNormK = g.wk.norm();
     return metrics;
