@@ -113,10 +113,22 @@ void TrainingModel::runForward(const TrainingParameters &p, const TrainingBatch 
                 = weights(e, head) * m_v.block(e * ls, head * m_dK, ls, m_dK);
         }
     }
-    m_output.noalias() = m_concat * p.wo;
-    m_output.rowwise() += p.bo;
-    m_logits.noalias() = m_output * p.wOut;
-    m_logits.rowwise() += p.bOut;
+    // logits = (concat W_o + b_o) W_out + b_out. With fewer target words than rows, the two
+    // layers are applied as one d x Vt matrix W_o W_out (d^2 Vt multiply-adds once instead of
+    // B Lt d^2), and the backward pass follows the same grouping.
+    m_folded = m_spec.targetVocabSize() < b * lt;
+    if (m_folded) {
+        m_foldedW.noalias() = p.wo * p.wOut;
+        m_foldedB.noalias() = p.bo * p.wOut;
+        m_foldedB += p.bOut;
+        m_logits.noalias() = m_concat * m_foldedW;
+        m_logits.rowwise() += m_foldedB;
+    } else {
+        m_output.noalias() = m_concat * p.wo;
+        m_output.rowwise() += p.bo;
+        m_logits.noalias() = m_output * p.wOut;
+        m_logits.rowwise() += p.bOut;
+    }
     softmaxCrossEntropy(m_logits, batch.target, m_probabilities, m_rowLoss);
 }
 
@@ -182,12 +194,23 @@ StepMetrics TrainingModel::forwardBackward(
         m_dLogits(r, batch.target.data()[r]) -= 1.0;
     m_dLogits /= double(n);
 
-    g.wOut.noalias() = m_output.transpose() * m_dLogits;
     g.bOut = m_dLogits.colwise().sum();
-    m_dOutput.noalias() = m_dLogits * p.wOut.transpose();
-    g.wo.noalias() = m_concat.transpose() * m_dOutput;
-    g.bo = m_dOutput.colwise().sum();
-    m_dConcat.noalias() = m_dOutput * p.wo.transpose();
+    if (m_folded) {
+        // With G = concat^T dLogits (d x Vt): dW_out = W_o^T G + b_o^T colsum(dLogits),
+        // dW_o = G W_out^T, db_o = colsum(dLogits) W_out^T, dconcat = dLogits (W_o W_out)^T.
+        m_concatTdLogits.noalias() = m_concat.transpose() * m_dLogits;
+        g.wOut.noalias() = p.wo.transpose() * m_concatTdLogits;
+        g.wOut.noalias() += p.bo.transpose() * g.bOut;
+        g.wo.noalias() = m_concatTdLogits * p.wOut.transpose();
+        g.bo.noalias() = g.bOut * p.wOut.transpose();
+        m_dConcat.noalias() = m_dLogits * m_foldedW.transpose();
+    } else {
+        g.wOut.noalias() = m_output.transpose() * m_dLogits;
+        m_dOutput.noalias() = m_dLogits * p.wOut.transpose();
+        g.wo.noalias() = m_concat.transpose() * m_dOutput;
+        g.bo = m_dOutput.colwise().sum();
+        m_dConcat.noalias() = m_dOutput * p.wo.transpose();
+    }
 
     // Through each head's softmax: dS = A o (dA - rowsum(A o dA)), then the 1/s.
     m_dQ.resize(b * lt, d);

@@ -10,7 +10,8 @@
 /// V are (B Ls) x d, and W_o and the output layer are single matrix products over the whole
 /// batch. Since X = E_s[x] + PE, the input projections are computed per vocabulary entry and
 /// per position and gathered (and their gradients summed the same way), which costs
-/// (V + L) d^2 instead of B L d^2. Only the h B small Lt x Ls score blocks are per example.
+/// (V + L) d^2 instead of B L d^2; when Vt < B Lt, W_o and the output layer are applied as
+/// one d x Vt matrix. Only the h B small Lt x Ls score blocks are per example.
 
 #include "training/trainingbatch.h"
 #include "training/trainingconfig.h"
@@ -62,7 +63,11 @@ private:
     Eigen::MatrixXd m_scores, m_weights;
     Eigen::VectorXd m_rowEntropy; ///< h B Lt, each weight row's entropy
     Eigen::ArrayXd m_rowLoss; ///< B Lt, each position's cross-entropy
-    Eigen::MatrixXd m_concat, m_output; ///< (B Lt) x d
+    Eigen::MatrixXd m_concat, m_output; ///< (B Lt) x d (m_output only when not folded)
+    bool m_folded = false; ///< W_o and W_out applied as one matrix (Vt < B Lt)
+    Eigen::MatrixXd m_foldedW; ///< d x Vt, W_o W_out
+    Eigen::RowVectorXd m_foldedB; ///< Vt, b_o W_out + b_out
+    Eigen::MatrixXd m_concatTdLogits; ///< d x Vt, concat^T dLogits
     Eigen::MatrixXd m_logits, m_probabilities; ///< (B Lt) x Vt
     IdMatrix m_targetIn; ///< B x Lt, the decoder input [0, y_0, ..., y_{Lt-2}]
     // backward workspace

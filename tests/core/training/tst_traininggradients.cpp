@@ -70,15 +70,18 @@ void TestTrainingGradients::finiteDifferences_data()
     QTest::addColumn<int>("ls");
     QTest::addColumn<int>("lt");
     QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("batchSize"); ///< with 1 example B Lt < Vt: W_o and W_out apart
     const ScaleSpec sqrtDk { ScaleMode::SqrtDk, 1.0 };
     const ScaleSpec none { ScaleMode::None, 1.0 };
     const ScaleSpec custom { ScaleMode::Custom, 2.5 };
-    QTest::newRow("1 head sqrt") << 4 << 1 << sqrtDk << 3 << 3 << 1;
-    QTest::newRow("2 heads sqrt") << 4 << 2 << sqrtDk << 3 << 4 << 2;
-    QTest::newRow("1 head none") << 6 << 1 << none << 4 << 2 << 3;
-    QTest::newRow("3 heads none") << 6 << 3 << none << 2 << 5 << 4;
-    QTest::newRow("2 heads custom") << 6 << 2 << custom << 5 << 3 << 5;
-    QTest::newRow("4 heads custom, one key") << 8 << 4 << custom << 1 << 3 << 6;
+    QTest::newRow("1 head sqrt") << 4 << 1 << sqrtDk << 3 << 3 << 1 << 3;
+    QTest::newRow("2 heads sqrt") << 4 << 2 << sqrtDk << 3 << 4 << 2 << 3;
+    QTest::newRow("1 head none") << 6 << 1 << none << 4 << 2 << 3 << 3;
+    QTest::newRow("3 heads none") << 6 << 3 << none << 2 << 5 << 4 << 3;
+    QTest::newRow("2 heads custom") << 6 << 2 << custom << 5 << 3 << 5 << 3;
+    QTest::newRow("4 heads custom, one key") << 8 << 4 << custom << 1 << 3 << 6 << 3;
+    QTest::newRow("1 example, 1 head sqrt") << 4 << 1 << sqrtDk << 3 << 2 << 7 << 1;
+    QTest::newRow("1 example, 2 heads none") << 6 << 2 << none << 2 << 3 << 8 << 1;
 }
 
 void TestTrainingGradients::finiteDifferences()
@@ -89,10 +92,11 @@ void TestTrainingGradients::finiteDifferences()
     QFETCH(int, ls);
     QFETCH(int, lt);
     QFETCH(int, seed);
+    QFETCH(int, batchSize);
     Rng rng(static_cast<std::uint64_t>(seed));
     const TrainingModelSpec spec = smallSpec(d, heads, scale, 5, 4);
     TrainingParameters p = randomParameters(spec, rng);
-    const TrainingBatch batch = randomBatch(3, ls, lt, 5, 4, rng);
+    const TrainingBatch batch = randomBatch(batchSize, ls, lt, 5, 4, rng);
     TrainingModel model(spec);
     TrainingParameters g;
     model.forwardBackward(p, batch, g);
