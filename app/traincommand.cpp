@@ -60,17 +60,17 @@ int replay(const TrainOptions &o)
     }
     const ReplayOutput out = runReplay(*input);
     if (out.divergedAt)
-        printErr(file + QStringLiteral(": the loss or a gradient became non-finite at step %1; "
-                                       "stopped there")
-                            .arg(*out.divergedAt));
+        printErr(file
+            + QStringLiteral(": the loss or a gradient became non-finite at step %1; "
+                             "stopped there")
+                  .arg(*out.divergedAt));
     return writeJson(replayOutputJson(out), o.outputFile);
 }
 
 int train(const TrainOptions &o)
 {
     Trainer trainer(o.config);
-    while (trainer.step()) {
-    }
+    while (trainer.step()) { }
     std::optional<EvaluationMetrics> final;
     if (const auto step = trainer.divergedAt()) {
         printErr(QStringLiteral("train: the loss or a gradient became non-finite at step %1; "

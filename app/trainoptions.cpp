@@ -12,7 +12,8 @@ namespace ae {
 namespace {
 
 /// A whole-number option checked against its limit by checkTrainingNumber(), the one rule.
-std::optional<int> wholeNumber(const QCommandLineParser &p, const QString &name, QStringList *problems)
+std::optional<int> wholeNumber(
+    const QCommandLineParser &p, const QString &name, QStringList *problems)
 {
     bool ok = false;
     const QString text = p.value(name);

@@ -70,7 +70,8 @@ QString taskName(TaskKind kind)
 
 std::optional<TaskKind> taskFromName(const QString &name)
 {
-    for (TaskKind kind : { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate })
+    for (TaskKind kind :
+        { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate })
         if (taskName(kind) == name)
             return kind;
     return std::nullopt;

@@ -227,8 +227,7 @@ StepMetrics TrainingModel::forwardBackward(
             // A row of zeros (a fully masked row) gets a zero gradient here, never NaN.
             m_rowDot = (a.array() * m_dWeights.array()).rowwise().sum();
             m_dWeights = (a.array() * (m_dWeights.colwise() - m_rowDot).array()) / m_scale;
-            m_dQ.block(e * lt, c, lt, m_dK).noalias()
-                = m_dWeights * m_k.block(e * ls, c, ls, m_dK);
+            m_dQ.block(e * lt, c, lt, m_dK).noalias() = m_dWeights * m_k.block(e * ls, c, ls, m_dK);
             m_dKey.block(e * ls, c, ls, m_dK).noalias()
                 = m_dWeights.transpose() * m_q.block(e * lt, c, lt, m_dK);
         }

@@ -32,20 +32,23 @@ void TestTrainedExamples::retrain_data()
     QTest::addColumn<QList<int>>("alignment"); ///< the source position each target row looks at
     QTest::addColumn<QString>("words"); ///< source -> target tokens
     // The one place these examples' options are written down.
-    QTest::newRow("translate")
-        << QStringLiteral("trained-translate.json")
-        << QStringList { QStringLiteral("--task"), QStringLiteral("translate"),
-               QStringLiteral("--d-model"), QStringLiteral("32"), QStringLiteral("--steps"),
-               QStringLiteral("300"), QStringLiteral("--lr"), QStringLiteral("0.01"),
-               QStringLiteral("--seed"), QStringLiteral("32") }
-        << QList<int> { 0, 1, 2, 3 } << QStringLiteral("我 爱 深度 学习 -> i love deep learning");
-    QTest::newRow("reverse")
-        << QStringLiteral("trained-reverse.json")
-        << QStringList { QStringLiteral("--task"), QStringLiteral("reverse"),
-               QStringLiteral("--d-model"), QStringLiteral("32"), QStringLiteral("--steps"),
-               QStringLiteral("600"), QStringLiteral("--lr"), QStringLiteral("0.01"),
-               QStringLiteral("--seed"), QStringLiteral("1") }
-        << QList<int> { 5, 4, 3, 2, 1, 0 } << QStringLiteral("b d l k h e -> E H K L D B");
+    QTest::newRow("translate") << QStringLiteral("trained-translate.json")
+                               << QStringList { QStringLiteral("--task"),
+                                      QStringLiteral("translate"), QStringLiteral("--d-model"),
+                                      QStringLiteral("32"), QStringLiteral("--steps"),
+                                      QStringLiteral("300"), QStringLiteral("--lr"),
+                                      QStringLiteral("0.01"), QStringLiteral("--seed"),
+                                      QStringLiteral("32") }
+                               << QList<int> { 0, 1, 2, 3 }
+                               << QStringLiteral("我 爱 深度 学习 -> i love deep learning");
+    QTest::newRow("reverse") << QStringLiteral("trained-reverse.json")
+                             << QStringList { QStringLiteral("--task"), QStringLiteral("reverse"),
+                                    QStringLiteral("--d-model"), QStringLiteral("32"),
+                                    QStringLiteral("--steps"), QStringLiteral("600"),
+                                    QStringLiteral("--lr"), QStringLiteral("0.01"),
+                                    QStringLiteral("--seed"), QStringLiteral("1") }
+                             << QList<int> { 5, 4, 3, 2, 1, 0 }
+                             << QStringLiteral("b d l k h e -> E H K L D B");
 }
 
 void TestTrainedExamples::retrain()
@@ -63,8 +66,8 @@ void TestTrainedExamples::retrain()
     const QString kept = QStringLiteral(AE_SOURCE_DIR "/resources/examples/") + file;
     // Equal to 1e-9 rather than byte for byte: a build for another processor (AVX instead of
     // SSE) sums the matrix products in another order, which moves the last bits.
-    const QString why = test::compareTrainingJson(
-        test::readJsonObject(fresh), test::readJsonObject(kept));
+    const QString why
+        = test::compareTrainingJson(test::readJsonObject(fresh), test::readJsonObject(kept));
     QVERIFY2(why.isEmpty(), qPrintable(file + QStringLiteral(": ") + why));
     QCOMPARE(test::readJsonObject(fresh).keys(), test::readJsonObject(kept).keys());
 

@@ -24,8 +24,7 @@ void run(benchmark::State &state, int dModel, int steps)
 {
     for (auto _ : state) {
         ae::Trainer trainer(reverseRun(dModel, 1, steps));
-        while (trainer.step()) {
-        }
+        while (trainer.step()) { }
         benchmark::DoNotOptimize(trainer.parameters().wq.data());
     }
     state.counters["ms/step"] = benchmark::Counter(double(steps) * 1e-3,

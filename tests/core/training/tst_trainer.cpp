@@ -126,10 +126,8 @@ void TestTrainer::sameSeedSameRun()
 {
     Trainer a(smallRun());
     Trainer b(smallRun());
-    while (a.step()) {
-    }
-    while (b.step()) {
-    }
+    while (a.step()) { }
+    while (b.step()) { }
     QCOMPARE(a.stepsDone(), 30);
     QVERIFY(a.parameters() == b.parameters());
     QCOMPARE(a.history().size(), b.history().size());
@@ -150,10 +148,8 @@ void TestTrainer::copiedTrainerContinuesIdentically()
     for (int i = 0; i < 10; ++i)
         a.step();
     Trainer b = a;
-    while (a.step()) {
-    }
-    while (b.step()) {
-    }
+    while (a.step()) { }
+    while (b.step()) { }
     QVERIFY(a.parameters() == b.parameters());
 }
 
@@ -193,8 +189,7 @@ void TestTrainer::snapshots()
     Trainer t(smallRun());
     t.setSnapshotEvery(10);
     const TrainingParameters init = t.parameters();
-    while (t.step()) {
-    }
+    while (t.step()) { }
     QCOMPARE(t.snapshots().size(), size_t(4));
     QCOMPARE(t.snapshots()[0].step, 0);
     QVERIFY(t.snapshots()[0].parameters == init);
@@ -211,17 +206,22 @@ void TestTrainer::sessionMatchesTheModel()
     const TrainingBatch held = t.heldOutBatch(3);
     TrainingModel model(t.spec());
     model.forward(t.parameters(), held);
-    const Session s = trainedSession(t.spec(), t.parameters(), row(held.source, 1), row(held.target, 1));
+    const Session s
+        = trainedSession(t.spec(), t.parameters(), row(held.source, 1), row(held.target, 1));
     QVERIFY(!validateSession(s));
     QCOMPARE(s.target.tokens.constFirst(), t.spec().targetVocab.at(held.target(1, 0)));
     const AttentionResult r = computeSession(s);
     for (int h = 0; h < t.spec().heads; ++h) {
-        const double diff = (r.heads[size_t(h)].weights - model.weights(1, h)).cwiseAbs().maxCoeff();
+        const double diff
+            = (r.heads[size_t(h)].weights - model.weights(1, h)).cwiseAbs().maxCoeff();
         QVERIFY2(diff < 1e-13, qPrintable(QString::number(diff)));
     }
     // The session's output row times w_out gives the model's logits.
     const Eigen::MatrixXd logits = (r.output * t.parameters().wOut).rowwise() + t.parameters().bOut;
-    QVERIFY((logits - model.logits().middleRows(held.targetLength(), held.targetLength())).cwiseAbs().maxCoeff() < 1e-12);
+    QVERIFY((logits - model.logits().middleRows(held.targetLength(), held.targetLength()))
+                .cwiseAbs()
+                .maxCoeff()
+        < 1e-12);
 }
 
 void TestTrainer::decodeFollowsTheModel()
@@ -230,7 +230,8 @@ void TestTrainer::decodeFollowsTheModel()
     for (int i = 0; i < 10; ++i)
         t.step();
     const TrainingBatch held = t.heldOutBatch(1);
-    const std::vector<DecodedWord> words = greedyDecode(t.spec(), t.parameters(), row(held.source, 0));
+    const std::vector<DecodedWord> words
+        = greedyDecode(t.spec(), t.parameters(), row(held.source, 0));
     QCOMPARE(int(words.size()), held.sourceLength());
     // Teacher-forcing the decoded words gives the same rows: each word is the argmax (over the
     // words, never <s>) of the model's logits with the earlier words as input.
@@ -251,7 +252,10 @@ void TestTrainer::decodeFollowsTheModel()
         Eigen::Index best = 0;
         model.logits().row(i).tail(model.logits().cols() - 1).maxCoeff(&best);
         QCOMPARE(int(best) + 1, decoded[size_t(i)]);
-        QVERIFY((words[size_t(i)].headAttention.row(0) - model.weights(0, 0).row(i)).cwiseAbs().maxCoeff() < 1e-13);
+        QVERIFY((words[size_t(i)].headAttention.row(0) - model.weights(0, 0).row(i))
+                    .cwiseAbs()
+                    .maxCoeff()
+            < 1e-13);
     }
 }
 
@@ -259,14 +263,22 @@ void TestTrainer::checkRunConfigNamesTheOption_data()
 {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("path");
-    QTest::newRow("heads divide") << "heads=3" << "heads";
-    QTest::newRow("zero steps") << "steps=0" << "steps";
-    QTest::newRow("long") << "length=65" << "length";
-    QTest::newRow("vocab") << "vocab=1" << "vocab";
-    QTest::newRow("d-model") << "d-model=1025" << "d-model";
-    QTest::newRow("batch") << "batch=4097" << "batch";
-    QTest::newRow("lr") << "lr=0" << "lr";
-    QTest::newRow("activations") << "batch=4096" << "batch";
+    QTest::newRow("heads divide") << "heads=3"
+                                  << "heads";
+    QTest::newRow("zero steps") << "steps=0"
+                                << "steps";
+    QTest::newRow("long") << "length=65"
+                          << "length";
+    QTest::newRow("vocab") << "vocab=1"
+                           << "vocab";
+    QTest::newRow("d-model") << "d-model=1025"
+                             << "d-model";
+    QTest::newRow("batch") << "batch=4097"
+                           << "batch";
+    QTest::newRow("lr") << "lr=0"
+                        << "lr";
+    QTest::newRow("activations") << "batch=4096"
+                                 << "batch";
 }
 
 void TestTrainer::checkRunConfigNamesTheOption()
@@ -306,10 +318,8 @@ void TestTrainer::scaledLearnsReverseUnscaledStalls()
     Trainer scaled(c);
     c.scale = ScaleSpec { ScaleMode::None, 1.0 };
     Trainer unscaled(c);
-    while (scaled.step()) {
-    }
-    while (unscaled.step()) {
-    }
+    while (scaled.step()) { }
+    while (unscaled.step()) { }
     QVERIFY(scaled.evaluate().accuracy >= 0.95);
     QVERIFY(unscaled.evaluate().accuracy <= 0.6);
     QVERIFY(unscaled.history().front().maxWeight > scaled.history().front().maxWeight);
