@@ -4,6 +4,7 @@
 #include "atomicfilewriter.h"
 #include "boundedfilereader.h"
 #include "sessionjson.h"
+#include "sessionvalidator.h"
 #include "training/trainer.h"
 #include "training/trainingjson.h"
 #include "training/traininglimits.h"
@@ -12,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <cmath>
 #include <cstdio>
 
 namespace ae {
@@ -78,7 +80,17 @@ int train(const TrainOptions &o)
                      .arg(*step));
     } else {
         final = trainer.evaluate();
+        if (!std::isfinite(final->loss)) {
+            // The last update overflowed: the held-out loss is not a number to print.
+            printErr(QStringLiteral("train: the held-out loss is not finite after step %1; no "
+                                    "final_loss or final_accuracy")
+                         .arg(trainer.stepsDone()));
+            final.reset();
+        }
     }
+    const int status = writeJson(runHistoryJson(trainer, final), o.outputFile);
+    if (status != Ok)
+        return status;
     if (!o.sessionFile.isEmpty()) {
         const TrainingBatch held = trainer.heldOutBatch(1);
         const std::vector<int> source(held.source.data(), held.source.data() + held.source.cols());
@@ -88,13 +100,22 @@ int train(const TrainOptions &o)
                 .arg(taskName(o.config.task.kind))
                 .arg(trainer.stepsDone())
                 .arg(o.config.seed));
+        // Weights blown up by a diverging run can pass the session limits; such a file could
+        // not be opened again, so it is not written.
+        if (const auto problem = validateSession(session)) {
+            printErr(o.sessionFile
+                + QStringLiteral(": not written: the trained model is not a valid "
+                                 "session (%1)")
+                      .arg(problem->toString()));
+            return IoError;
+        }
         QString error;
         if (!AtomicFileWriter::write(o.sessionFile, sessionToJsonBytes(session), &error)) {
             printErr(o.sessionFile + QStringLiteral(": ") + error);
             return IoError;
         }
     }
-    return writeJson(runHistoryJson(trainer, final), o.outputFile);
+    return Ok;
 }
 
 } // namespace

@@ -145,11 +145,18 @@ void TestTrainCommand::trainingRun()
 
 void TestTrainCommand::divergenceStopsCleanly()
 {
+    QTemporaryDir dir;
+    const QString session = dir.filePath(QStringLiteral("blown.json"));
     const test::CliRun run = test::runCli({ QStringLiteral("train"), QStringLiteral("--task"),
         QStringLiteral("reverse"), QStringLiteral("--optimizer"), QStringLiteral("sgd"),
         QStringLiteral("--lr"), QStringLiteral("100"), QStringLiteral("--d-model"),
-        QStringLiteral("32"), QStringLiteral("--steps"), QStringLiteral("200") });
-    QVERIFY2(run.exitCode == 0, qPrintable(test::describe(run)));
+        QStringLiteral("32"), QStringLiteral("--steps"), QStringLiteral("200"),
+        QStringLiteral("--save-session"), session });
+    // The history is printed; the blown-up weights are past the session limits, so the session
+    // is refused with exit status 1 instead of writing a file that could not be opened.
+    QVERIFY2(run.exitCode == 1, qPrintable(test::describe(run)));
+    QVERIFY(!QFile::exists(session));
+    QVERIFY(run.err.contains("not written: the trained model is not a valid session"));
     const QJsonObject o = test::parseObject(run.out);
     const int at = o.value(QStringLiteral("diverged_at_step")).toInt(-1);
     QVERIFY(at >= 1 && at < 200);
