@@ -6,6 +6,7 @@
 #include "exportcommand.h"
 #include "lessoncommand.h"
 #include "sessionjson.h"
+#include "traincommand.h"
 #include "worksheetcommand.h"
 
 #include <QCoreApplication>
@@ -36,8 +37,8 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "explain" || first == "export"
-        || first == "worksheet" || first == "lesson" || first == "--help" || first == "-h"
-        || first == "--version" || first == "-v" || first == "help";
+        || first == "worksheet" || first == "lesson" || first == "train" || first == "--help"
+        || first == "-h" || first == "--version" || first == "-v" || first == "help";
 }
 
 int CommandLine::run(int argc, char **argv)
@@ -50,6 +51,8 @@ int CommandLine::run(int argc, char **argv)
         return runWorksheetCommand(argc, argv);
     if (command == "lesson")
         return runLessonCommand(argc, argv);
+    if (command == "train")
+        return runTrainCommand(argc, argv);
     const QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
