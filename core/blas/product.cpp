@@ -10,8 +10,8 @@ namespace ae {
 void multiplyInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
     const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c)
 {
-    const Eigen::Index depth = a.cols();
 #ifdef AE_USE_OPENBLAS
+    const Eigen::Index depth = a.cols();
     if (depth > 0 && c.size() > 0 && depth + c.rows() + c.cols() >= 20) {
         cblas_dgemm(CblasColMajor, CblasNoTrans, transposeB ? CblasTrans : CblasNoTrans,
             int(c.rows()), int(c.cols()), int(depth), 1.0, a.data(), int(a.outerStride()), b.data(),
