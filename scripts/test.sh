@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install what is missing, build, and run every test suite:
 #   1. the Release build (products on OpenBLAS, AE_BLAS=ON) and all its Qt Test suites (core,
-#      ui offscreen, command line);
+#      ui offscreen, command line) and the desktop files' checks (AppStream, desktop file,
+#      manual page, completions, versions);
+#   1b. the Debian package packed from that build (no second compile), checked by lintian,
+#      unpacked, and its installed program run;
 #   2. a second build of everything with Clang, AddressSanitizer and UBSan (and the libFuzzer
 #      harnesses) on Eigen's own products (AE_BLAS=OFF, the other configuration the build
 #      offers), and the whole suite again in it, leaks included;
@@ -23,7 +26,10 @@ bash "$root/scripts/build.sh" "${launcher[@]}"
 export QT_QPA_PLATFORM=offscreen
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-ctest --test-dir "$root/build" --output-on-failure -j "$jobs" | tee "$logs/release.txt"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE packaging | tee "$logs/release.txt"
+
+echo "== Packaging: the .deb from the Release build, lintian, the unpacked program"
+ctest --test-dir "$root/build" --output-on-failure -L packaging | tee "$logs/packaging.txt"
 
 echo "== Sanitized build (Clang, ASan + UBSan, Eigen's own products) and the whole suite in it"
 san="$root/build-sanitize"
