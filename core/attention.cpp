@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attention.h"
 
+#include "blas/blasthreads.h"
+#include "blas/product.h"
 #include "mask.h"
+#include "parallel/parallelfor.h"
 #include "softmax.h"
 
 #include <cassert>
@@ -24,26 +27,35 @@ double scaleDivisor(const ScaleSpec &scale, int dK)
 
 namespace {
 
-/// y = x W + b into preallocated @p y, or y = x for identity projections.
-void project(const Eigen::Ref<const Eigen::MatrixXd> &x, const Projections &p,
-    const Eigen::MatrixXd &w, const Eigen::RowVectorXd &b, Eigen::MatrixXd &y)
+/// Rows per piece of a projection: the pieces depend on the shape only, never on the thread
+/// count, so every thread count gives the same bits.
+constexpr Eigen::Index projectionRows = 256;
+
+int pieces(Eigen::Index rows, Eigen::Index perPiece)
 {
-    if (p.mode == ProjectionMode::Identity) {
-        y = x;
-        return;
-    }
-    y.resize(x.rows(), w.cols());
-    y.noalias() = x * w;
-    y.rowwise() += b;
+    return int((rows + perPiece - 1) / perPiece);
 }
 
-/// Rows per block of the per-head work: the block's three scratch matrices (about 64 K
-/// doubles each) stay in the core's cache while a head is finished.
-Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk)
+/// Rows [r0, r0 + n) of y = x W + b; y already has its size.
+void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::MatrixXd &w,
+    const Eigen::RowVectorXd &b, Eigen::MatrixXd &y, Eigen::Index r0, Eigen::Index n)
 {
-    const Eigen::Index rows
-        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 16) / std::max<Eigen::Index>(lk, 1));
-    return std::min(lq, rows);
+    auto rows = y.middleRows(r0, n);
+    multiplyInto(x.middleRows(r0, n), w, false, rows);
+    rows.rowwise() += b;
+}
+
+/// Rows per block of the per-head work: the block's three scratch matrices (about 32 K
+/// doubles, 256 KB, each) stay in the core's 1 MB second-level cache while a head is finished. A
+/// large computation is cut into at least four blocks so that two threads share it evenly; the
+/// blocks depend on the shape only.
+Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk, Eigen::Index dModel)
+{
+    Eigen::Index rows
+        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 15) / std::max<Eigen::Index>(lk, 1));
+    if (double(lq) * double(lk) * double(dModel) >= double(1 << 24))
+        rows = std::min(rows, std::max<Eigen::Index>(8, (lq + 3) / 4));
+    return std::max<Eigen::Index>(1, std::min(lq, rows));
 }
 
 } // namespace
@@ -59,19 +71,45 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
 
 void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
-    const AttentionConfig &config, const Projections &projections, AttentionResult &r)
+    const AttentionConfig &config, const Projections &projections, AttentionResult &r,
+    const ComputeOptions &options)
 {
     assert(config.heads > 0 && config.dModel % config.heads == 0);
     assert(projections.mode != ProjectionMode::Random);
+    useSingleThreadedBlas();
     const Eigen::Index lq = xq.rows();
     const Eigen::Index lk = xkv.rows();
     const int h = config.heads;
+    const bool identity = projections.mode == ProjectionMode::Identity;
 
     r.dK = headWidth(config);
     r.scale = scaleDivisor(config.scale, r.dK);
-    project(xq, projections, projections.wq, projections.bq, r.q);
-    project(xkv, projections, projections.wk, projections.bk, r.k);
-    project(xkv, projections, projections.wv, projections.bv, r.v);
+    if (identity) {
+        r.q = xq;
+        r.k = xkv;
+        r.v = xkv;
+    } else {
+        r.q.resize(lq, projections.wq.cols());
+        r.k.resize(lk, projections.wk.cols());
+        r.v.resize(lk, projections.wv.cols());
+        // Query pieces first, then the key and value pieces, in one pool of work.
+        const int qPieces = pieces(lq, projectionRows);
+        const int kPieces = pieces(lk, projectionRows);
+        parallelFor(qPieces + 2 * kPieces, options, [&](int i) {
+            if (i < qPieces) {
+                const Eigen::Index r0 = i * projectionRows;
+                projectRows(
+                    xq, projections.wq, projections.bq, r.q, r0, std::min(projectionRows, lq - r0));
+                return;
+            }
+            const int j = (i - qPieces) % kPieces;
+            const bool key = i - qPieces < kPieces;
+            const Eigen::Index r0 = j * projectionRows;
+            projectRows(xkv, key ? projections.wk : projections.wv,
+                key ? projections.bk : projections.bv, key ? r.k : r.v, r0,
+                std::min(projectionRows, lk - r0));
+        });
+    }
     r.visible = buildVisibilityMask(int(lq), int(lk), config.causal, keyPadding);
     // An empty mask tells the softmax that every key is visible.
     const bool masked = lk == 0 || !r.visible.all();
@@ -85,34 +123,39 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     r.heads.resize(static_cast<size_t>(h));
     for (HeadResult &head : r.heads) {
         head.dotProducts.resize(lq, lk);
-        head.scores.resize(lq, lk);
         head.weights.resize(lq, lk);
         head.entropy.resize(lq);
     }
     const double invHeads = 1.0 / static_cast<double>(h);
-    const Eigen::Index block = rowBlockFor(lq, lk);
-    // The block's work happens in contiguous scratch matrices: blocks of the result matrices
-    // stride by Lq, and a power-of-two stride maps every column to the same cache sets.
-    std::vector<double> scratch(static_cast<size_t>(3 * block * lk));
-    for (Eigen::Index r0 = 0; r0 < lq; r0 += block) {
+    const Eigen::Index block = rowBlockFor(lq, lk, config.dModel);
+    // One block of query rows for all heads is one piece of work: its scores, softmax,
+    // entropy, A V and its share of the mean stay in cache, and each head's rows are added to
+    // the mean in head order on whatever thread, so the sums never depend on the threads.
+    parallelFor(pieces(lq, block), options, [&](int piece) {
+        const Eigen::Index r0 = piece * block;
         const Eigen::Index n = std::min(block, lq - r0);
+        // Contiguous scratch, reused by the thread: blocks of the result matrices stride by
+        // Lq, and a power-of-two stride maps every column to the same cache sets.
+        thread_local std::vector<double> scratch;
+        if (scratch.size() < static_cast<size_t>(3 * n * lk))
+            scratch.resize(static_cast<size_t>(3 * n * lk));
         Eigen::Map<Eigen::MatrixXd> logits(scratch.data(), n, lk);
-        Eigen::Map<Eigen::MatrixXd> weights(scratch.data() + block * lk, n, lk);
-        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + 2 * block * lk, n, lk);
+        Eigen::Map<Eigen::MatrixXd> weights(scratch.data() + n * lk, n, lk);
+        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + 2 * n * lk, n, lk);
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            logits.noalias() = r.q.block(r0, c0, n, r.dK) * r.k.middleCols(c0, r.dK).transpose();
+            multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, logits);
             head.dotProducts.middleRows(r0, n) = logits;
-            logits /= r.scale;
-            head.scores.middleRows(r0, n) = logits;
+            // The scale is applied inside the softmax's sweep: no pass of its own.
             if (masked)
-                softmaxRowsWithEntropy(
-                    logits, r.visible.middleRows(r0, n), weights, head.entropy.segment(r0, n));
+                softmaxRowsWithEntropy(logits, r.visible.middleRows(r0, n), weights,
+                    head.entropy.segment(r0, n), r.scale);
             else
-                softmaxRowsWithEntropy(logits, noMask, weights, head.entropy.segment(r0, n));
+                softmaxRowsWithEntropy(
+                    logits, noMask, weights, head.entropy.segment(r0, n), r.scale);
             head.weights.middleRows(r0, n) = weights;
-            r.concat.block(r0, c0, n, r.dK).noalias() = weights * r.v.middleCols(c0, r.dK);
+            multiplyInto(weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
             if (i == 0)
                 mean = weights * invHeads;
             else
@@ -120,16 +163,19 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         }
         r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);
-    }
+    });
     for (int i = 0; i < h; ++i)
         r.heads[static_cast<size_t>(i)].output = r.concat.middleCols(Eigen::Index(i) * r.dK, r.dK);
 
-    if (projections.mode == ProjectionMode::Identity) {
+    if (identity) {
         r.output = r.concat;
     } else {
         r.output.resize(lq, projections.wo.cols());
-        r.output.noalias() = r.concat * projections.wo;
-        r.output.rowwise() += projections.bo;
+        parallelFor(pieces(lq, projectionRows), options, [&](int i) {
+            const Eigen::Index r0 = i * projectionRows;
+            projectRows(r.concat, projections.wo, projections.bo, r.output, r0,
+                std::min(projectionRows, lq - r0));
+        });
     }
     // A fully masked row has zero weights, so its concat row is 0 and its output is b_o, as
     // the spec's "its head outputs are 0" asks; the row is listed for the views.

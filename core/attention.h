@@ -6,6 +6,7 @@
 
 #include "attentionconfig.h"
 #include "attentionresult.h"
+#include "parallel/computeoptions.h"
 
 #include <vector>
 
@@ -29,9 +30,12 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const AttentionConfig &config, const Projections &projections);
 
 /// The same, written into @p result: its matrices keep their storage when the shapes repeat,
-/// so recomputing a session of unchanged size allocates nothing on this path.
+/// so recomputing a session of unchanged size allocates nothing on this path. @p options may
+/// give it more threads (the result is bit-identical whatever their number) or cancel it
+/// (then @p result is incomplete).
 void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
-    const AttentionConfig &config, const Projections &projections, AttentionResult &result);
+    const AttentionConfig &config, const Projections &projections, AttentionResult &result,
+    const ComputeOptions &options = ComputeOptions());
 
 } // namespace ae

@@ -15,9 +15,10 @@ using BoolMatrix = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
 /// One head's intermediates. Lq = query count, Lk = key count, d_k = d_model / heads.
 struct HeadResult
 {
-    Eigen::MatrixXd dotProducts; ///< Lq x Lk, Q_i K_i^T before scaling
-    Eigen::MatrixXd scores; ///< Lq x Lk, after scaling (values under the mask are kept here;
-                            ///< use AttentionResult::visible to tell them apart)
+    /// Lq x Lk, Q_i K_i^T before scaling (values under the mask are kept; use
+    /// AttentionResult::visible to tell them apart). The scaled scores are derived from it on
+    /// request (AttentionResult::scores()): no computation reads them.
+    Eigen::MatrixXd dotProducts;
     Eigen::MatrixXd weights; ///< Lq x Lk, softmax rows; hidden entries and fully masked rows are 0
     Eigen::MatrixXd output; ///< Lq x d_k, weights * V_i
     Eigen::VectorXd
@@ -39,6 +40,19 @@ struct AttentionResult
     Eigen::MatrixXd meanWeights; ///< Lq x Lk, average of the heads' weights
     Eigen::VectorXd meanEntropy; ///< Lq, entropy of each row of meanWeights
     std::vector<int> fullyMaskedRows; ///< query rows that see no key, ascending
+
+    /// Lq x Lk, head @p head's scores after scaling, dotProducts / scale: the very values the
+    /// softmax was given (values under the mask are kept; use visible to tell them apart).
+    Eigen::MatrixXd scores(int head) const
+    {
+        return heads[static_cast<size_t>(head)].dotProducts / scale;
+    }
+
+    /// One entry of scores(@p head): query @p query, key @p key.
+    double score(int head, Eigen::Index query, Eigen::Index key) const
+    {
+        return heads[static_cast<size_t>(head)].dotProducts(query, key) / scale;
+    }
 };
 
 } // namespace ae

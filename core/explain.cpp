@@ -26,16 +26,6 @@ SessionError outOfRange(const QString &field, int value, int count, const QStrin
     return e;
 }
 
-/// Sum of q_m * k_m over the head's columns, in order, as written by hand.
-double termByTermDot(
-    const Eigen::Ref<const Eigen::RowVectorXd> &q, const Eigen::Ref<const Eigen::RowVectorXd> &k)
-{
-    double sum = 0.0;
-    for (Eigen::Index m = 0; m < q.size(); ++m)
-        sum += q(m) * k(m);
-    return sum;
-}
-
 HeadWeightDerivation deriveHead(
     const AttentionResult &result, int head, int query, int key, std::vector<bool> rowVisible)
 {
@@ -47,12 +37,16 @@ HeadWeightDerivation deriveHead(
     d.q = qRow.transpose();
     d.k = result.k.row(key).segment(head * dK, dK).transpose();
     d.products = d.q.cwiseProduct(d.k);
-    d.dot = termByTermDot(qRow, d.k.transpose());
+    // The sums are the forward pass's own dot products (its matrix product may add the terms
+    // in another order, with fused multiply-adds), so the scores below are the very values
+    // the softmax was given.
+    const Eigen::MatrixXd &dots = result.heads[static_cast<size_t>(head)].dotProducts;
+    d.dot = dots(query, key);
     d.rowVisible = std::move(rowVisible);
 
     d.rowScores.resize(lk);
     for (Eigen::Index j = 0; j < lk; ++j) {
-        d.rowScores(j) = termByTermDot(qRow, result.k.row(j).segment(head * dK, dK)) / result.scale;
+        d.rowScores(j) = dots(query, j) / result.scale;
         if (d.rowVisible[static_cast<size_t>(j)])
             d.rowMax = d.rowMax ? std::max(*d.rowMax, d.rowScores(j)) : d.rowScores(j);
     }

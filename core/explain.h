@@ -36,10 +36,10 @@ struct HeadWeightDerivation
     Eigen::VectorXd q; ///< d_k, the head's columns of the query's row of Q
     Eigen::VectorXd k; ///< d_k, the head's columns of the key's row of K
     Eigen::VectorXd products; ///< d_k, q_m * k_m
-    double dot = 0.0; ///< the sum of #products, added in order m = 0, 1, ...
+    double dot = 0.0; ///< the sum of #products: the forward pass's dot product, to the last bit
     std::optional<double> score; ///< dot / scale; empty when the mask hides the key
     std::vector<bool> rowVisible; ///< Lk, true where the query may see the key
-    Eigen::VectorXd rowScores; ///< Lk, every key's score, each summed term by term like #dot
+    Eigen::VectorXd rowScores; ///< Lk, every key's score, the forward pass's dot product / scale
                                ///< (entries under the mask are kept but not used)
     std::optional<double> rowMax; ///< the largest visible score; empty for a fully masked row
     Eigen::VectorXd rowExp; ///< Lk, exp(score - rowMax) where visible, 0 under the mask

@@ -34,9 +34,10 @@ QJsonObject attentionResultToJson(const Session &session, const AttentionResult 
         QJsonArray::fromStringList(session.keyValueSequence().tokens));
     o.insert(QStringLiteral("d_k"), result.dK);
     QJsonArray heads;
-    for (const HeadResult &h : result.heads) {
+    for (size_t i = 0; i < result.heads.size(); ++i) {
+        const HeadResult &h = result.heads[i];
         QJsonObject head;
-        head.insert(QStringLiteral("scores"), matrixToJson(h.scores, &result.visible));
+        head.insert(QStringLiteral("scores"), matrixToJson(result.scores(int(i)), &result.visible));
         head.insert(QStringLiteral("weights"), matrixToJson(h.weights));
         head.insert(QStringLiteral("output"), matrixToJson(h.output));
         heads.append(head);

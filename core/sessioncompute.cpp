@@ -6,14 +6,17 @@
 
 namespace ae {
 
-AttentionResult computeSession(const Session &session)
+AttentionResult computeSession(const Session &session, const ComputeOptions &options)
 {
     const SequenceData &q = session.querySequence();
     const SequenceData &kv = session.keyValueSequence();
     const AttentionSettings &a = session.attention;
     const Projections projections
         = materializeProjections(a.projections, q.width(), kv.width(), a.config.dModel);
-    return computeAttention(q.embeddings, kv.embeddings, kv.padding, a.config, projections);
+    AttentionResult result;
+    computeAttention(
+        q.embeddings, kv.embeddings, kv.padding, a.config, projections, result, options);
+    return result;
 }
 
 } // namespace ae

@@ -5,6 +5,7 @@
 /// Running the attention core on a whole session.
 
 #include "attentionresult.h"
+#include "parallel/computeoptions.h"
 #include "session.h"
 
 namespace ae {
@@ -12,6 +13,9 @@ namespace ae {
 /// Computes attention for a session: queries from attention.queryFrom, keys and values (and
 /// the key padding) from attention.keyValueFrom, projections materialized from their spec.
 /// @pre validateSession(session) found nothing.
-AttentionResult computeSession(const Session &session);
+/// @p options may give it more threads (the result is the same whatever their number) or
+/// cancel it (then the result is incomplete and must be dropped).
+AttentionResult computeSession(
+    const Session &session, const ComputeOptions &options = ComputeOptions());
 
 } // namespace ae

@@ -72,7 +72,7 @@ void careful(const Eigen::Ref<const Eigen::MatrixXd> &logits,
 
 void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
-    Eigen::Ref<Eigen::VectorXd> entropy)
+    Eigen::Ref<Eigen::VectorXd> entropy, double divisor)
 {
     const Eigen::Index rows = logits.rows();
     if (logits.cols() == 0) {
@@ -93,22 +93,28 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
         else
             rowMax = rowMax.max(logits.col(j).array());
     }
+    // Division by a positive number keeps the order (and rounds monotonically), so the
+    // maximum of the quotients is the quotient of the maximum: one division per row here.
+    rowMax /= divisor;
     // A fully masked row keeps maximum -inf; shift it by 0 so no inf - inf appears.
     const Eigen::ArrayXd shift = (rowMax == minusInf).select(0.0, rowMax);
     Eigen::ArrayXd sum = Eigen::ArrayXd::Zero(rows);
     Eigen::ArrayXd weighted = Eigen::ArrayXd::Zero(rows);
     Eigen::ArrayXd shifted(rows);
     for (Eigen::Index j = 0; j < cols; ++j) {
-        shifted = logits.col(j).array() - shift;
+        shifted = logits.col(j).array() / divisor - shift;
         auto e = weights.col(j).array();
-        // Eigen's vectorised exp never goes below about 5.6e-309 (it clamps its argument near
-        // ln DBL_MIN), so a logit 1e300 below the maximum would weigh that instead of 0 and
-        // add 5.6e-309 * -1e300 to the entropy. Below ln DBL_MIN the weight is taken as 0.
-        const auto exps = (shifted < minLog).select(0.0, shifted.exp());
+        // Eigen's exp on a plain array runs vectorised (a select around it would call the
+        // scalar exp per entry).
+        e = shifted.exp();
+        // But it never goes below about 5.6e-309 (it clamps its argument near ln DBL_MIN), so
+        // a logit 1e300 below the maximum would weigh that instead of 0 and add
+        // 5.6e-309 * -1e300 to the entropy. Below ln DBL_MIN the weight is taken as 0; the
+        // check is one vectorised minimum, the fix rare.
+        if (shifted.minCoeff() < minLog)
+            e = (shifted < minLog).select(0.0, e);
         if (masked)
-            e = visible.col(j).array().select(exps, 0.0);
-        else
-            e = exps;
+            e = visible.col(j).array().select(e, 0.0);
         sum += e;
         // e is 0 wherever the entry is hidden, and shifted is finite, so no mask is needed.
         weighted += e * shifted;
@@ -116,10 +122,11 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     if (!sum.allFinite() || !weighted.allFinite()) {
         // Only an infinite or NaN logit gets here: redo the block with the rules of
         // softmaxRow(). Checking the row sums is cheaper than checking every logit first.
+        const Eigen::MatrixXd quotients = logits / divisor;
         if (masked)
-            careful(logits, visible, weights, entropy);
+            careful(quotients, visible, weights, entropy);
         else
-            careful(logits, BoolMatrix(), weights, entropy);
+            careful(quotients, BoolMatrix(), weights, entropy);
         return;
     }
     // sum >= 1 for any row with a visible entry (its maximum contributes e^0 = 1).
@@ -150,11 +157,19 @@ void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixX
 
 Eigen::VectorXd rowEntropy(const Eigen::Ref<const Eigen::MatrixXd> &probabilities)
 {
-    // Column-major friendly and vectorised; the select keeps 0 ln 0 = 0 (and skips NaN).
-    const auto p = probabilities.array();
-    Eigen::VectorXd h = -(p > 0.0).select(p * p.log(), 0.0).rowwise().sum().matrix();
+    // Column by column, contiguous and in cache: the logarithm of a plain array runs
+    // vectorised; the select keeps 0 ln 0 = 0 (and skips NaN). Entries below DBL_MIN take
+    // ln DBL_MIN, which changes their term p ln p (under 2e-305) by nothing a double keeps.
+    const Eigen::Index rows = probabilities.rows();
+    Eigen::ArrayXd sum = Eigen::ArrayXd::Zero(rows);
+    Eigen::ArrayXd logs(rows);
+    for (Eigen::Index j = 0; j < probabilities.cols(); ++j) {
+        const auto p = probabilities.col(j).array();
+        logs = p.max(std::numeric_limits<double>::min()).log();
+        sum -= (p > 0.0).select(p * logs, 0.0);
+    }
     // Rounding can leave -0 or a value a hair below 0 for a one-hot row.
-    return h.cwiseMax(0.0);
+    return sum.max(0.0).matrix();
 }
 
 double entropyCeiling(int outcomes)

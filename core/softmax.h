@@ -22,17 +22,22 @@ std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &log
 /// Row-wise softmax with every entry visible. @p weights is resized to match @p logits.
 void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixXd &weights);
 
-/// Softmax of each row of @p logits (R x C) over its visible entries together with the
-/// Shannon entropy (nats) of each resulting row, in one sweep over the block: with
-/// m = max_j x_j and S = sum_j e^(x_j - m), the entropy is ln S - sum_j p_j (x_j - m), so only
-/// one logarithm per row is needed. Same weights as maskedSoftmaxRows(); a row with no visible
-/// entry gets weights 0 and entropy 0. Non-finite logits take the careful per-row path.
+/// Softmax of each row of @p logits / @p divisor (R x C) over its visible entries together
+/// with the Shannon entropy (nats) of each resulting row, in one sweep over the block: with
+/// x = logits / divisor, m = max_j x_j and S = sum_j e^(x_j - m), the entropy is
+/// ln S - sum_j p_j (x_j - m), so only one logarithm per row is needed. Same weights as
+/// maskedSoftmaxRows() of the quotients; a row with no visible entry gets weights 0 and
+/// entropy 0. Non-finite quotients take the careful per-row path. This is the one function
+/// that makes attention weights: computeAttention() calls it with a head's dot products and
+/// the scale, and any other derivation of a weight that must agree to the last bit should
+/// call it the same way.
 /// @param visible R x C, or an empty matrix when every entry is visible
 /// @param[out] weights R x C, already of that size (it may be a block of a larger matrix)
 /// @param[out] entropy R entries, already of that size
+/// @param divisor positive; the logits are divided by it entry by entry, as x / divisor
 void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
-    Eigen::Ref<Eigen::VectorXd> entropy);
+    Eigen::Ref<Eigen::VectorXd> entropy, double divisor = 1.0);
 
 /// Shannon entropy in nats of each row of @p probabilities (R x C), with 0 ln 0 = 0.
 /// @return a vector of R entropies.

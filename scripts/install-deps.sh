@@ -7,7 +7,8 @@ set -euo pipefail
 # libqt6svg6 carries the SVG image plugin that draws the window icon. clang-14 with
 # libclang-rt-14-dev builds the sanitized suite and the libFuzzer harnesses; llvm-14 has the
 # symbolizer that names the lines in a sanitizer's report. ccache makes a second build of an
-# unchanged file (a rerun, a fresh clone) a cache hit. The packaging step needs dpkg-dev
+# unchanged file (a rerun, a fresh clone) a cache hit. libopenblas-dev runs the core's matrix
+# products (AE_BLAS, on by default). The packaging step needs dpkg-dev
 # (dpkg-shlibdeps), fakeroot, file, lintian, appstream (appstreamcli), desktop-file-utils,
 # shared-mime-info and man-db (checking the manual page); zsh and fish run their completions'
 # tests; xdotool and imagemagick take the screenshots (scripts/screenshots.sh).
@@ -16,7 +17,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins qt6-translations-l10n libgl-dev libxkbcommon-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
-    libeigen3-dev
+    libeigen3-dev libopenblas-dev
     libbenchmark-dev
     clang-14 libclang-rt-14-dev llvm-14
     fonts-noto-cjk fonts-dejavu-core

@@ -4,6 +4,8 @@
 
 #include "attention.h"
 #include "benchsessions.h"
+#include "blas/blasthreads.h"
+#include "blas/product.h"
 #include "sessioncompute.h"
 
 #include <benchmark/benchmark.h>
@@ -64,6 +66,45 @@ void eigenGemm(benchmark::State &state, int n)
         2.0 * double(n) * n * n, benchmark::Counter::kIsIterationInvariantRate);
 }
 
+/// OpenBLAS's dgemm, one call through the core's multiplyInto(), one thread: the machine's
+/// yardstick (registered in builds with AE_BLAS=ON).
+void blasGemm(benchmark::State &state, int n)
+{
+    ae::useSingleThreadedBlas();
+    const Eigen::MatrixXd a = ae::bench::normalMatrix(n, n, 1);
+    const Eigen::MatrixXd b = ae::bench::normalMatrix(n, n, 2);
+    Eigen::MatrixXd c(n, n);
+    for (auto _ : state) {
+        ae::multiplyInto(a, b, false, c);
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["FLOP/s"] = benchmark::Counter(
+        2.0 * double(n) * n * n, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// forward() on @p threads threads (the window's setting on this machine is two).
+void forwardThreads(benchmark::State &state, Shape shape, int threads)
+{
+    const Eigen::MatrixXd xq = ae::bench::normalMatrix(shape.queries, shape.dModel, 1);
+    const Eigen::MatrixXd xkv = ae::bench::normalMatrix(shape.keys, shape.dModel, 2);
+    ae::AttentionConfig config;
+    config.dModel = shape.dModel;
+    config.heads = shape.heads;
+    const ae::Projections projections = ae::bench::randomProjections(shape.dModel, 7);
+    ae::ComputeOptions options;
+    options.threads = threads;
+    ae::AttentionResult r;
+    ae::computeAttention(xq, xkv, {}, config, projections, r, options);
+    for (auto _ : state) {
+        ae::computeAttention(xq, xkv, {}, config, projections, r, options);
+        benchmark::DoNotOptimize(r.output.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["FLOP/s"] = benchmark::Counter(
+        ae::bench::forwardFlops(shape), benchmark::Counter::kIsIterationInvariantRate);
+}
+
 const bool registered = [] {
     const Shape shapes[]
         = { { 2, 4, 4, 2 }, { 64, 64, 256, 8 }, { 256, 256, 512, 8 }, { 1024, 1024, 512, 16 } };
@@ -76,6 +117,16 @@ const bool registered = [] {
         "session/random/512x512x512x8", sessionRandom, Shape { 512, 512, 512, 8 })
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("eigen/gemm/1024", eigenGemm, 1024)->Unit(benchmark::kMillisecond);
+    if (ae::usesOpenBlas())
+        benchmark::RegisterBenchmark("blas/gemm/1024", blasGemm, 1024)
+            ->Unit(benchmark::kMillisecond);
+    // Wall time: the CPU time of the calling thread leaves out the helper's.
+    for (const Shape &s : { Shape { 256, 256, 512, 8 }, Shape { 1024, 1024, 512, 16 } }) {
+        const std::string name = "forward2/" + ae::bench::shapeName(s).toStdString();
+        benchmark::RegisterBenchmark(name.c_str(), forwardThreads, s, 2)
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();
+    }
     return true;
 }();
 

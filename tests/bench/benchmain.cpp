@@ -2,6 +2,8 @@
 // attention-bench's entry point: a headless Qt application (the export benchmarks draw text),
 // and a note of the build in the benchmark context so that results say what they measured.
 
+#include "blas/blasthreads.h"
+
 #include <Eigen/Core>
 #include <QGuiApplication>
 #include <benchmark/benchmark.h>
@@ -18,6 +20,7 @@ int main(int argc, char **argv)
 #endif
     benchmark::AddCustomContext("eigen_simd", Eigen::SimdInstructionSetsInUse());
     benchmark::AddCustomContext("eigen_threads", std::to_string(Eigen::nbThreads()));
+    benchmark::AddCustomContext("blas", ae::blasDescription());
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;

@@ -17,9 +17,14 @@ script prints each pair, the ratio (torch time / our time) and GFLOP/s.
                                          [--min-time 0.5]
 
 The flop count is the one attention-bench uses: 4 d^2 (Lq + Lk) + 4 Lq Lk d.
+
+PyTorch's BLAS gets one thread too (OPENBLAS_NUM_THREADS and its relatives are set before
+torch loads); the script names the BLAS library PyTorch's products ran on, as the process
+mapped it, and the thread count that library reports.
 """
 
 import argparse
+import ctypes
 import json
 import math
 import os
@@ -27,9 +32,9 @@ import subprocess
 import sys
 import time
 
-# One thread for OpenBLAS too (torch.set_num_threads does not reach a BLAS loaded behind it).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
+# Before torch (and its BLAS) loads: a BLAS reads these once, when it starts.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_variable] = "1"
 
 SHAPES = [(2, 4, 4, 2), (64, 64, 256, 8), (256, 256, 512, 8), (1024, 1024, 512, 16)]
 DIMS = [8, 32, 128, 512]
@@ -139,19 +144,37 @@ def torch_train_step(torch, d, heads, min_time, batch=32, length=6, vocab=12):
     return best_time(run, min_time)
 
 
-def loaded_blas():
-    """The BLAS libraries mapped into this process (after PyTorch has run a product)."""
+def torch_blas(torch):
+    """The BLAS library PyTorch's float64 products ran on: (path, description, threads)."""
+    a = torch.randn(256, 256, dtype=torch.float64)
+    (a @ a).sum().item()
+    libraries = set()
+    with open("/proc/self/maps", encoding="utf-8") as maps:
+        for line in maps:
+            path = line.split()[-1] if len(line.split()) >= 6 else ""
+            name = os.path.basename(path).lower()
+            if any(key in name for key in ("blas", "mkl", "blis", "atlas")):
+                libraries.add(os.path.realpath(path))
+    if not libraries:
+        return "none found (PyTorch's own kernels)", "", "?"
+    path = sorted(libraries)[0]
+    description, threads = "", "?"
     try:
-        with open("/proc/self/maps") as f:
-            libs = {line.split()[-1] for line in f if "blas" in line.lower() and "/" in line}
-        return ", ".join(sorted(libs)) or "none mapped"
+        library = ctypes.CDLL(path)
+        if hasattr(library, "openblas_get_config"):
+            library.openblas_get_config.restype = ctypes.c_char_p
+            library.openblas_get_corename.restype = ctypes.c_char_p
+            description = (library.openblas_get_config().decode() + ", core "
+                           + library.openblas_get_corename().decode())
+            threads = str(library.openblas_get_num_threads())
     except OSError:
-        return "unknown"
+        pass
+    return ", ".join(sorted(libraries)), description, threads
 
 
 def run_bench(path, min_time):
     args = [path, "--benchmark_format=json", f"--benchmark_min_time={min_time}",
-            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/|train/step/)"]
+            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/|blas/gemm/|train/step/)"]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
     times = {}
@@ -176,16 +199,20 @@ def main():
     torch.manual_seed(0)
 
     print(f"torch {torch.__version__}, float64, {torch.get_num_threads()} thread")
+    blas_path, blas_description, blas_threads = torch_blas(torch)
+    print(f"torch BLAS: {blas_path}")
+    if blas_description:
+        print(f"            {blas_description}, {blas_threads} thread")
     torch_times = {f"forward/{lq}x{lk}x{d}x{h}": torch_forward(torch, (lq, lk, d, h), args.min_time)
                    for (lq, lk, d, h) in SHAPES}
     torch_times["entropy/default"] = torch_entropy(torch, args.min_time)
     for (d, h) in TRAIN_SHAPES:
         name = "train/step/d128" if d == 128 else f"train/step/d{d}x{h}heads"
         torch_times[name] = torch_train_step(torch, d, h, args.min_time)
-    print(f"torch BLAS: {loaded_blas()}")
 
     context, ours = run_bench(args.bench, args.min_time)
     print(f"attention-bench: {context.get('ae_build', '?')}, Eigen SIMD {context.get('eigen_simd', '?')}")
+    print(f"attention-bench BLAS: {context.get('blas', '?')}")
     print()
     print(f"{'benchmark':28} {'torch':>12} {'ours':>12} {'ratio':>8} {'GFLOP/s torch':>14} {'ours':>8}")
     for (lq, lk, d, h) in SHAPES:
@@ -218,6 +245,18 @@ def main():
         print()
         print(f"Eigen 1024^3 dgemm: {gemm[1] / 1e9:.2f} GFLOP/s; forward/1024x1024x512x16 reaches "
               f"{big[1] / 1e9:.2f} GFLOP/s = {100 * big[1] / gemm[1]:.0f} % of it")
+    print()
+    for yardstick in ("eigen/gemm/1024", "blas/gemm/1024"):
+        gemm = ours.get(yardstick)
+        if not gemm or not gemm[1]:
+            continue
+        shares = []
+        for (lq, lk, d, h) in SHAPES[1:]:
+            name = f"forward/{lq}x{lk}x{d}x{h}"
+            if ours.get(name) and ours[name][1]:
+                shares.append(f"{lq}x{lk}x{d}x{h} {100 * ours[name][1] / gemm[1]:.0f} %")
+        print(f"{yardstick} (1024^3 dgemm): {gemm[1] / 1e9:.2f} GFLOP/s; forward reaches "
+              + ", ".join(shares))
 
 
 if __name__ == "__main__":

@@ -119,7 +119,7 @@ void checkForward(PropertyComparer &c, const Session &s, const AttentionResult &
     for (int head = 0; head < h; ++head) {
         const HeadResult &hr = r.heads[size_t(head)];
         const QString name = QStringLiteral("head %1 ").arg(head);
-        for (const Eigen::MatrixXd *m : { &hr.dotProducts, &hr.scores, &hr.weights })
+        for (const Eigen::MatrixXd *m : { &hr.dotProducts, &hr.weights })
             if (m->rows() != lq || m->cols() != lk)
                 return c.fail(name + QStringLiteral("matrices have the wrong shape"));
         if (hr.output.rows() != lq || hr.output.cols() != dK || hr.entropy.size() != lq)
@@ -135,20 +135,20 @@ void checkForward(PropertyComparer &c, const Session &s, const AttentionResult &
                 }
                 c.check(name + QStringLiteral("dot"), i, j, hr.dotProducts(i, j), dot, size);
                 const Ld score = Ld(hr.dotProducts(i, j)) / scale;
-                c.check(
-                    name + QStringLiteral("score"), i, j, hr.scores(i, j), score, std::fabs(score));
+                c.check(name + QStringLiteral("score"), i, j, r.score(head, i, j), score,
+                    std::fabs(score));
             }
             // Softmax of the core's scores over the visible keys (row maximum subtracted for
             // range only); hidden keys and empty rows are exactly 0.
             Ld top = -INFINITY;
             for (int j = 0; j < lk; ++j)
                 if (r.visible(i, j))
-                    top = std::max<Ld>(top, hr.scores(i, j));
+                    top = std::max<Ld>(top, r.score(head, i, j));
             std::vector<Ld> w(size_t(lk), 0);
             Ld sum = 0;
             for (int j = 0; j < lk; ++j)
                 if (r.visible(i, j))
-                    sum += w[size_t(j)] = std::exp(Ld(hr.scores(i, j)) - top);
+                    sum += w[size_t(j)] = std::exp(Ld(r.score(head, i, j)) - top);
             for (int j = 0; j < lk; ++j) {
                 if (!r.visible(i, j)) {
                     c.exact(name + QStringLiteral("hidden weight"), i, j, hr.weights(i, j), 0.0);
@@ -272,8 +272,8 @@ void TestForwardProperties::extremeSessionsStayFiniteAndExact()
     QVERIFY(r.meanWeights.allFinite() && r.meanEntropy.allFinite());
     QVERIFY(std::isfinite(r.scale));
     for (const HeadResult &h : r.heads)
-        QVERIFY(h.dotProducts.allFinite() && h.scores.allFinite() && h.weights.allFinite()
-            && h.output.allFinite() && h.entropy.allFinite());
+        QVERIFY(h.dotProducts.allFinite() && h.weights.allFinite() && h.output.allFinite()
+            && h.entropy.allFinite());
     PropertyComparer c;
     checkForward(c, pc.session, r);
     m_worst = std::max(m_worst, c.worst());

@@ -120,7 +120,7 @@ void TestReferenceCases::coreResultMatchesExpected()
         const QJsonObject head = heads.at(h).toObject();
         const HeadResult &got = r.heads[static_cast<size_t>(h)];
         const QString prefix = QStringLiteral("heads[%1].").arg(h);
-        for (const QString &why : { compareMatrix(got.scores, head.value(QStringLiteral("scores")),
+        for (const QString &why : { compareMatrix(r.scores(h), head.value(QStringLiteral("scores")),
                                         prefix + QStringLiteral("scores"), &r.visible),
                  compareMatrix(got.weights, head.value(QStringLiteral("weights")),
                      prefix + QStringLiteral("weights")),

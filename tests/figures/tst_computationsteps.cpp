@@ -90,19 +90,22 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         const auto scores = ComputationSteps::matrices(s, r, h, ComputationStep::Scores);
         QCOMPARE(scores.front().values, head.dotProducts);
         // S = Q_h K_hᵀ, multiplied out here independently.
-        QVERIFY(test::maxAbsDifference(scores.front().values, timesTransposed(split[0].values, split[1].values))
+        QVERIFY(test::maxAbsDifference(
+                    scores.front().values, timesTransposed(split[0].values, split[1].values))
             < 1e-12);
         QCOMPARE(scores.front().columnLabels, s.keyValueSequence().tokens);
         const auto scaled = ComputationSteps::matrices(s, r, h, ComputationStep::Scaled);
-        QVERIFY(test::maxAbsDifference(scaled.front().values, scores.front().values / r.scale) < 1e-12);
+        QVERIFY(
+            test::maxAbsDifference(scaled.front().values, scores.front().values / r.scale) < 1e-12);
         QCOMPARE(scaled.front().visible.size(), Eigen::Index(0));
         const auto masked = ComputationSteps::matrices(s, r, h, ComputationStep::Masked);
-        QCOMPARE(masked.front().values, head.scores);
+        QCOMPARE(masked.front().values, Eigen::MatrixXd(head.dotProducts / r.scale));
         QVERIFY(masked.front().visible == r.visible);
         const auto softmax = ComputationSteps::matrices(s, r, h, ComputationStep::Softmax);
         QCOMPARE(softmax.front().values, head.weights);
         const auto output = ComputationSteps::matrices(s, r, h, ComputationStep::HeadOutput);
-        QVERIFY(test::maxAbsDifference(output.front().values, head.weights * split[2].values) < 1e-12);
+        QVERIFY(
+            test::maxAbsDifference(output.front().values, head.weights * split[2].values) < 1e-12);
         QCOMPARE(output.front().values, head.output);
         QCOMPARE(
             ComputationSteps::matrices(s, r, h, ComputationStep::Concat).front().values, r.concat);
@@ -132,9 +135,9 @@ void TestComputationSteps::matricesAgreeWithTheReference()
     QCOMPARE(heads.size(), static_cast<int>(r.heads.size()));
     for (int h = 0; h < heads.size(); ++h) {
         const QString prefix = QStringLiteral("heads[%1].").arg(h);
-        QVERIFY(
-            test::maxAbsDifference(ComputationSteps::matrices(s, r, h, ComputationStep::Softmax).front().values,
-                T::referenceMatrix(caseName, prefix + QStringLiteral("weights")))
+        QVERIFY(test::maxAbsDifference(
+                    ComputationSteps::matrices(s, r, h, ComputationStep::Softmax).front().values,
+                    T::referenceMatrix(caseName, prefix + QStringLiteral("weights")))
             < 1e-9);
         QVERIFY(test::maxAbsDifference(
                     ComputationSteps::matrices(s, r, h, ComputationStep::HeadOutput).front().values,
@@ -153,7 +156,8 @@ void TestComputationSteps::matricesAgreeWithTheReference()
             }
         }
     }
-    QVERIFY(test::maxAbsDifference(ComputationSteps::matrices(s, r, 0, ComputationStep::Output).front().values,
+    QVERIFY(test::maxAbsDifference(
+                ComputationSteps::matrices(s, r, 0, ComputationStep::Output).front().values,
                 T::referenceMatrix(caseName, QStringLiteral("output")))
         < 1e-9);
 }
@@ -170,15 +174,15 @@ void TestComputationSteps::heatmapStateBeforeAndAfterSoftmax()
     QCOMPARE(unscaled->values, r.heads[0].dotProducts);
     const auto masked = ComputationSteps::heatmapState(s, r, 0, ComputationStep::Masked);
     QVERIFY(masked);
-    QCOMPARE(masked->values, r.heads[0].scores);
+    QCOMPARE(masked->values, Eigen::MatrixXd(r.heads[0].dotProducts / r.scale));
     QVERIFY(masked->visible == r.visible);
     // The colours span the visible scores.
     double lo = 1e300, hi = -1e300;
     for (int i = 0; i < masked->rows(); ++i) {
         for (int j = 0; j < masked->columns(); ++j) {
             if (r.visible(i, j)) {
-                lo = std::min(lo, r.heads[0].scores(i, j));
-                hi = std::max(hi, r.heads[0].scores(i, j));
+                lo = std::min(lo, r.score(0, i, j));
+                hi = std::max(hi, r.score(0, i, j));
             }
         }
     }

@@ -103,7 +103,7 @@ void TestDocument::opensOnTheTranslationExample()
             QStringLiteral("seed-cross-2heads"), head + QStringLiteral("scores"));
         const Eigen::MatrixXd weights = T::referenceMatrix(
             QStringLiteral("seed-cross-2heads"), head + QStringLiteral("weights"));
-        QVERIFY(test::maxAbsDifference(doc.result().heads[h].scores, scores) < 1e-12);
+        QVERIFY(test::maxAbsDifference(doc.result().scores(h), scores) < 1e-12);
         QVERIFY(test::maxAbsDifference(doc.result().heads[h].weights, weights) < 1e-12);
     }
     // The result's own session is the one on show.

@@ -188,8 +188,8 @@ void TestComputationDock::matricesEqualTheCore()
     QVERIFY(tables[0]->titleText().contains(QStringLiteral("%1 × %2").arg(r.q.rows()).arg(dK)));
     const std::pair<ComputationStep, Eigen::MatrixXd> expected[] = {
         { ComputationStep::Scores, head.dotProducts },
-        { ComputationStep::Scaled, head.scores },
-        { ComputationStep::Masked, head.scores },
+        { ComputationStep::Scaled, r.scores(heads - 1) },
+        { ComputationStep::Masked, r.scores(heads - 1) },
         { ComputationStep::Softmax, head.weights },
         { ComputationStep::HeadOutput, head.output },
         { ComputationStep::Concat, r.concat },
@@ -229,7 +229,7 @@ void TestComputationDock::heatmapShowsScoresBeforeSoftmaxAndWeightsAfter()
     QCOMPARE(panel->selectedView(), 1);
     QVERIFY(panel->showsStepState());
     const AttentionResult &r = m_window->document()->result();
-    QCOMPARE(panel->largePlot()->data().values, r.heads[1].scores);
+    QCOMPARE(panel->largePlot()->data().values, r.scores(1));
     m_dock->setStep(static_cast<int>(ComputationStep::Scores));
     QCOMPARE(panel->largePlot()->data().values, r.heads[1].dotProducts);
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Scaled
@@ -257,7 +257,7 @@ void TestComputationDock::revealHidesNumbersUntilTheNextClick()
     QCOMPARE(m_dock->currentStep(), ComputationStep::Masked);
     QVERIFY(m_dock->numbersShown());
     QCOMPARE(m_dock->matrixWidgets().front()->cellText(0, 0),
-        QString::number(m_window->document()->result().heads[0].scores(0, 0), 'f', 4));
+        QString::number(m_window->document()->result().score(0, 0, 0), 'f', 4));
     m_dock->setRevealMode(false);
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown);
     QCOMPARE(m_dock->currentStep(), ComputationStep::Softmax);

@@ -278,8 +278,6 @@ void TestHeatmapPlot::toolTipExplainsHeadCell()
     d.values << e2 / (1 + e2), 1 / (1 + e2);
     d.dotProducts.resize(1, 2);
     d.dotProducts << 3.0, -1.0;
-    d.scores.resize(1, 2);
-    d.scores << 1.5, -0.5;
     d.scaleDivisor = 2.0;
     d.head = 0;
     const QString tip = HeatmapCellInfo::toolTip(d, 0, 0);
@@ -302,7 +300,6 @@ void TestHeatmapPlot::toolTipExplainsMaskedCell()
         { QStringLiteral("k0"), QStringLiteral("k1") }, QStringLiteral("1 0; 0.5 0.5"),
         QStringLiteral("1 0; 1 1"));
     d.dotProducts = parseMatrix(QStringLiteral("2 7; 1 1"));
-    d.scores = d.dotProducts;
     d.head = 0;
     const QString masked = HeatmapCellInfo::toolTip(d, 0, 1);
     QVERIFY(masked.contains(QStringLiteral("\u2212\u221e")));

@@ -191,10 +191,11 @@ std::vector<LabelledMatrix> ComputationSteps::matrices(
     case ComputationStep::Scores:
         return { labelled(QStringLiteral("S = Q_%1 K_%1ᵀ").arg(n), h.dotProducts, queries, keys) };
     case ComputationStep::Scaled:
-        return { labelled(
-            QStringLiteral("S / %1").arg(result.scale, 0, 'g', 6), h.scores, queries, keys) };
+        return { labelled(QStringLiteral("S / %1").arg(result.scale, 0, 'g', 6),
+            result.scores(head), queries, keys) };
     case ComputationStep::Masked:
-        return { labelled(QStringLiteral("S / s + M"), h.scores, queries, keys, result.visible) };
+        return { labelled(
+            QStringLiteral("S / s + M"), result.scores(head), queries, keys, result.visible) };
     case ComputationStep::Softmax:
         return { labelled(QStringLiteral("A_") + n, h.weights, queries, keys) };
     case ComputationStep::HeadOutput:
@@ -231,7 +232,7 @@ std::optional<HeatmapData> ComputationSteps::heatmapState(
     const HeadResult &h = result.heads[static_cast<size_t>(head)];
     HeatmapData d = HeatmapDataBuilder::weights(session, result, head, false);
     const bool unscaled = step == ComputationStep::Scores;
-    d.values = unscaled ? h.dotProducts : h.scores;
+    d.values = unscaled ? h.dotProducts : result.scores(head);
     if (step != ComputationStep::Masked)
         d.visible = BoolMatrix();
     d.valueName = unscaled ? tr("q·k before scaling") : tr("score before the softmax");

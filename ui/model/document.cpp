@@ -11,6 +11,7 @@
 
 #include <QFutureWatcher>
 #include <QSignalBlocker>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -47,7 +48,11 @@ Document::Document(QObject *parent)
         ExampleCatalog::load(ExampleCatalog::defaultExamplePath()).session));
 }
 
-Document::~Document() = default;
+Document::~Document()
+{
+    if (m_cancelRun)
+        m_cancelRun->store(true);
+}
 
 void Document::resetSession(const Session &session, const QString &fileName, bool modified)
 {
@@ -309,8 +314,13 @@ void Document::installSession(const std::shared_ptr<const Session> &session)
     const std::optional<SessionError> previousError = m_error;
     m_session = session;
     m_error = validateSession(*m_session);
-    // Any computation still running belongs to an older session: its result is dropped.
+    // Any computation still running belongs to an older session: it stops, and whatever it
+    // returns is dropped.
     ++m_generation;
+    if (m_cancelRun) {
+        m_cancelRun->store(true);
+        m_cancelRun.reset();
+    }
     const bool inBackground
         = !m_error && sessionWork(*m_session).operations > backgroundComputeOperations;
     if (!m_error && !inBackground) {
@@ -347,8 +357,18 @@ void Document::computeInBackground()
             m_hasResult = true;
             emit resultChanged();
         });
-    // The lambda holds its own reference to the session, so later edits cannot touch it.
-    watcher->setFuture(QtConcurrent::run([session] { return computeSession(*session); }));
+    // The run takes this thread of Qt's global pool and whichever other one is idle (two on
+    // a two-core machine), with BLAS single-threaded inside each: never more threads than
+    // cores.
+    m_cancelRun = std::make_shared<std::atomic<bool>>(false);
+    ComputeOptions options;
+    options.threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    // The lambda holds its own references to the session and the flag, so later edits cannot
+    // touch them.
+    watcher->setFuture(QtConcurrent::run([session, options, cancel = m_cancelRun]() mutable {
+        options.cancel = cancel.get();
+        return computeSession(*session, options);
+    }));
 }
 
 void Document::pushEdit(const QString &text, Session after, int mergeKey)

@@ -13,6 +13,7 @@
 
 #include <QObject>
 #include <QUndoStack>
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -135,6 +136,8 @@ private:
     std::optional<SessionError> m_error;
     bool m_hasResult = false;
     quint64 m_generation = 0; ///< bumped on every installSession(); tags background results
+    /// Set to stop the background computation in flight (its result would be dropped).
+    std::shared_ptr<std::atomic<bool>> m_cancelRun;
     QString m_fileName;
     QUndoStack m_undoStack;
     /// True while trimHistory() refills the stack: commands then neither apply nor merge.

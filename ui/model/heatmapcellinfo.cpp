@@ -51,15 +51,14 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
 
     const bool visible = data.isVisible(row, column);
     const double weight = data.values(row, column);
-    const bool hasScores = data.dotProducts.rows() == data.rows()
-        && data.dotProducts.cols() == data.columns() && data.scores.rows() == data.rows()
-        && data.scores.cols() == data.columns();
+    const bool hasScores
+        = data.dotProducts.rows() == data.rows() && data.dotProducts.cols() == data.columns();
     if (hasScores) {
         html += row2(tr("q\u00b7k"), exact(data.dotProducts(row, column)));
         html += row2(tr("after scaling (\u00f7 %1)").arg(exact(data.scaleDivisor)),
-            exact(data.scores(row, column)));
+            exact(data.score(row, column)));
         html += row2(tr("after the mask"),
-            visible ? exact(data.scores(row, column)) : tr("\u2212\u221e (masked)"));
+            visible ? exact(data.score(row, column)) : tr("\u2212\u221e (masked)"));
     } else if (!visible) {
         html += row2(tr("mask"), tr("masked"));
     }

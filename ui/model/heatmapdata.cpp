@@ -148,7 +148,6 @@ HeatmapData HeatmapDataBuilder::weights(
             // With one head the mean is that head, so its intermediates explain the cells too.
             if (count == 1) {
                 d.dotProducts = result.heads.front().dotProducts;
-                d.scores = result.heads.front().scores;
             }
         }
     } else {
@@ -159,7 +158,6 @@ HeatmapData HeatmapDataBuilder::weights(
         d.head = head;
         if (details) {
             d.dotProducts = h.dotProducts;
-            d.scores = h.scores;
         }
     }
     d.scaleDivisor = result.scale;

@@ -38,8 +38,10 @@ struct HeatmapData
     QString columnAxisTitle; ///< e.g. "keys/values from source X"
     int head = -1; ///< the head shown, or -1 for the mean of all heads
     Eigen::MatrixXd dotProducts; ///< one head: q·k before scaling (rows x columns), else empty
-    Eigen::MatrixXd scores; ///< one head: q·k divided by scaleDivisor, else empty
-    double scaleDivisor = 1.0; ///< the divisor the scores were made with
+    double scaleDivisor = 1.0; ///< the divisor of the scores, score() = dotProducts / it
+
+    /// One head's score after scaling, q·k / scaleDivisor, as the softmax was given it.
+    double score(int row, int column) const { return dotProducts(row, column) / scaleDivisor; }
     std::vector<Eigen::MatrixXd> headWeights; ///< the mean: every head's weights, else empty
     /// @}
 

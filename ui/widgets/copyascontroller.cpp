@@ -64,7 +64,7 @@ std::vector<LabelledMatrix> CopyAsController::matrices(MatrixKind kind) const
             if (view >= 0 && h != view)
                 continue;
             LabelledMatrix s;
-            s.values = result.heads[size_t(h)].scores;
+            s.values = result.scores(h);
             s.visible = result.visible;
             s.name = tr("Scores (q\u00b7k / %1), head %2 of %3")
                          .arg(QString::number(result.scale, 'g', 6))

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The forward pass on several threads (core/parallel): parallelFor() runs every index once and
+// stops when cancelled, and computeAttention() returns the same bits on one thread as on two
+// or four, masked or not, with projections or without.
+
+#include "attention.h"
+#include "blas/blasthreads.h"
+#include "parallel/parallelfor.h"
+#include "projections.h"
+
+#include <QThreadPool>
+#include <QtTest>
+#include <mutex>
+#include <set>
+
+using namespace ae;
+
+namespace {
+
+/// Seeded values in [-1, 1] from a small linear congruential generator, independent of the
+/// core's own generator.
+Eigen::MatrixXd valuesOf(Eigen::Index rows, Eigen::Index cols, unsigned seed)
+{
+    Eigen::MatrixXd m(rows, cols);
+    unsigned long long state = seed * 2654435761ULL + 7;
+    for (Eigen::Index c = 0; c < cols; ++c) {
+        for (Eigen::Index r = 0; r < rows; ++r) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            m(r, c) = 2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0;
+        }
+    }
+    return m;
+}
+
+/// True when @p a and @p b hold the same doubles, bit for bit (NaN never appears here).
+bool same(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols()
+        && std::equal(a.data(), a.data() + a.size(), b.data());
+}
+
+} // namespace
+
+class TestParallelForward : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void everyIndexOnce_data();
+    void everyIndexOnce();
+    void cancelStopsHandingOutWork();
+    void blasIsSingleThreaded();
+    void sameBitsOnAnyThreadCount_data();
+    void sameBitsOnAnyThreadCount();
+};
+
+void TestParallelForward::initTestCase()
+{
+    // Enough pool threads for helpers to start even on a one-core runner.
+    QThreadPool::globalInstance()->setMaxThreadCount(4);
+}
+
+void TestParallelForward::everyIndexOnce_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("threads");
+    QTest::newRow("none") << 0 << 2;
+    QTest::newRow("one on two threads") << 1 << 2;
+    QTest::newRow("many on one thread") << 37 << 1;
+    QTest::newRow("many on two threads") << 37 << 2;
+    QTest::newRow("many on four threads") << 1000 << 4;
+}
+
+void TestParallelForward::everyIndexOnce()
+{
+    QFETCH(int, count);
+    QFETCH(int, threads);
+    std::vector<std::atomic<int>> calls(static_cast<size_t>(count));
+    ComputeOptions options;
+    options.threads = threads;
+    parallelFor(count, options, [&](int i) { calls[static_cast<size_t>(i)].fetch_add(1); });
+    for (int i = 0; i < count; ++i)
+        QCOMPARE(calls[static_cast<size_t>(i)].load(), 1);
+}
+
+void TestParallelForward::cancelStopsHandingOutWork()
+{
+    for (int threads : { 1, 2 }) {
+        std::atomic<bool> cancel { false };
+        std::atomic<int> done { 0 };
+        ComputeOptions options;
+        options.threads = threads;
+        options.cancel = &cancel;
+        parallelFor(100000, options, [&](int) {
+            if (done.fetch_add(1) + 1 == 10)
+                cancel.store(true);
+        });
+        // Every thread finishes the body it holds when the flag turns, and takes no other.
+        QVERIFY2(done.load() >= 10 && done.load() < 10 + threads,
+            qPrintable(QString::number(done.load())));
+    }
+}
+
+void TestParallelForward::blasIsSingleThreaded()
+{
+    const QString description = QString::fromStdString(blasDescription());
+    if (usesOpenBlas()) {
+        QVERIFY2(description.contains(QStringLiteral("OpenBLAS")), qPrintable(description));
+        QVERIFY2(description.endsWith(QStringLiteral(", 1 thread)")), qPrintable(description));
+    } else {
+        QVERIFY2(description.startsWith(QStringLiteral("none")), qPrintable(description));
+    }
+}
+
+void TestParallelForward::sameBitsOnAnyThreadCount_data()
+{
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("padded");
+    QTest::addColumn<bool>("identity");
+    QTest::newRow("seed size") << 2 << 4 << 4 << 2 << false << false << false;
+    QTest::newRow("one block, causal") << 40 << 40 << 16 << 4 << true << false << false;
+    QTest::newRow("row blocks and projection pieces")
+        << 600 << 300 << 96 << 3 << false << true << false;
+    QTest::newRow("many blocks, identity, causal") << 300 << 700 << 64 << 8 << true << true << true;
+}
+
+void TestParallelForward::sameBitsOnAnyThreadCount()
+{
+    QFETCH(int, queries);
+    QFETCH(int, keys);
+    QFETCH(int, dModel);
+    QFETCH(int, heads);
+    QFETCH(bool, causal);
+    QFETCH(bool, padded);
+    QFETCH(bool, identity);
+    const Eigen::MatrixXd xq = valuesOf(queries, dModel, 1);
+    const Eigen::MatrixXd xkv = valuesOf(keys, dModel, 2);
+    std::vector<bool> padding;
+    if (padded) {
+        padding.assign(static_cast<size_t>(keys), false);
+        padding.back() = true;
+        padding.front() = true;
+    }
+    AttentionConfig config;
+    config.dModel = dModel;
+    config.heads = heads;
+    config.causal = causal;
+    Projections spec;
+    if (!identity) {
+        spec.mode = ProjectionMode::Random;
+        spec.seed = 5;
+    }
+    Projections p = materializeProjections(spec, dModel, dModel, dModel);
+    if (!identity) {
+        p.bq = valuesOf(1, dModel, 3);
+        p.bk = valuesOf(1, dModel, 4);
+        p.bv = valuesOf(1, dModel, 5);
+        p.bo = valuesOf(1, dModel, 6);
+    }
+
+    AttentionResult one;
+    computeAttention(xq, xkv, padding, config, p, one);
+    for (int threads : { 2, 4 }) {
+        ComputeOptions options;
+        options.threads = threads;
+        AttentionResult many;
+        computeAttention(xq, xkv, padding, config, p, many, options);
+        QVERIFY(same(one.q, many.q) && same(one.k, many.k) && same(one.v, many.v));
+        QVERIFY(one.visible == many.visible);
+        QCOMPARE(many.heads.size(), one.heads.size());
+        for (size_t h = 0; h < one.heads.size(); ++h) {
+            const HeadResult &a = one.heads[h];
+            const HeadResult &b = many.heads[h];
+            QVERIFY(same(a.dotProducts, b.dotProducts));
+            QVERIFY(same(a.weights, b.weights));
+            QVERIFY(same(a.output, b.output));
+            QVERIFY(same(a.entropy, b.entropy));
+        }
+        QVERIFY(same(one.concat, many.concat));
+        QVERIFY(same(one.output, many.output));
+        QVERIFY(same(one.meanWeights, many.meanWeights));
+        QVERIFY(same(one.meanEntropy, many.meanEntropy));
+        QCOMPARE(many.fullyMaskedRows, one.fullyMaskedRows);
+    }
+}
+
+QTEST_MAIN(TestParallelForward)
+#include "tst_parallelforward.moc"
