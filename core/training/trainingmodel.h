@@ -54,14 +54,18 @@ private:
     Eigen::MatrixXd m_sourcePositions, m_targetPositions; ///< Ls x d, Lt x d
     Eigen::MatrixXd m_x, m_y; ///< (B Ls) x d, (B Lt) x d
     Eigen::MatrixXd m_q, m_k, m_v; ///< (B Lt) x d, (B Ls) x d, (B Ls) x d
-    /// (h B Lt) x Ls: head i of example b at rows (i B + b) Lt .. + Lt
-    Eigen::MatrixXd m_weights;
+    /// (h B Lt) x Ls scores and weights: head i of example b at rows (i B + b) Lt .. + Lt
+    Eigen::MatrixXd m_scores, m_weights;
+    Eigen::VectorXd m_rowEntropy; ///< h B Lt, each weight row's entropy
+    Eigen::ArrayXd m_rowLoss; ///< B Lt, each position's cross-entropy
     Eigen::MatrixXd m_concat, m_output; ///< (B Lt) x d
     Eigen::MatrixXd m_logits, m_probabilities; ///< (B Lt) x Vt
     IdMatrix m_targetIn; ///< B x Lt, the decoder input [0, y_0, ..., y_{Lt-2}]
     // backward workspace
-    Eigen::MatrixXd m_dLogits, m_dOutput, m_dConcat, m_dQ, m_dK_, m_dV, m_dX, m_dY;
-    Eigen::MatrixXd m_dWeights, m_dScores;
+    Eigen::MatrixXd m_dLogits, m_dOutput, m_dConcat; ///< (B Lt) x Vt, (B Lt) x d, (B Lt) x d
+    Eigen::MatrixXd m_dQ, m_dKey, m_dV, m_dX, m_dY; ///< shaped as Q, K, V, X, Y
+    Eigen::MatrixXd m_dWeights; ///< Lt x Ls, one head's dA then dS
+    Eigen::VectorXd m_rowDot; ///< Lt, rowsum(A o dA)
 };
 
 } // namespace ae
