@@ -15,6 +15,7 @@
 #include "messagebar.h"
 #include "retranslator.h"
 #include "scalingplotdock.h"
+#include "trainingdock.h"
 #include "screenlayouts.h"
 #include "sequencepanel.h"
 #include "sessionerrortext.h"
@@ -126,6 +127,11 @@ void MainWindow::createDocks()
     m_targetPanel = new SequencePanel(m_document, SequenceRole::Target, this);
     m_attentionPanel = new AttentionPanel(m_document, this);
     m_scalingDock = new ScalingPlotDock(m_document, this);
+    m_trainingDock = new TrainingDock(m_document, this);
+    // The lab needs the room of a window of its own: it floats, hidden until View > Training.
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    m_trainingDock->setFloating(true);
+    m_trainingDock->hide();
 }
 
 void MainWindow::createMenus()
@@ -229,7 +235,7 @@ void MainWindow::createMenus()
     }
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
-             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock })
+             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock, m_trainingDock })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);
@@ -459,6 +465,7 @@ void MainWindow::setPresentationMode(bool on)
     // Fonts first, so that the restored layout is measured with the everyday sizes.
     m_heatmapPanel->setPresentationMode(on);
     m_scalingDock->setPresentationMode(on);
+    m_trainingDock->setPresentationMode(on);
     m_attentionPanel->setPresentationMode(on);
     if (on) {
         m_stateBeforePresentation = saveState(stateVersion);
