@@ -31,9 +31,11 @@ TrainingCurvePlot::TrainingCurvePlot(Kind kind, QWidget *parent)
     if (kind == Kind::GradientNorms) {
         yAxis->setScaleType(QCPAxis::stLogarithmic);
         yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-        yAxis->setNumberFormat(QStringLiteral("eb"));
+        yAxis->setNumberFormat(QStringLiteral("gb"));
         yAxis->setNumberPrecision(0);
     }
+    // Few step ticks: their labels grow to six digits and the plots are narrow.
+    xAxis->ticker()->setTickCount(4);
     m_marker = new QCPItemStraightLine(this);
     m_marker->setVisible(false);
     applyStyle();
@@ -140,6 +142,16 @@ void TrainingCurvePlot::setTraces(
     }
     retranslate();
     updateRanges();
+}
+
+void TrainingCurvePlot::resizeEvent(QResizeEvent *event)
+{
+    SeriesPlot::resizeEvent(event);
+    const bool fits = legend->minimumOuterSizeHint().width() <= width() - 8;
+    if (fits != legend->visible()) {
+        legend->setVisible(fits);
+        replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void TrainingCurvePlot::setMarkedStep(double step)

@@ -46,6 +46,10 @@ public:
     /// The colour of run @p run (0 or 1), shared with the heatmap captions.
     static QColor runColor(int run);
 
+protected:
+    /// Hides the legend when it does not fit (the status line names the runs in colour).
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void applyStyle() override;
     void updateRanges();

@@ -55,6 +55,7 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("trainingStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
 
     auto *controls = new QHBoxLayout;
     for (QWidget *w :
@@ -90,8 +91,8 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(plotsBox);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
     rightLayout->addWidget(split, 1);
 
@@ -102,7 +103,7 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_settings->sizeHint().width() + 24);
-    scroll->setMaximumWidth(m_settings->sizeHint().width() + 80);
+    scroll->setMaximumWidth(m_settings->sizeHint().width() + 24);
 
     auto *body = new QWidget;
     auto *layout = new QHBoxLayout(body);
@@ -279,8 +280,11 @@ void TrainingDock::updateStatus()
     const int steps = m_runner->configs()[0].steps;
     for (int run = 0; run < 2; ++run) {
         const auto &metrics = m_runner->metrics(run);
-        QString part
-            = tr("%1 — step %2 of %3").arg(names[size_t(run)]).arg(metrics.size()).arg(steps);
+        // The run's name in its curves' colour: the status line doubles as the legend.
+        const QString name
+            = QStringLiteral("<b style=\"color:%1\">%2</b>")
+                  .arg(TrainingCurvePlot::runColor(run).name(), names[size_t(run)].toHtmlEscaped());
+        QString part = tr("%1 — step %2 of %3").arg(name).arg(metrics.size()).arg(steps);
         if (!metrics.empty())
             part += tr(", accuracy %1 %").arg(metrics.back().accuracy * 100.0, 0, 'f', 0);
         if (m_runner->divergedAt(run) >= 0)

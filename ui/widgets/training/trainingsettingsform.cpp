@@ -54,8 +54,9 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
     m_heads->setObjectName(QStringLiteral("trainingHeads"));
     m_optimizer = new QComboBox;
     m_optimizer->setObjectName(QStringLiteral("trainingOptimizer"));
-    for (OptimizerKind kind : { OptimizerKind::Adam, OptimizerKind::Sgd })
-        m_optimizer->addItem(QString(), optimizerName(kind));
+    // The optimisers' own names, the same in every language.
+    m_optimizer->addItem(QStringLiteral("Adam"), optimizerName(OptimizerKind::Adam));
+    m_optimizer->addItem(QStringLiteral("SGD"), optimizerName(OptimizerKind::Sgd));
     m_lr = new QDoubleSpinBox;
     m_lr->setObjectName(QStringLiteral("trainingLearningRate"));
     m_lr->setDecimals(5);
@@ -135,8 +136,6 @@ void TrainingSettingsForm::retranslate()
         tr("Translate (phrase book)") };
     for (int i = 0; i < m_task->count() && i < tasks.size(); ++i)
         m_task->setItemText(i, tasks[i]);
-    m_optimizer->setItemText(0, tr("Adam"));
-    m_optimizer->setItemText(1, tr("SGD"));
     for (QComboBox *box : m_scales) {
         box->setItemText(0, tr("÷ √d_k (scaled)"));
         box->setItemText(1, tr("none (unscaled)"));

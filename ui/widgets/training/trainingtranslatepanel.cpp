@@ -196,6 +196,8 @@ void TrainingTranslatePanel::showWords(int count)
     data.rowAxisTitle = tr("output words");
     data.columnAxisTitle = tr("source words");
     m_plot->setData(std::move(data));
+    // Nothing decoded yet: no empty axes.
+    m_plot->setVisible(m_shown > 0);
 }
 
 void TrainingTranslatePanel::setPresentationMode(bool on)
