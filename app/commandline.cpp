@@ -5,6 +5,7 @@
 #include "commandoutput.h"
 #include "exportcommand.h"
 #include "sessionjson.h"
+#include "traincommand.h"
 #include "worksheetcommand.h"
 
 #include <QCoreApplication>
@@ -35,7 +36,7 @@ bool CommandLine::isHeadless(int argc, char **argv)
         return false;
     const QByteArray first(argv[1]);
     return first == "compute" || first == "entropy" || first == "explain" || first == "export"
-        || first == "worksheet" || first == "--help" || first == "-h" || first == "--version"
+        || first == "worksheet" || first == "train" || first == "--help" || first == "-h" || first == "--version"
         || first == "-v" || first == "help";
 }
 
@@ -47,6 +48,8 @@ int CommandLine::run(int argc, char **argv)
         return runExportCommand(argc, argv);
     if (command == "worksheet")
         return runWorksheetCommand(argc, argv);
+    if (command == "train")
+        return runTrainCommand(argc, argv);
     const QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));

@@ -38,6 +38,16 @@ const char *const usageText = R"(Usage:
                              [--heads 1|2] [--wiring cross|self|reverse|decoder] [--causal]
                                              a different exercise for every student, with
                                              sheets, answers and answers.json
+  attention-explorer train --task copy|reverse|rotate|translate [--length 6] [--vocab 12]
+                             [--d-model 128] [--heads 1] [--scale sqrt_dk|none|NUMBER]
+                             [--optimizer adam|sgd] [--lr 0.003] [--batch 32] [--steps 600]
+                             [--seed 0] [--log-every 10] [-o HISTORY.json]
+                             [--save-session SESSION.json]
+                                             train a one-layer cross-attention model and print
+                                             its loss, accuracy and attention statistics as JSON
+  attention-explorer train --replay REFERENCE.json [-o OUT.json]
+                                             replay a training reference: losses, step-0
+                                             gradients and attention, final parameters
   attention-explorer --help | --version
 
 Exit status: 0 success, 1 a file could not be read or written, 2 the input was refused.

@@ -35,7 +35,6 @@ Trainer::Trainer(const RunConfig &config)
     , m_batchRng(batchSeed(config.seed))
 {
     m_snapshots.push_back({ 0, m_params });
-    m_history.reserve(static_cast<size_t>(config.steps));
 }
 
 void Trainer::setSnapshotEvery(int every)

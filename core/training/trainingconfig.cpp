@@ -3,8 +3,10 @@
 
 #include "sessionlimits.h"
 #include "training/traininglimits.h"
+#include "training/trainingtask.h"
 
 #include <cmath>
+#include <utility>
 
 namespace ae {
 
@@ -20,7 +22,36 @@ QString outside(qint64 value, qint64 lo, qint64 hi)
     return QStringLiteral("%1 is outside %2..%3").arg(value).arg(lo).arg(hi);
 }
 
+struct IntLimit
+{
+    const char *option;
+    int lo;
+    int hi;
+};
+
+constexpr IntLimit intLimits[] = {
+    { "length", limits::minTrainLength, limits::maxTrainLength },
+    { "vocab", limits::minTrainVocab, limits::maxTrainVocab },
+    { "d-model", 1, limits::maxTrainModelDim },
+    { "heads", 1, limits::maxTrainHeads },
+    { "batch", 1, limits::maxTrainBatch },
+    { "steps", 1, limits::maxTrainSteps },
+    { "log-every", 1, limits::maxTrainSteps },
+};
+
 } // namespace
+
+std::optional<SessionError> checkTrainingNumber(const QString &option, qint64 value)
+{
+    for (const IntLimit &l : intLimits) {
+        if (option == QLatin1String(l.option)) {
+            if (value < l.lo || value > l.hi)
+                return problem(option, outside(value, l.lo, l.hi));
+            return std::nullopt;
+        }
+    }
+    return problem(option, QStringLiteral("unknown setting"));
+}
 
 QString taskName(TaskKind kind)
 {
@@ -39,7 +70,8 @@ QString taskName(TaskKind kind)
 
 std::optional<TaskKind> taskFromName(const QString &name)
 {
-    for (TaskKind kind : { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate })
+    for (TaskKind kind :
+        { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate })
         if (taskName(kind) == name)
             return kind;
     return std::nullopt;
@@ -87,18 +119,17 @@ std::optional<ScaleSpec> scaleFromName(const QString &name)
 
 std::optional<SessionError> checkRunConfig(const RunConfig &c)
 {
-    if (c.task.kind != TaskKind::Translate) {
-        if (c.task.length < limits::minTrainLength || c.task.length > limits::maxTrainLength)
-            return problem(QStringLiteral("length"),
-                outside(c.task.length, limits::minTrainLength, limits::maxTrainLength));
-        if (c.task.vocab < limits::minTrainVocab || c.task.vocab > limits::maxTrainVocab)
-            return problem(QStringLiteral("vocab"),
-                outside(c.task.vocab, limits::minTrainVocab, limits::maxTrainVocab));
+    const std::pair<const char *, int> numbers[] = { { "length", c.task.length },
+        { "vocab", c.task.vocab }, { "d-model", c.dModel }, { "heads", c.heads },
+        { "batch", c.batch }, { "steps", c.steps }, { "log-every", c.logEvery } };
+    for (const auto &[option, value] : numbers) {
+        // Translate fixes its own length and vocabulary.
+        const bool fixed = c.task.kind == TaskKind::Translate
+            && (qstrcmp(option, "length") == 0 || qstrcmp(option, "vocab") == 0);
+        if (!fixed)
+            if (auto e = checkTrainingNumber(QLatin1String(option), value))
+                return e;
     }
-    if (c.dModel < 1 || c.dModel > limits::maxTrainModelDim)
-        return problem(QStringLiteral("d-model"), outside(c.dModel, 1, limits::maxTrainModelDim));
-    if (c.heads < 1 || c.heads > limits::maxTrainHeads)
-        return problem(QStringLiteral("heads"), outside(c.heads, 1, limits::maxTrainHeads));
     if (c.dModel % c.heads != 0)
         return problem(QStringLiteral("heads"),
             QStringLiteral("%1 does not divide d_model %2").arg(c.heads).arg(c.dModel));
@@ -113,13 +144,7 @@ std::optional<SessionError> checkRunConfig(const RunConfig &c)
             QStringLiteral("%1 is not a number above 0 and at most %2")
                 .arg(c.optimizer.lr)
                 .arg(limits::maxTrainLearningRate));
-    if (c.batch < 1 || c.batch > limits::maxTrainBatch)
-        return problem(QStringLiteral("batch"), outside(c.batch, 1, limits::maxTrainBatch));
-    if (c.steps < 1 || c.steps > limits::maxTrainSteps)
-        return problem(QStringLiteral("steps"), outside(c.steps, 1, limits::maxTrainSteps));
-    if (c.logEvery < 1 || c.logEvery > limits::maxTrainSteps)
-        return problem(QStringLiteral("log-every"), outside(c.logEvery, 1, limits::maxTrainSteps));
-    const int length = c.task.kind == TaskKind::Translate ? 4 : c.task.length;
+    const int length = TrainingTask(c.task).length();
     const double activations = double(c.batch) * length * c.dModel;
     if (activations > limits::maxTrainActivations)
         return problem(QStringLiteral("batch"),

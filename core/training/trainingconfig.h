@@ -86,6 +86,12 @@ QString scaleName(const ScaleSpec &scale);
 std::optional<ScaleSpec> scaleFromName(const QString &name);
 /// @}
 
+/// Checks one whole-number setting against its limit (traininglimits.h): @p option is the
+/// command line's name without dashes: "length", "vocab", "d-model", "heads", "batch",
+/// "steps" or "log-every". @return the refusal ("N is outside LO..HI", path @p option), or
+/// nothing. The parser calls it before narrowing a number to int; checkRunConfig() too.
+std::optional<SessionError> checkTrainingNumber(const QString &option, qint64 value);
+
 /// The first limit @p config breaks (traininglimits.h), as a SessionError whose path is the
 /// command line's option name without dashes ("heads", "lr", ...); nothing when it is fine.
 std::optional<SessionError> checkRunConfig(const RunConfig &config);

@@ -62,11 +62,13 @@ public:
         return false;
     }
 
-    bool object(const QJsonObject &parent, const QString &key, const QString &path, QJsonObject *out)
+    bool object(
+        const QJsonObject &parent, const QString &key, const QString &path, QJsonObject *out)
     {
         const QJsonValue v = parent.value(key);
         if (!v.isObject())
-            return fail(path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not an object"));
+            return fail(path,
+                v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not an object"));
         *out = v.toObject();
         return true;
     }
@@ -74,7 +76,8 @@ public:
     bool array(const QJsonValue &v, const QString &path, QJsonArray *out)
     {
         if (!v.isArray())
-            return fail(path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not an array"));
+            return fail(
+                path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not an array"));
         *out = v.toArray();
         return true;
     }
@@ -83,7 +86,8 @@ public:
     {
         const double d = v.toDouble(std::nan(""));
         if (!v.isDouble() || d != std::floor(d))
-            return fail(path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not a whole number"));
+            return fail(path,
+                v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not a whole number"));
         if (d < lo || d > hi)
             return fail(path, QStringLiteral("%1 is outside %2..%3").arg(d).arg(lo).arg(hi));
         *out = static_cast<int>(d);
@@ -93,12 +97,14 @@ public:
     bool real(const QJsonValue &v, const QString &path, double *out)
     {
         if (!v.isDouble())
-            return fail(path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not a number"));
+            return fail(
+                path, v.isUndefined() ? QStringLiteral("missing") : QStringLiteral("not a number"));
         const double d = v.toDouble();
         if (!limits::isAllowedValue(d))
-            return fail(path, QStringLiteral("%1 is not finite or larger than %2 in magnitude")
-                                  .arg(d)
-                                  .arg(limits::maxAbsValue));
+            return fail(path,
+                QStringLiteral("%1 is not finite or larger than %2 in magnitude")
+                    .arg(d)
+                    .arg(limits::maxAbsValue));
         *out = d;
         return true;
     }
@@ -110,10 +116,15 @@ public:
         if (!array(model.value(key), path, &a))
             return false;
         if (a.size() < minimum || a.size() > limits::maxTrainVocab + 1)
-            return fail(path, QStringLiteral("%1 words, expected %2..%3").arg(a.size()).arg(minimum).arg(limits::maxTrainVocab + 1));
+            return fail(path,
+                QStringLiteral("%1 words, expected %2..%3")
+                    .arg(a.size())
+                    .arg(minimum)
+                    .arg(limits::maxTrainVocab + 1));
         for (qsizetype i = 0; i < a.size(); ++i) {
             if (!a[i].isString())
-                return fail(QStringLiteral("%1[%2]").arg(path).arg(i), QStringLiteral("not a string"));
+                return fail(
+                    QStringLiteral("%1[%2]").arg(path).arg(i), QStringLiteral("not a string"));
             *out << a[i].toString();
         }
         return true;
@@ -130,7 +141,8 @@ public:
         auto flat = p.flat(t);
         if (vector) {
             if (a.size() != cols)
-                return fail(path, QStringLiteral("%1 numbers, expected %2").arg(a.size()).arg(cols));
+                return fail(
+                    path, QStringLiteral("%1 numbers, expected %2").arg(a.size()).arg(cols));
             for (Eigen::Index j = 0; j < cols; ++j)
                 if (!real(a[j], QStringLiteral("%1[%2]").arg(path).arg(j), &flat(j)))
                     return false;
@@ -144,7 +156,8 @@ public:
             if (!array(a[i], rowPath, &r))
                 return false;
             if (r.size() != cols)
-                return fail(rowPath, QStringLiteral("%1 numbers, expected %2").arg(r.size()).arg(cols));
+                return fail(
+                    rowPath, QStringLiteral("%1 numbers, expected %2").arg(r.size()).arg(cols));
             for (Eigen::Index j = 0; j < cols; ++j)
                 if (!real(r[j], QStringLiteral("%1[%2]").arg(rowPath).arg(j), &flat(j * rows + i)))
                     return false;
@@ -158,9 +171,15 @@ public:
         if (!array(v, path, &a))
             return false;
         if (a.isEmpty() || a.size() > limits::maxTrainBatch)
-            return fail(path, QStringLiteral("%1 examples, expected 1..%2").arg(a.size()).arg(limits::maxTrainBatch));
+            return fail(path,
+                QStringLiteral("%1 examples, expected 1..%2")
+                    .arg(a.size())
+                    .arg(limits::maxTrainBatch));
         if (examples >= 0 && a.size() != examples)
-            return fail(path, QStringLiteral("%1 examples, expected %2 as in source").arg(a.size()).arg(examples));
+            return fail(path,
+                QStringLiteral("%1 examples, expected %2 as in source")
+                    .arg(a.size())
+                    .arg(examples));
         for (qsizetype e = 0; e < a.size(); ++e) {
             const QString ePath = QStringLiteral("%1[%2]").arg(path).arg(e);
             QJsonArray r;
@@ -168,13 +187,18 @@ public:
                 return false;
             if (e == 0) {
                 if (r.isEmpty() || r.size() > limits::maxTrainLength)
-                    return fail(ePath, QStringLiteral("%1 ids, expected 1..%2").arg(r.size()).arg(limits::maxTrainLength));
+                    return fail(ePath,
+                        QStringLiteral("%1 ids, expected 1..%2")
+                            .arg(r.size())
+                            .arg(limits::maxTrainLength));
                 out->resize(a.size(), r.size());
             } else if (r.size() != out->cols()) {
-                return fail(ePath, QStringLiteral("%1 ids, expected %2").arg(r.size()).arg(out->cols()));
+                return fail(
+                    ePath, QStringLiteral("%1 ids, expected %2").arg(r.size()).arg(out->cols()));
             }
             for (qsizetype i = 0; i < r.size(); ++i)
-                if (!integer(r[i], QStringLiteral("%1[%2]").arg(ePath).arg(i), lo, hi, &(*out)(e, i)))
+                if (!integer(
+                        r[i], QStringLiteral("%1[%2]").arg(ePath).arg(i), lo, hi, &(*out)(e, i)))
                     return false;
         }
         return true;
@@ -193,7 +217,8 @@ QJsonValue tensorJson(const TrainingParameters &params, int tensor)
     const auto flat = params.flat(tensor);
     if (vector)
         return rowJson(flat.transpose());
-    return matrixJson(Eigen::Map<const Eigen::MatrixXd>(flat.data(), params.rows(tensor), params.cols(tensor)));
+    return matrixJson(
+        Eigen::Map<const Eigen::MatrixXd>(flat.data(), params.rows(tensor), params.cols(tensor)));
 }
 
 QJsonObject runHistoryJson(const Trainer &trainer, const std::optional<EvaluationMetrics> &final)
@@ -206,7 +231,8 @@ QJsonObject runHistoryJson(const Trainer &trainer, const std::optional<Evaluatio
         { QStringLiteral("d_model"), c.dModel },
         { QStringLiteral("heads"), c.heads },
         { QStringLiteral("scale"),
-            c.scale.mode == ScaleMode::Custom ? QJsonValue(c.scale.divisor) : QJsonValue(scaleName(c.scale)) },
+            c.scale.mode == ScaleMode::Custom ? QJsonValue(c.scale.divisor)
+                                              : QJsonValue(scaleName(c.scale)) },
         { QStringLiteral("optimizer"), optimizerName(c.optimizer.kind) },
         { QStringLiteral("lr"), c.optimizer.lr },
         { QStringLiteral("batch"), c.batch },
@@ -266,8 +292,10 @@ std::optional<ReplayInput> parseReplay(const QByteArray &json, SessionError *err
         return std::nullopt;
     }
     const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("format")).toString() != u"attention-explorer-training-reference") {
-        r.fail(QStringLiteral("format"), QStringLiteral("expected \"attention-explorer-training-reference\""));
+    if (root.value(QStringLiteral("format")).toString()
+        != u"attention-explorer-training-reference") {
+        r.fail(QStringLiteral("format"),
+            QStringLiteral("expected \"attention-explorer-training-reference\""));
         return std::nullopt;
     }
     if (root.value(QStringLiteral("version")).toDouble() != 1.0) {
@@ -279,22 +307,28 @@ std::optional<ReplayInput> parseReplay(const QByteArray &json, SessionError *err
     if (!r.object(root, QStringLiteral("model"), QStringLiteral("model"), &model))
         return std::nullopt;
     TrainingModelSpec &spec = in.spec;
-    if (!r.integer(model.value(QStringLiteral("d_model")), QStringLiteral("model.d_model"), 1, limits::maxTrainModelDim, &spec.dModel)
-        || !r.integer(model.value(QStringLiteral("heads")), QStringLiteral("model.heads"), 1, limits::maxTrainHeads, &spec.heads))
+    if (!r.integer(model.value(QStringLiteral("d_model")), QStringLiteral("model.d_model"), 1,
+            limits::maxTrainModelDim, &spec.dModel)
+        || !r.integer(model.value(QStringLiteral("heads")), QStringLiteral("model.heads"), 1,
+            limits::maxTrainHeads, &spec.heads))
         return std::nullopt;
     if (spec.dModel % spec.heads != 0) {
-        r.fail(QStringLiteral("model.heads"), QStringLiteral("%1 does not divide d_model %2").arg(spec.heads).arg(spec.dModel));
+        r.fail(QStringLiteral("model.heads"),
+            QStringLiteral("%1 does not divide d_model %2").arg(spec.heads).arg(spec.dModel));
         return std::nullopt;
     }
     const QJsonValue scale = model.value(QStringLiteral("scale"));
-    const auto parsedScale = scale.isDouble() ? (limits::isAllowedDivisor(scale.toDouble())
-                                                        ? std::optional<ScaleSpec>(ScaleSpec { ScaleMode::Custom, scale.toDouble() })
-                                                        : std::nullopt)
-                                              : scaleFromName(scale.toString());
-    if (!parsedScale || (scale.isString() && scale.toString() != u"sqrt_dk" && scale.toString() != u"none")) {
-        r.fail(QStringLiteral("model.scale"), QStringLiteral("expected \"sqrt_dk\", \"none\" or a number from %1 to %2")
-                                                 .arg(limits::minScaleDivisor)
-                                                 .arg(limits::maxAbsValue));
+    const auto parsedScale = scale.isDouble()
+        ? (limits::isAllowedDivisor(scale.toDouble())
+                ? std::optional<ScaleSpec>(ScaleSpec { ScaleMode::Custom, scale.toDouble() })
+                : std::nullopt)
+        : scaleFromName(scale.toString());
+    if (!parsedScale
+        || (scale.isString() && scale.toString() != u"sqrt_dk" && scale.toString() != u"none")) {
+        r.fail(QStringLiteral("model.scale"),
+            QStringLiteral("expected \"sqrt_dk\", \"none\" or a number from %1 to %2")
+                .arg(limits::minScaleDivisor)
+                .arg(limits::maxAbsValue));
         return std::nullopt;
     }
     spec.scale = *parsedScale;
@@ -310,12 +344,14 @@ std::optional<ReplayInput> parseReplay(const QByteArray &json, SessionError *err
         return std::nullopt;
     }
     in.optimizer.kind = *kind;
-    if (!r.real(optimizer.value(QStringLiteral("lr")), QStringLiteral("optimizer.lr"), &in.optimizer.lr))
+    if (!r.real(optimizer.value(QStringLiteral("lr")), QStringLiteral("optimizer.lr"),
+            &in.optimizer.lr))
         return std::nullopt;
-    for (const auto &[key, field] : { std::pair { "beta1", &in.optimizer.beta1 }, std::pair { "beta2", &in.optimizer.beta2 },
-             std::pair { "eps", &in.optimizer.eps } }) {
+    for (const auto &[key, field] : { std::pair { "beta1", &in.optimizer.beta1 },
+             std::pair { "beta2", &in.optimizer.beta2 }, std::pair { "eps", &in.optimizer.eps } }) {
         const QJsonValue v = optimizer.value(QLatin1String(key));
-        if (!v.isUndefined() && !r.real(v, QStringLiteral("optimizer.") + QLatin1String(key), field))
+        if (!v.isUndefined()
+            && !r.real(v, QStringLiteral("optimizer.") + QLatin1String(key), field))
             return std::nullopt;
     }
 
@@ -332,7 +368,10 @@ std::optional<ReplayInput> parseReplay(const QByteArray &json, SessionError *err
     if (!r.array(root.value(QStringLiteral("batches")), QStringLiteral("batches"), &batches))
         return std::nullopt;
     if (batches.isEmpty() || batches.size() > limits::maxReplaySteps) {
-        r.fail(QStringLiteral("batches"), QStringLiteral("%1 batches, expected 1..%2").arg(batches.size()).arg(limits::maxReplaySteps));
+        r.fail(QStringLiteral("batches"),
+            QStringLiteral("%1 batches, expected 1..%2")
+                .arg(batches.size())
+                .arg(limits::maxReplaySteps));
         return std::nullopt;
     }
     for (qsizetype i = 0; i < batches.size(); ++i) {
@@ -343,13 +382,18 @@ std::optional<ReplayInput> parseReplay(const QByteArray &json, SessionError *err
         }
         const QJsonObject b = batches[i].toObject();
         TrainingBatch batch;
-        if (!r.ids(b.value(QStringLiteral("source")), path + QStringLiteral(".source"), 0, spec.sourceVocabSize() - 1, &batch.source, -1)
-            || !r.ids(b.value(QStringLiteral("target")), path + QStringLiteral(".target"), 1, spec.targetVocabSize() - 1,
-                &batch.target, batch.size()))
+        if (!r.ids(b.value(QStringLiteral("source")), path + QStringLiteral(".source"), 0,
+                spec.sourceVocabSize() - 1, &batch.source, -1)
+            || !r.ids(b.value(QStringLiteral("target")), path + QStringLiteral(".target"), 1,
+                spec.targetVocabSize() - 1, &batch.target, batch.size()))
             return std::nullopt;
-        const double activations = double(batch.size()) * std::max(batch.sourceLength(), batch.targetLength()) * spec.dModel;
+        const double activations = double(batch.size())
+            * std::max(batch.sourceLength(), batch.targetLength()) * spec.dModel;
         if (activations > limits::maxTrainActivations) {
-            r.fail(path, QStringLiteral("examples x length x d_model is %1, more than %2").arg(activations).arg(limits::maxTrainActivations));
+            r.fail(path,
+                QStringLiteral("examples x length x d_model is %1, more than %2")
+                    .arg(activations)
+                    .arg(limits::maxTrainActivations));
             return std::nullopt;
         }
         batch.alignment.setConstant(batch.size(), batch.targetLength(), -1);

@@ -25,8 +25,9 @@ void TrainingOptimizer::apply(TrainingParameters &params, const TrainingParamete
     }
     const double beta1 = m_config.beta1;
     const double beta2 = m_config.beta2;
-    // torch.optim.Adam (single-tensor path): exp_avg.lerp_(grad, 1 - beta1), which for a weight
-    // below 0.5 is m + w (g - m); exp_avg_sq.mul_(beta2).addcmul_(grad, grad, 1 - beta2);
+    // torch.optim.Adam's single-tensor path (PyTorch 2): exp_avg.lerp_(grad, 1 - beta1), which
+    // for a weight below 0.5 is m + w (g - m) (PyTorch 1.13's beta1 m + (1 - beta1) g differs in
+    // the last bit only); exp_avg_sq.mul_(beta2).addcmul_(grad, grad, 1 - beta2);
     // denom = sqrt(v) / sqrt(1 - beta2^t) + eps; param.addcdiv_(m, denom, -lr / (1 - beta1^t)).
     const double w = 1.0 - beta1;
     const double t = m_steps;
@@ -42,7 +43,8 @@ void TrainingOptimizer::apply(TrainingParameters &params, const TrainingParamete
         else
             m = g - (g - m) * (1.0 - w);
         v = v * beta2 + g * g * (1.0 - beta2);
-        params.flat(i).array() += -stepSize * (m / ((v.sqrt() / biasCorrection2Sqrt) + m_config.eps));
+        params.flat(i).array()
+            += -stepSize * (m / ((v.sqrt() / biasCorrection2Sqrt) + m_config.eps));
     }
 }
 

@@ -153,8 +153,8 @@ std::optional<std::vector<int>> TrainingTask::translation(const std::vector<int>
         for (int i = 0; i < length(); ++i) {
             const int l = length();
             order[size_t(i)] = m_config.kind == TaskKind::Copy ? i
-                : m_config.kind == TaskKind::Reverse         ? l - 1 - i
-                                                             : (i + 1) % l;
+                : m_config.kind == TaskKind::Reverse           ? l - 1 - i
+                                                               : (i + 1) % l;
         }
     } else {
         // Recognise the template by the word classes of the source.

@@ -35,9 +35,10 @@ public:
     /// @p size fresh examples drawn from @p rng (source, target and alignment filled).
     TrainingBatch sample(int size, Rng &rng) const;
 
-    /// The phrase book's target sentence and alignment for a source sentence of its words, if
-    /// the sentence is one the phrase book makes (used to check a typed sentence).
-    /// @return the target ids, or nothing.
+    /// The task's target for @p source: for translate, the phrase book's English sentence when
+    /// the source is one of its sentences (a typed sentence can be checked with it); for the
+    /// other tasks, the copied, reversed or rotated tokens.
+    /// @return the target ids, or nothing (wrong length, or not a phrase-book sentence).
     std::optional<std::vector<int>> translation(const std::vector<int> &source) const;
 
     /// Source ids of @p words (whitespace-separated words of the source vocabulary); nothing

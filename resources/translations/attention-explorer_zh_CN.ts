@@ -371,6 +371,22 @@
         <source>the example %1 cannot be read</source>
         <translation>无法读取示例 %1</translation>
     </message>
+    <message>
+        <source>Trained: 我 爱 深度 学习 → i love deep learning</source>
+        <translation>训练所得：我 爱 深度 学习 → i love deep learning</translation>
+    </message>
+    <message>
+        <source>Learned weights: a model trained on the phrase book (train --task translate) attends from each English word to its Chinese source word.</source>
+        <translation>学到的权重：在短语手册上训练的模型（train --task translate）让每个英文词关注它对应的中文源词。</translation>
+    </message>
+    <message>
+        <source>Trained: reversing a sequence (anti-diagonal)</source>
+        <translation>训练所得：倒序输出序列（反对角线）</translation>
+    </message>
+    <message>
+        <source>Learned weights: a model trained to write its input backwards (train --task reverse) looks from the first output to the last input, and so on.</source>
+        <translation>学到的权重：训练来倒序写出输入的模型（train --task reverse），第一个输出关注最后一个输入，依此类推。</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>

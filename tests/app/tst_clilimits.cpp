@@ -10,6 +10,7 @@
 #include "svgfigurewriter.h"
 #include "testsupport.h"
 #include "testsupportcli.h"
+#include "training/traininglimits.h"
 #include "worksheet.h"
 
 #include <QJsonArray>
@@ -174,6 +175,31 @@ void TestCliLimits::refusedPastTheLimit_data()
         sheets + QStringList { QStringLiteral("--heads"), n(worksheetlimits::maxHeads + 1) },
         { QStringLiteral("heads"), n(worksheetlimits::maxHeads + 1),
             n(worksheetlimits::maxHeads) });
+    const QStringList train { QStringLiteral("train"), QStringLiteral("--task"),
+        QStringLiteral("reverse") };
+    row("train: length", train + QStringList { QStringLiteral("--length"), n(maxTrainLength + 1) },
+        { QStringLiteral("--length"), n(maxTrainLength + 1), n(maxTrainLength) });
+    row("train: vocab", train + QStringList { QStringLiteral("--vocab"), n(maxTrainVocab + 1) },
+        { QStringLiteral("--vocab"), n(maxTrainVocab + 1), n(maxTrainVocab) });
+    row("train: d_model",
+        train + QStringList { QStringLiteral("--d-model"), n(maxTrainModelDim + 1) },
+        { QStringLiteral("--d-model"), n(maxTrainModelDim + 1), n(maxTrainModelDim) });
+    row("train: heads", train + QStringList { QStringLiteral("--heads"), n(maxTrainHeads + 1) },
+        { QStringLiteral("--heads"), n(maxTrainHeads + 1), n(maxTrainHeads) });
+    row("train: batch", train + QStringList { QStringLiteral("--batch"), n(maxTrainBatch + 1) },
+        { QStringLiteral("--batch"), n(maxTrainBatch + 1), n(maxTrainBatch) });
+    row("train: steps", train + QStringList { QStringLiteral("--steps"), n(maxTrainSteps + 1) },
+        { QStringLiteral("--steps"), n(maxTrainSteps + 1), n(maxTrainSteps) });
+    row("train: log every",
+        train + QStringList { QStringLiteral("--log-every"), n(maxTrainSteps + 1) },
+        { QStringLiteral("--log-every"), n(maxTrainSteps + 1), n(maxTrainSteps) });
+    row("train: learning rate", train + QStringList { QStringLiteral("--lr"), QStringLiteral("2e6") },
+        { QStringLiteral("--lr"), QStringLiteral("2e+06"), QStringLiteral("1e+06") });
+    row("train: batch x length x d_model",
+        train
+            + QStringList { QStringLiteral("--batch"), n(maxTrainBatch), QStringLiteral("--length"),
+                n(maxTrainLength), QStringLiteral("--d-model"), n(maxTrainModelDim) },
+        { QStringLiteral("--batch"), QStringLiteral("5e+07") });
 }
 
 void TestCliLimits::refusedPastTheLimit()
@@ -219,6 +245,15 @@ void TestCliLimits::acceptedAtTheLimit_data()
     QTest::newRow("explain: decimals at the limit") << QStringList { QStringLiteral("explain"),
         QStringLiteral("@S"), QStringLiteral("--head"), n(1), QStringLiteral("--query"), n(1),
         QStringLiteral("--key"), n(3), QStringLiteral("--decimals"), n(15) };
+    QTest::newRow("train: length and vocabulary at their limits") << QStringList {
+        QStringLiteral("train"), QStringLiteral("--task"), QStringLiteral("copy"),
+        QStringLiteral("--length"), n(maxTrainLength), QStringLiteral("--vocab"), n(maxTrainVocab),
+        QStringLiteral("--d-model"), n(8), QStringLiteral("--batch"), n(2), QStringLiteral("--steps"),
+        n(1) };
+    QTest::newRow("train: heads at the limit") << QStringList { QStringLiteral("train"),
+        QStringLiteral("--task"), QStringLiteral("rotate"), QStringLiteral("--d-model"),
+        n(maxTrainHeads), QStringLiteral("--heads"), n(maxTrainHeads), QStringLiteral("--steps"),
+        n(2) };
 }
 
 void TestCliLimits::acceptedAtTheLimit()

@@ -2,6 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Times the attention core against PyTorch on one thread, side by side in one run.
 
+Training: one step (forward, backward, Adam) of the training lab's model (spec training.md)
+in PyTorch float64 on the reverse task (batch 32, length 6, vocabulary 12) at d_model 128 with
+1 head and at d_model 512 with 8 heads, against train/step/d128 and train/step/d512x8heads;
+the script prints the BLAS library PyTorch has loaded.
+
 PyTorch (float64, one thread): torch.nn.MultiheadAttention at the forward shapes of
 attention-bench (Lq x Lk x d_model x heads, projections with biases, per-head weights kept),
 and the scaling experiment written the way the seed article writes it (2048 queries,
@@ -17,9 +22,14 @@ The flop count is the one attention-bench uses: 4 d^2 (Lq + Lk) + 4 Lq Lk d.
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
 import time
+
+# One thread for OpenBLAS too (torch.set_num_threads does not reach a BLAS loaded behind it).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 SHAPES = [(2, 4, 4, 2), (64, 64, 256, 8), (256, 256, 512, 8), (1024, 1024, 512, 16)]
 DIMS = [8, 32, 128, 512]
@@ -80,9 +90,68 @@ def torch_entropy(torch, min_time):
     return best_time(run, min_time)
 
 
+TRAIN_SHAPES = [(128, 1), (512, 8)]
+
+
+def torch_train_step(torch, d, heads, min_time, batch=32, length=6, vocab=12):
+    """Seconds per training step of the lab's model: embeddings plus sinusoidal positions,
+    cross-attention with explicit projections, output layer, mean cross-entropy, Adam."""
+    vt = vocab + 1
+    dk = d // heads
+    f64 = torch.float64
+    gen = torch.Generator().manual_seed(0)
+
+    def xavier(rows, cols):
+        bound = math.sqrt(6.0 / (rows + cols))
+        return ((torch.rand(rows, cols, dtype=f64, generator=gen) * 2 - 1) * bound).requires_grad_()
+
+    def zeros(n):
+        return torch.zeros(n, dtype=f64, requires_grad=True)
+
+    params = [torch.randn(vocab, d, dtype=f64, generator=gen).requires_grad_(),
+              torch.randn(vt, d, dtype=f64, generator=gen).requires_grad_(),
+              xavier(d, d), zeros(d), xavier(d, d), zeros(d), xavier(d, d), zeros(d),
+              xavier(d, d), zeros(d), xavier(d, vt), zeros(vt)]
+    es, et, wq, bq, wk, bk, wv, bv, wo, bo, wout, bout = params
+    pos = torch.arange(length, dtype=f64).unsqueeze(1)
+    j = torch.arange(d)
+    angle = pos / torch.pow(10000.0, (2 * (j // 2)).to(f64) / d)
+    pe = torch.where(j % 2 == 0, torch.sin(angle), torch.cos(angle))
+    opt = torch.optim.Adam(params, lr=0.003)
+
+    def run():
+        x = torch.randint(0, vocab, (batch, length), generator=gen)
+        y = x.flip(1) + 1
+        y_in = torch.cat([torch.zeros(batch, 1, dtype=torch.long), y[:, :-1]], dim=1)
+        xs = es[x] + pe
+        ys = et[y_in] + pe
+        q = (ys @ wq + bq).view(batch, length, heads, dk).transpose(1, 2)
+        k = (xs @ wk + bk).view(batch, length, heads, dk).transpose(1, 2)
+        v = (xs @ wv + bv).view(batch, length, heads, dk).transpose(1, 2)
+        a = torch.softmax(q @ k.transpose(-1, -2) / math.sqrt(dk), dim=-1)
+        o = (a @ v).transpose(1, 2).reshape(batch, length, d) @ wo + bo
+        logits = o @ wout + bout
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, vt), y.reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+    return best_time(run, min_time)
+
+
+def loaded_blas():
+    """The BLAS libraries mapped into this process (after PyTorch has run a product)."""
+    try:
+        with open("/proc/self/maps") as f:
+            libs = {line.split()[-1] for line in f if "blas" in line.lower() and "/" in line}
+        return ", ".join(sorted(libs)) or "none mapped"
+    except OSError:
+        return "unknown"
+
+
 def run_bench(path, min_time):
     args = [path, "--benchmark_format=json", f"--benchmark_min_time={min_time}",
-            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/)"]
+            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/|train/step/)"]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
     times = {}
@@ -110,6 +179,10 @@ def main():
     torch_times = {f"forward/{lq}x{lk}x{d}x{h}": torch_forward(torch, (lq, lk, d, h), args.min_time)
                    for (lq, lk, d, h) in SHAPES}
     torch_times["entropy/default"] = torch_entropy(torch, args.min_time)
+    for (d, h) in TRAIN_SHAPES:
+        name = "train/step/d128" if d == 128 else f"train/step/d{d}x{h}heads"
+        torch_times[name] = torch_train_step(torch, d, h, args.min_time)
+    print(f"torch BLAS: {loaded_blas()}")
 
     context, ours = run_bench(args.bench, args.min_time)
     print(f"attention-bench: {context.get('ae_build', '?')}, Eigen SIMD {context.get('eigen_simd', '?')}")
@@ -131,6 +204,14 @@ def main():
         print(f"{'entropy/default':28} {t * 1e3:10.3f}ms {'n/a':>12}")
     else:
         print(f"{'entropy/default':28} {t * 1e3:10.3f}ms {mine[0] * 1e3:10.3f}ms {t / mine[0]:7.1f}x")
+    for (d, h) in TRAIN_SHAPES:
+        name = "train/step/d128" if d == 128 else f"train/step/d{d}x{h}heads"
+        t = torch_times[name]
+        mine = ours.get(name)
+        if mine is None:
+            print(f"{name:28} {t * 1e3:10.3f}ms {'n/a':>12}")
+        else:
+            print(f"{name:28} {t * 1e3:10.3f}ms {mine[0] * 1e3:10.3f}ms {t / mine[0]:7.1f}x")
     gemm = ours.get("eigen/gemm/1024")
     big = ours.get("forward/1024x1024x512x16")
     if gemm and gemm[1] and big and big[1]:

@@ -9,10 +9,13 @@
 #include "figureexporter.h"
 #include "scalingdims.h"
 #include "sessionjson.h"
+#include "training/trainer.h"
+#include "trainoptions.h"
 #include "worksheetoptions.h"
 
 #include <QJsonDocument>
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace ae::test {
@@ -225,6 +228,57 @@ bool fuzzWorksheet(const QStringList &args)
     return true;
 }
 
+bool fuzzTrain(const QStringList &args)
+{
+    const auto parsed = parseTrainArgs(args);
+    checkOutcome(parsed);
+    if (parsed.outcome != ParseOutcome::Run)
+        return false;
+    const TrainOptions &o = parsed.options;
+    QStringList again { program };
+    if (!o.outputFile.isEmpty())
+        again << option("output", o.outputFile);
+    if (!o.replayFile.isEmpty()) {
+        again << option("replay", o.replayFile);
+        checkReparse(again, parseTrainArgs, o, [](const TrainOptions &a, const TrainOptions &b) {
+            return a.replayFile == b.replayFile && a.outputFile == b.outputFile;
+        });
+        return true;
+    }
+    const RunConfig &c = o.config;
+    expect(!checkRunConfig(c), "train took options its checker refuses");
+    again << option("task", taskName(c.task.kind))
+          << option("length", QString::number(c.task.length))
+          << option("vocab", QString::number(c.task.vocab))
+          << option("d-model", QString::number(c.dModel))
+          << option("heads", QString::number(c.heads)) << option("scale", scaleName(c.scale))
+          << option("optimizer", optimizerName(c.optimizer.kind))
+          << option("lr", QString::number(c.optimizer.lr, 'g', 17))
+          << option("batch", QString::number(c.batch)) << option("steps", QString::number(c.steps))
+          << option("seed", QString::number(c.seed))
+          << option("log-every", QString::number(c.logEvery));
+    if (!o.sessionFile.isEmpty())
+        again << option("save-session", o.sessionFile);
+    checkReparse(again, parseTrainArgs, o, [](const TrainOptions &a, const TrainOptions &b) {
+        const RunConfig &x = a.config, &y = b.config;
+        return a.outputFile == b.outputFile && a.sessionFile == b.sessionFile
+            && x.task.kind == y.task.kind && x.task.length == y.task.length
+            && x.task.vocab == y.task.vocab && x.dModel == y.dModel && x.heads == y.heads
+            && x.scale == y.scale && x.optimizer.kind == y.optimizer.kind
+            && x.optimizer.lr == y.optimizer.lr && x.batch == y.batch && x.steps == y.steps
+            && x.seed == y.seed && x.logEvery == y.logEvery;
+    });
+    // One step of a small run: its metrics are finite, or the run reports its divergence.
+    if (double(c.batch) * c.task.length * c.dModel * c.dModel <= 1e6) {
+        Trainer trainer(c);
+        const auto m = trainer.step();
+        expect(m ? std::isfinite(m->loss) && std::isfinite(m->gradNormQ)
+                 : trainer.divergedAt().has_value(),
+            "a training step neither finite nor reported as divergence");
+    }
+    return true;
+}
+
 } // namespace
 
 FuzzVerdict checkCommandLineInput(const QByteArray &bytes)
@@ -255,6 +309,8 @@ FuzzVerdict checkCommandLineInput(const QByteArray &bytes)
             verdict.accepted = fuzzExport(args);
         else if (command == u"worksheet")
             verdict.accepted = fuzzWorksheet(args);
+        else if (command == u"train")
+            verdict.accepted = fuzzTrain(args);
         else
             return verdict;
         expect(headless, "a subcommand that would open the window");

@@ -23,7 +23,8 @@ QStringList trainingReferenceNames()
     return names;
 }
 
-QString compareTrainingJson(const QJsonValue &actual, const QJsonValue &expected, const QString &path)
+QString compareTrainingJson(
+    const QJsonValue &actual, const QJsonValue &expected, const QString &path)
 {
     const QString where = path.isEmpty() ? QStringLiteral("(top)") : path;
     if (expected.isDouble()) {
@@ -37,9 +38,10 @@ QString compareTrainingJson(const QJsonValue &actual, const QJsonValue &expected
         return QString();
     }
     if (actual.type() != expected.type())
-        return where + QStringLiteral(": type %1, expected type %2")
-                           .arg(static_cast<int>(actual.type()))
-                           .arg(static_cast<int>(expected.type()));
+        return where
+            + QStringLiteral(": type %1, expected type %2")
+                  .arg(static_cast<int>(actual.type()))
+                  .arg(static_cast<int>(expected.type()));
     if (expected.isArray()) {
         const QJsonArray a = actual.toArray();
         const QJsonArray e = expected.toArray();

@@ -213,6 +213,9 @@ void TestMainWindow::examplesMenuOpensEachExample_data()
     QTest::newRow("causal decoder")
         << QStringLiteral(":/examples/decoder-causal.json") << QString();
     QTest::newRow("long pair") << QStringLiteral(":/examples/long-sentence-pair.json") << QString();
+    QTest::newRow("trained translation")
+        << QStringLiteral(":/examples/trained-translate.json") << QString();
+    QTest::newRow("trained reverse") << QStringLiteral(":/examples/trained-reverse.json") << QString();
 }
 
 void TestMainWindow::examplesMenuOpensEachExample()

@@ -46,6 +46,16 @@ const KnownExample knownExamples[] = {
         QT_TRANSLATE_NOOP("ExampleCatalog",
             "12 source and 10 target tokens, d_model 16, 4 heads: enough to see the "
             "heads specialise.") },
+    { "trained-translate.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "Trained: 我 爱 深度 学习 → i love deep learning"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Learned weights: a model trained on the phrase book (train --task translate) "
+            "attends from each English word to its Chinese source word.") },
+    { "trained-reverse.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog", "Trained: reversing a sequence (anti-diagonal)"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Learned weights: a model trained to write its input backwards (train --task "
+            "reverse) looks from the first output to the last input, and so on.") },
 };
 
 constexpr char examplesFolder[] = ":/examples";

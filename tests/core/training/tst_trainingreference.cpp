@@ -35,8 +35,8 @@ void TestTrainingReference::replay()
 {
     QFETCH(QString, name);
     QFETCH(QString, field);
-    const QByteArray bytes
-        = test::readFileBytes(test::trainingReferenceDir() + QLatin1Char('/') + name + QStringLiteral(".json"));
+    const QByteArray bytes = test::readFileBytes(
+        test::trainingReferenceDir() + QLatin1Char('/') + name + QStringLiteral(".json"));
     SessionError error;
     const auto input = parseReplay(bytes, &error);
     QVERIFY2(input, qPrintable(error.toString()));
@@ -48,7 +48,8 @@ void TestTrainingReference::replay()
                                      .value(QStringLiteral("expected"))
                                      .toObject();
     QVERIFY(expected.contains(field));
-    const QString why = test::compareTrainingJson(actual.value(field), expected.value(field), field);
+    const QString why
+        = test::compareTrainingJson(actual.value(field), expected.value(field), field);
     QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
