@@ -3229,10 +3229,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>实线：该批次的交叉熵损失。虚线：预测正确的目标词所占比例，读右侧坐标轴。</translation>
     </message>
     <message>
-        <source>Gradient norms of W_q and W_k</source>
-        <translation>W_q 与 W_k 的梯度范数</translation>
-    </message>
-    <message>
         <source>W_q solid, W_k dashed</source>
         <translation>W_q 实线，W_k 虚线</translation>
     </message>
@@ -3251,6 +3247,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>The mean of each attention row&apos;s largest weight: 1 means every query looks at one key only.</source>
         <translation>每行注意力中最大权重的平均值：为 1 时，每个查询只关注一个键。</translation>
+    </message>
+    <message>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
     </message>
 </context>
 <context>

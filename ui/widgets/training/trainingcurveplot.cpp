@@ -87,7 +87,7 @@ void TrainingCurvePlot::retranslate()
                       "words predicted right, on the right axis."));
         break;
     case Kind::GradientNorms:
-        titleElement()->setText(tr("Gradient norms of W_q and W_k"));
+        titleElement()->setText(tr("Gradient norms"));
         yAxis->setLabel(tr("W_q solid, W_k dashed"));
         setToolTip(tr("Solid: the size of W_q's gradient; dashed: W_k's. A saturated softmax "
                       "passes almost no gradient back to the queries and keys."));

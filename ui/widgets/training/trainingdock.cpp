@@ -169,13 +169,20 @@ void TrainingDock::changeEvent(QEvent *event)
 void TrainingDock::showEvent(QShowEvent *event)
 {
     QDockWidget::showEvent(event);
-    if (isFloating() && !m_placed) {
-        // A floating lab first opens over most of its screen, as a window of its own.
-        m_placed = true;
+    if (isFloating()) {
         if (const QScreen *screen = this->screen()) {
+            // A floating lab first opens over most of its screen, as a window of its own, and
+            // never reaches past the screen (a layout saved on a larger one).
             const QRect area = screen->availableGeometry();
-            const QSize size(area.width() * 92 / 100, area.height() * 90 / 100);
-            setGeometry(QRect(area.center() - QPoint(size.width() / 2, size.height() / 2), size));
+            QRect wanted = geometry();
+            if (!m_placed)
+                wanted.setSize(QSize(area.width() * 92 / 100, area.height() * 90 / 100));
+            wanted.setSize(wanted.size().boundedTo(area.size()));
+            if (!m_placed || !area.contains(wanted))
+                wanted.moveCenter(area.center());
+            m_placed = true;
+            if (wanted != geometry())
+                setGeometry(wanted);
         }
     }
     // The runs start when the lab is first looked at, not with the program.
