@@ -3505,6 +3505,385 @@ ceiling ln(%4): %5 nats</source>
     </message>
 </context>
 <context>
+    <name>ae::TrainingAttentionPanel</name>
+    <message>
+        <source>Example:</source>
+        <translation>示例：</translation>
+    </message>
+    <message>
+        <source>The sentence whose attention the heatmaps show (held out: the runs never train on it).</source>
+        <translation>热力图所显示注意力的句子（留出样本：训练时从未用过它）。</translation>
+    </message>
+    <message>
+        <source>Drag to see the attention at an earlier step; at the right end the heatmaps follow the training.</source>
+        <translation>拖动可查看较早某一步的注意力；拖到最右端时，热力图随训练实时更新。</translation>
+    </message>
+    <message>
+        <source>Open Run %1 in Explorer</source>
+        <translation>在主窗口中打开训练 %1</translation>
+    </message>
+    <message>
+        <source>Makes this example with this run&apos;s weights at the step shown the main window&apos;s session, so the computation view and the drill-down walk the trained model (Undo brings the previous session back).</source>
+        <translation>用此训练在所示步数时的权重和这个示例替换主窗口的会话，计算视图和逐步详解便会展示训练后的模型（撤销可恢复原来的会话）。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 步 / 共 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 · step %2</source>
+        <translation>%1 · 第 %2 步</translation>
+    </message>
+    <message>
+        <source>Trained %1, step %2: %3</source>
+        <translation>训练后的 %1，第 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>Open Trained Model</source>
+        <translation>打开训练后的模型</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingCurvePlot</name>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Loss and accuracy</source>
+        <translation>损失与准确率</translation>
+    </message>
+    <message>
+        <source>loss (solid)</source>
+        <translation>损失（实线）</translation>
+    </message>
+    <message>
+        <source>accuracy (dashed)</source>
+        <translation>准确率（虚线）</translation>
+    </message>
+    <message>
+        <source>Solid: the batch&apos;s cross-entropy loss. Dashed: the share of target words predicted right, on the right axis.</source>
+        <translation>实线：该批次的交叉熵损失。虚线：预测正确的目标词所占比例，读右侧坐标轴。</translation>
+    </message>
+    <message>
+        <source>W_q solid, W_k dashed</source>
+        <translation>W_q 实线，W_k 虚线</translation>
+    </message>
+    <message>
+        <source>Solid: the size of W_q&apos;s gradient; dashed: W_k&apos;s. A saturated softmax passes almost no gradient back to the queries and keys.</source>
+        <translation>实线：W_q 梯度的大小；虚线：W_k 梯度的大小。softmax 饱和时，几乎没有梯度能传回查询和键。</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>饱和程度</translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation>平均最大权重</translation>
+    </message>
+    <message>
+        <source>The mean of each attention row&apos;s largest weight: 1 means every query looks at one key only.</source>
+        <translation>每行注意力中最大权重的平均值：为 1 时，每个查询只关注一个键。</translation>
+    </message>
+    <message>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingDock</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>One more step of both runs.</source>
+        <translation>两个训练各再走一步。</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Both runs start again from the same initial weights.</source>
+        <translation>两个训练从相同的初始权重重新开始。</translation>
+    </message>
+    <message>
+        <source>Save History…</source>
+        <translation>保存训练记录…</translation>
+    </message>
+    <message>
+        <source>Saves a run&apos;s curves as JSON, the same as the train command&apos;s -o file.</source>
+        <translation>将一个训练的曲线保存为 JSON，与 train 命令的 -o 文件相同。</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>slow (5 steps/s)</source>
+        <translation>慢速（每秒 5 步）</translation>
+    </message>
+    <message>
+        <source>20 steps/s</source>
+        <translation>每秒 20 步</translation>
+    </message>
+    <message>
+        <source>60 steps/s</source>
+        <translation>每秒 60 步</translation>
+    </message>
+    <message>
+        <source>200 steps/s</source>
+        <translation>每秒 200 步</translation>
+    </message>
+    <message>
+        <source>as fast as possible</source>
+        <translation>尽可能快</translation>
+    </message>
+    <message>
+        <source>Attention as it learns</source>
+        <translation>学习中的注意力</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Stops both runs after their current step.</source>
+        <translation>两个训练在完成当前这一步后停下。</translation>
+    </message>
+    <message>
+        <source>Trains both runs side by side until they stop by themselves.</source>
+        <translation>并排训练两个模型，直到它们自行停止。</translation>
+    </message>
+    <message>
+        <source>Fix the settings to train (see the message under them).</source>
+        <translation>请先修正设置再训练（见设置下方的提示）。</translation>
+    </message>
+    <message>
+        <source>%1 — step %2 of %3</source>
+        <translation>%1：第 %2 步（共 %3 步）</translation>
+    </message>
+    <message>
+        <source>, accuracy %1 %</source>
+        <translation>，准确率 %1%</translation>
+    </message>
+    <message>
+        <source>, diverged at step %1 (the loss became infinite; lower the learning rate)</source>
+        <translation>，在第 %1 步发散（损失变为无穷大，请调低学习率）</translation>
+    </message>
+    <message>
+        <source>, reached the target at step %1</source>
+        <translation>，在第 %1 步达到目标</translation>
+    </message>
+    <message>
+        <source>Save Training History</source>
+        <translation>保存训练记录</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingSettingsForm</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Reverse</source>
+        <translation>倒序</translation>
+    </message>
+    <message>
+        <source>Rotate</source>
+        <translation>轮转</translation>
+    </message>
+    <message>
+        <source>Translate (phrase book)</source>
+        <translation>翻译（短语手册）</translation>
+    </message>
+    <message>
+        <source>÷ √d_k (scaled)</source>
+        <translation>÷ √d_k（缩放）</translation>
+    </message>
+    <message>
+        <source>none (unscaled)</source>
+        <translation>不除（不缩放）</translation>
+    </message>
+    <message>
+        <source>What the scores q·k are divided by: √d_k, nothing, or a number you type.</source>
+        <translation>注意力分数 q·k 要除以的数：√d_k、不除，或自己输入的数。</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>长度：</translation>
+    </message>
+    <message>
+        <source>Vocabulary:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <source>d_model:</source>
+        <translation>d_model：</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>头数：</translation>
+    </message>
+    <message>
+        <source>Optimiser:</source>
+        <translation>优化器：</translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation>学习率：</translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <source>Run A divides by:</source>
+        <translation>训练 A 除以：</translation>
+    </message>
+    <message>
+        <source>Run B divides by:</source>
+        <translation>训练 B 除以：</translation>
+    </message>
+    <message>
+        <source>Stop at accuracy:</source>
+        <translation>达到准确率时停止：</translation>
+    </message>
+    <message>
+        <source>What the model learns: copy the source, reverse it, rotate it by one, or translate Chinese phrases into English.</source>
+        <translation>模型要学的任务：照抄源序列、将其倒序、将其轮转一位，或把中文短语译成英文。</translation>
+    </message>
+    <message>
+        <source>How many different source words the task uses.</source>
+        <translation>任务所用的不同源词的个数。</translation>
+    </message>
+    <message>
+        <source>Draws the initial weights and every batch: the same seed and settings give the same run.</source>
+        <translation>用于采样初始权重和每个批次：随机种子和设置相同，训练过程就完全相同。</translation>
+    </message>
+    <message>
+        <source>A run stops by itself once a batch&apos;s accuracy reaches this; 0 % never stops early.</source>
+        <translation>某个批次的准确率达到此值时，该训练自行停止；设为 0% 则不会提前停止。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不停止</translation>
+    </message>
+    <message>
+        <source>Run %1 divides by “%2”, which is not a scale: choose √d_k or none, or type a number from %3 to %4.</source>
+        <translation>训练 %1 的除数“%2”不是有效的缩放因子：请选择 √d_k 或不除，或输入 %3～%4 之间的数。</translation>
+    </message>
+    <message>
+        <source>%1 heads do not divide d_model %2: each head needs an equal share of the width. Choose a number of heads that divides %2, or change d_model.</source>
+        <translation>d_model（%2）不能被头数 %1 整除：每个头要分得同样的宽度。请选择能整除 %2 的头数，或修改 d_model。</translation>
+    </message>
+    <message>
+        <source>Batch × length × d_model is too large for one step (at most %1): lower the batch, the length or d_model.</source>
+        <translation>批大小 × 长度 × d_model 过大，一步算不下（最多 %1）：请调低批大小、长度或 d_model。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” is out of range: %2</source>
+        <translation>设置“%1”超出范围：%2</translation>
+    </message>
+    <message>
+        <source>scaled (÷√d_k)</source>
+        <translation>缩放（÷√d_k）</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>÷ %1</source>
+        <translation>÷ %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TrainingTranslatePanel</name>
+    <message>
+        <source>Sentence:</source>
+        <translation>句子：</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>type source words separated by spaces</source>
+        <translation>输入源语言词语，用空格分隔</translation>
+    </message>
+    <message>
+        <source>The model writes its output one word at a time, each time choosing its most likely word; the row under each word shows where it looked in the source.</source>
+        <translation>模型逐词生成输出，每次选择可能性最大的词；每个词对应的那一行显示它在源句中关注了哪里。</translation>
+    </message>
+    <message>
+        <source>Words you can use: %1</source>
+        <translation>可用的词：%1</translation>
+    </message>
+    <message>
+        <source>Type at least one word of the source vocabulary.</source>
+        <translation>请至少输入一个源词表中的词。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a word this model knows: use the words listed above.</source>
+        <translation>模型不认识“%1”：请使用上面列出的词。</translation>
+    </message>
+    <message>
+        <source>Where each output word looked</source>
+        <translation>每个输出词关注的位置</translation>
+    </message>
+    <message>
+        <source>output words</source>
+        <translation>输出词</translation>
+    </message>
+    <message>
+        <source>source words</source>
+        <translation>源词</translation>
+    </message>
+</context>
+<context>
     <name>ae::Worksheet</name>
     <message>
         <source>%1 is outside %2..%3</source>

@@ -16,6 +16,7 @@
 #include "presenterlayout.h"
 #include "retranslator.h"
 #include "scalingplotdock.h"
+#include "trainingdock.h"
 #include "screenlayouts.h"
 #include "sequencepanel.h"
 #include "sessionerrortext.h"
@@ -128,6 +129,11 @@ void MainWindow::createDocks()
     m_targetPanel = new SequencePanel(m_document, SequenceRole::Target, this);
     m_attentionPanel = new AttentionPanel(m_document, this);
     m_scalingDock = new ScalingPlotDock(m_document, this);
+    m_trainingDock = new TrainingDock(m_document, this);
+    // The lab needs the room of a window of its own: it floats, hidden until View > Training.
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    m_trainingDock->setFloating(true);
+    m_trainingDock->hide();
 }
 
 void MainWindow::createMenus()
@@ -231,7 +237,7 @@ void MainWindow::createMenus()
     }
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
-             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock })
+             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock, m_trainingDock })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);
@@ -463,6 +469,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on == m_presentation)
         return;
     m_presentation = on;
+    m_trainingDock->setPresentationMode(on);
     m_presenter->setActive(on);
     m_leavePresentationAction->setEnabled(on);
     const QSignalBlocker blocker(m_presentationAction);

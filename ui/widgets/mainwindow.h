@@ -25,6 +25,7 @@ class HeatmapPanel;
 class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
+class TrainingDock;
 class MainWindowFileActions;
 class PresenterLayout;
 class SequencePanel;
@@ -54,6 +55,7 @@ public:
     }
     AttentionPanel *attentionPanel() const { return m_attentionPanel; }
     ScalingPlotDock *scalingDock() const { return m_scalingDock; }
+    TrainingDock *trainingDock() const { return m_trainingDock; }
     /// The computation view, the drill-down, The Math and lesson mode.
     ClassroomTools *classroom() const { return m_classroom; }
 
@@ -129,6 +131,7 @@ private:
     SequencePanel *m_targetPanel = nullptr;
     AttentionPanel *m_attentionPanel = nullptr;
     ScalingPlotDock *m_scalingDock = nullptr;
+    TrainingDock *m_trainingDock = nullptr;
     QLabel *m_shapeLabel = nullptr;
     MainWindowFileActions *m_fileActions = nullptr;
     WindowPlacement *m_placement = nullptr;

@@ -4,6 +4,7 @@
 #include "colormap.h"
 #include "matrixplotadapter.h"
 #include "retranslator.h"
+#include "scalingfigure.h"
 #include "softmax.h"
 
 #include <QFontMetricsF>
@@ -20,38 +21,20 @@ namespace {
 /// How far the x axis reaches beyond the outermost d_k, as a factor.
 constexpr double xMargin = 1.6;
 
-QColor unscaledColor()
-{
-    return QColor(0xd9, 0x5f, 0x02);
-}
-
-QColor scaledColor()
-{
-    return QColor(0x1f, 0x6f, 0xb5);
-}
-
 } // namespace
 
 ScalingPlot::ScalingPlot(QWidget *parent)
-    : QCustomPlot(parent)
+    : SeriesPlot(parent)
 {
-    setBackground(Qt::white);
     setMinimumSize(220, 180);
-
-    plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString());
-    plotLayout()->addElement(0, 0, m_title);
-
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setSubTicks(false);
-    xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
-    yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
 
     m_unscaled = addGraph();
     m_scaled = addGraph();
     m_ceiling = addGraph();
     Retranslator::bind(this, [this] {
-        m_title->setText(tr("Scaling effect on softmax sharpness"));
+        titleElement()->setText(tr("Scaling effect on softmax sharpness"));
         xAxis->setLabel(tr("d_k (log\u2082 scale)"));
         yAxis->setLabel(tr("mean entropy (nats)"));
         m_unscaled->setName(tr("unscaled: softmax(q\u00b7k)"));
@@ -74,18 +57,6 @@ ScalingPlot::ScalingPlot(QWidget *parent)
     m_dkLine->setVisible(false);
     m_dkLabel->setVisible(false);
 
-    // The legend sits in a row of its own between the title and the axes: inside the axes it
-    // would cover a curve at some settings.
-    legend->setVisible(true);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legend);
-    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    plotLayout()->setRowStretchFactor(1, 0.001);
-
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         fitTexts();
         updateTicks();
@@ -102,25 +73,13 @@ ScalingPlot::ScalingPlot(QWidget *parent)
 
 void ScalingPlot::applyStyle()
 {
-    const double s = m_presentation ? 1.6 : 1.0;
-    const double line = m_presentation ? 3.5 : 2.0;
-    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
-    for (QCPAxis *axis : { xAxis, yAxis }) {
-        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
-        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
-    }
-    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
-    m_dkLabel->setFont(MatrixPlotAdapter::plotFont(9 * s));
-
-    m_unscaled->setPen(QPen(unscaledColor(), line));
-    m_unscaled->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, unscaledColor(), Qt::white, 7 * s));
-    m_scaled->setPen(QPen(scaledColor(), line));
-    m_scaled->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDisc, scaledColor(), scaledColor(), 7 * s));
-    m_ceiling->setPen(QPen(QColor(0x55, 0x55, 0x55), line * 0.75, Qt::DashLine));
+    SeriesPlot::applyStyle();
+    m_dkLabel->setFont(MatrixPlotAdapter::plotFont(9 * fontScale()));
+    styleSeries(m_unscaled, ScalingFigure::unscaledColor(), QCPScatterStyle::ssCircle);
+    styleSeries(m_scaled, ScalingFigure::scaledColor(), QCPScatterStyle::ssDisc);
+    styleGuide(m_ceiling);
     const QColor accent = ColorMap::accent(ColorMapKind::Viridis);
-    m_dkLine->setPen(QPen(accent, line * 0.75, Qt::DotLine));
+    styleMarker(m_dkLine, accent);
     m_dkLabel->setColor(accent.darker(130));
     m_ticks.clear();
     updateLayoutForSize();
@@ -153,15 +112,6 @@ void ScalingPlot::setCurrentDk(int dK)
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-void ScalingPlot::setPresentationMode(bool on)
-{
-    if (m_presentation == on)
-        return;
-    m_presentation = on;
-    applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
-}
-
 void ScalingPlot::setDimmed(bool on)
 {
     if (m_dimmed == on)
@@ -189,13 +139,7 @@ void ScalingPlot::updateRanges()
             QVector<double> { xRange.lower, xRange.upper }, QVector<double> { ceiling, ceiling });
     else
         m_ceiling->data()->clear();
-    double top = ceiling;
-    for (QCPGraph *g : { m_unscaled, m_scaled }) {
-        bool found = false;
-        const QCPRange r = g->getValueRange(found);
-        if (found)
-            top = std::max(top, r.upper);
-    }
+    const double top = valueTop({ m_unscaled, m_scaled }, ceiling);
     yAxis->setRange(0.0, top > 0 ? top * 1.12 : 1.0);
 
     const bool marked = m_currentDk > 0;
@@ -255,7 +199,7 @@ QList<double> ScalingPlot::dimTicks() const
 bool ScalingPlot::event(QEvent *event)
 {
     if (event->type() != QEvent::ToolTip)
-        return QCustomPlot::event(event);
+        return SeriesPlot::event(event);
     auto *help = static_cast<QHelpEvent *>(event);
     // The d_k nearest to the pointer, within a few pixels.
     int nearest = -1;
@@ -288,11 +232,6 @@ bool ScalingPlot::event(QEvent *event)
             .arg(entropyCeiling(m_keys), 0, 'f', 4),
         this);
     return true;
-}
-
-QSize ScalingPlot::minimumSizeHint() const
-{
-    return QSize(220, 160);
 }
 
 bool ScalingPlot::fitTexts()
@@ -335,25 +274,25 @@ bool ScalingPlot::fitTexts()
 void ScalingPlot::resizeEvent(QResizeEvent *event)
 {
     updateLayoutForSize();
-    QCustomPlot::resizeEvent(event);
+    SeriesPlot::resizeEvent(event);
 }
 
 void ScalingPlot::updateLayoutForSize()
 {
-    const int shortHeight = m_presentation ? 420 : 300;
+    const int shortHeight = isPresentationMode() ? 420 : 300;
     const bool isShort = height() < shortHeight;
     if (isShort == m_short)
         return;
     m_short = isShort;
     // A short plot drops its title (the dock's title says the same) to keep room for the axes.
     if (isShort) {
-        plotLayout()->take(m_title);
+        plotLayout()->take(titleElement());
         plotLayout()->simplify();
     } else {
         plotLayout()->insertRow(0);
-        plotLayout()->addElement(0, 0, m_title);
+        plotLayout()->addElement(0, 0, titleElement());
     }
-    m_title->setVisible(!isShort);
+    titleElement()->setVisible(!isShort);
     for (int row = 0; row + 1 < plotLayout()->rowCount(); ++row)
         plotLayout()->setRowStretchFactor(row, 0.001);
     replot(QCustomPlot::rpQueuedReplot);
@@ -361,10 +300,7 @@ void ScalingPlot::updateLayoutForSize()
 
 void ScalingPlot::paintEvent(QPaintEvent *event)
 {
-    // Shown on a screen of another scale than the buffers were made for: redraw them first.
-    if (MatrixPlotAdapter::matchScreenPixels(this))
-        replot(QCustomPlot::rpQueuedRefresh);
-    QCustomPlot::paintEvent(event);
+    SeriesPlot::paintEvent(event);
     if (!m_dimmed)
         return;
     QPainter painter(this);

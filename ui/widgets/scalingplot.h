@@ -6,13 +6,12 @@
 /// scaled curves, the ceiling ln(keys) and the current model's d_k.
 
 #include "entropyexperiment.h"
-
-#include <qcustomplot.h>
+#include "seriesplot.h"
 
 namespace ae {
 
 /// A QCustomPlot showing one EntropyExperimentResult.
-class ScalingPlot : public QCustomPlot
+class ScalingPlot : public SeriesPlot
 {
     Q_OBJECT
 public:
@@ -23,8 +22,6 @@ public:
     /// Marks the current model's head width; 0 removes the marker.
     void setCurrentDk(int dK);
     int currentDk() const { return m_currentDk; }
-    /// Larger fonts, thicker lines.
-    void setPresentationMode(bool on);
     /// Draws the picture faded (its parameters are no longer the ones in the controls).
     void setDimmed(bool on);
     bool isDimmed() const { return m_dimmed; }
@@ -39,8 +36,6 @@ public:
     QCPItemStraightLine *dkMarker() const { return m_dkLine; }
     /// The d_k values with a tick label on the x axis.
     QList<double> dimTicks() const;
-    /// Small: the plot squeezes its margins rather than forcing a wide window.
-    QSize minimumSizeHint() const override;
     /// @}
 
 protected:
@@ -56,7 +51,7 @@ private:
     /// Fits the legend's columns and the y axis title to the space there is; true if changed.
     bool fitTexts();
     /// Applies fonts, pens and markers for the current mode.
-    void applyStyle();
+    void applyStyle() override;
     /// A short plot drops its title; a tall one shows it above the legend.
     void updateLayoutForSize();
 
@@ -65,13 +60,11 @@ private:
     QCPGraph *m_ceiling;
     QCPItemStraightLine *m_dkLine;
     QCPItemText *m_dkLabel;
-    QCPTextElement *m_title;
     std::vector<int> m_dims;
     int m_keys = 0;
     /// The legend entry of the ceiling for @p keys keys, e.g. "ceiling ln(10) = 2.303".
     static QString ceilingName(int keys);
     int m_currentDk = 0;
-    bool m_presentation = false;
     bool m_dimmed = false;
     bool m_short = false;
     int m_legendWrap = 0;

@@ -20,20 +20,11 @@ constexpr int guideSteps = 48;
 } // namespace
 
 ScalingSeriesPlot::ScalingSeriesPlot(ScalingLabFigure::Panel panel, QWidget *parent)
-    : QCustomPlot(parent)
+    : SeriesPlot(parent)
     , m_panel(panel)
 {
-    setBackground(Qt::white);
-    setMinimumSize(220, 160);
-    plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString());
-    plotLayout()->addElement(0, 0, m_title);
-    plotLayout()->setRowStretchFactor(0, 0.001);
-
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setSubTicks(false);
-    xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
-    yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
     m_unscaled = addGraph();
     m_scaled = addGraph();
     if (panel == ScalingLabFigure::Panel::Spread) {
@@ -41,29 +32,14 @@ ScalingSeriesPlot::ScalingSeriesPlot(ScalingLabFigure::Panel panel, QWidget *par
     }
     m_dkLine = new QCPItemStraightLine(this);
     m_dkLine->setVisible(false);
-    // The legend in a row of its own under the title: inside the axes it would cover data in
-    // a plot this small.
-    legend->setVisible(true);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legend);
-    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plotLayout()->setRowStretchFactor(1, 0.001);
     applyStyle();
     retranslate();
     updateRanges();
 }
 
-QSize ScalingSeriesPlot::minimumSizeHint() const
-{
-    return QSize(220, 160);
-}
-
 void ScalingSeriesPlot::retranslate()
 {
-    m_title->setText(ScalingLabFigure::title(m_panel));
+    titleElement()->setText(ScalingLabFigure::title(m_panel));
     xAxis->setLabel(tr("d_k (log\u2082 scale)"));
     yAxis->setLabel(ScalingLabFigure::yAxisTitle(m_panel));
     m_unscaled->setName(tr("unscaled"));
@@ -78,23 +54,12 @@ void ScalingSeriesPlot::retranslate()
 
 void ScalingSeriesPlot::applyStyle()
 {
-    const double s = m_presentation ? 1.6 : 1.0;
-    const double line = m_presentation ? 3.5 : 2.0;
-    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
-    for (QCPAxis *axis : { xAxis, yAxis }) {
-        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
-        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
-    }
-    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
-    const QColor unscaled = ScalingFigure::unscaledColor(), scaled = ScalingFigure::scaledColor();
-    m_unscaled->setPen(QPen(unscaled, line));
-    m_unscaled->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, unscaled, Qt::white, 7 * s));
-    m_scaled->setPen(QPen(scaled, line));
-    m_scaled->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, scaled, scaled, 7 * s));
+    SeriesPlot::applyStyle();
+    styleSeries(m_unscaled, ScalingFigure::unscaledColor(), QCPScatterStyle::ssCircle);
+    styleSeries(m_scaled, ScalingFigure::scaledColor(), QCPScatterStyle::ssDisc);
     for (QCPGraph *g : m_guides)
-        g->setPen(QPen(QColor(0x55, 0x55, 0x55), line * 0.75, Qt::DashLine));
-    m_dkLine->setPen(QPen(ColorMap::accent(ColorMapKind::Viridis), line * 0.75, Qt::DotLine));
+        styleGuide(g);
+    styleMarker(m_dkLine, ColorMap::accent(ColorMapKind::Viridis));
 }
 
 void ScalingSeriesPlot::setResult(const EntropyExperimentResult &result)
@@ -115,15 +80,6 @@ void ScalingSeriesPlot::setCurrentDk(int dK)
         return;
     m_currentDk = std::max(0, dK);
     updateRanges();
-    replot(QCustomPlot::rpQueuedReplot);
-}
-
-void ScalingSeriesPlot::setPresentationMode(bool on)
-{
-    if (m_presentation == on)
-        return;
-    m_presentation = on;
-    applyStyle();
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -154,12 +110,7 @@ void ScalingSeriesPlot::updateRanges()
             std::vector<double> { 1.0, 1.0 });
         top = std::sqrt(hi);
     }
-    for (QCPGraph *g : { m_unscaled, m_scaled }) {
-        bool found = false;
-        const QCPRange r = g->getValueRange(found);
-        if (found)
-            top = std::max(top, r.upper);
-    }
+    top = valueTop({ m_unscaled, m_scaled }, top);
     const bool share = m_panel == ScalingLabFigure::Panel::Saturation;
     yAxis->setRange(0.0, share ? 1.0 : (top > 0 ? top * 1.1 : 1.0));
     m_dkLine->setVisible(m_currentDk > 0);

@@ -8,13 +8,12 @@
 
 #include "entropyexperiment.h"
 #include "scalinglabfigure.h"
-
-#include <qcustomplot.h>
+#include "seriesplot.h"
 
 namespace ae {
 
 /// A QCustomPlot showing one panel of an EntropyExperimentResult.
-class ScalingSeriesPlot : public QCustomPlot
+class ScalingSeriesPlot : public SeriesPlot
 {
     Q_OBJECT
 public:
@@ -26,8 +25,6 @@ public:
     void setResult(const EntropyExperimentResult &result);
     /// Marks the current model's head width; 0 removes the marker.
     void setCurrentDk(int dK);
-    /// Larger fonts, thicker lines.
-    void setPresentationMode(bool on);
     /// Sets every visible text in the current language.
     void retranslate();
 
@@ -38,23 +35,20 @@ public:
     /// The dashed guides: sqrt(d_k) and 1 on the spread panel, none elsewhere.
     const QList<QCPGraph *> &guideGraphs() const { return m_guides; }
     QCPItemStraightLine *dkMarker() const { return m_dkLine; }
-    QSize minimumSizeHint() const override;
     /// @}
 
 private:
     /// Axis ranges, guide points and the marker for the data and d_k.
     void updateRanges();
-    void applyStyle();
+    void applyStyle() override;
 
     ScalingLabFigure::Panel m_panel;
-    QCPTextElement *m_title;
     QCPGraph *m_unscaled;
     QCPGraph *m_scaled;
     QList<QCPGraph *> m_guides;
     QCPItemStraightLine *m_dkLine;
     std::vector<int> m_dims;
     int m_currentDk = 0;
-    bool m_presentation = false;
 };
 
 } // namespace ae

@@ -10,41 +10,18 @@
 namespace ae {
 
 ScoreHistogramPlot::ScoreHistogramPlot(QWidget *parent)
-    : QCustomPlot(parent)
+    : SeriesPlot(parent)
 {
-    setBackground(Qt::white);
-    setMinimumSize(220, 160);
-    plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString());
-    plotLayout()->addElement(0, 0, m_title);
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    xAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
-    yAxis->grid()->setPen(QPen(QColor(0xe4, 0xe4, 0xe4)));
     m_unscaled = new QCPBars(xAxis, yAxis);
     m_scaled = new QCPBars(xAxis, yAxis);
-    // The legend in a row of its own under the title: inside the axes it would cover data in
-    // a plot this small.
-    legend->setVisible(true);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->insertRow(1);
-    plotLayout()->addElement(1, 0, legend);
-    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plotLayout()->setRowStretchFactor(1, 0.001);
     applyStyle();
     retranslate();
 }
 
-QSize ScoreHistogramPlot::minimumSizeHint() const
-{
-    return QSize(220, 160);
-}
-
 void ScoreHistogramPlot::retranslate()
 {
-    m_title->setText(m_dk > 0 ? tr("Scores at d_k = %1").arg(m_dk)
-                              : ScalingLabFigure::title(ScalingLabFigure::Panel::Histogram));
+    titleElement()->setText(m_dk > 0 ? tr("Scores at d_k = %1").arg(m_dk)
+                                     : ScalingLabFigure::title(ScalingLabFigure::Panel::Histogram));
     xAxis->setLabel(tr("score"));
     yAxis->setLabel(ScalingLabFigure::yAxisTitle(ScalingLabFigure::Panel::Histogram));
     m_unscaled->setName(tr("unscaled: q·k"));
@@ -55,13 +32,7 @@ void ScoreHistogramPlot::retranslate()
 
 void ScoreHistogramPlot::applyStyle()
 {
-    const double s = m_presentation ? 1.6 : 1.0;
-    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
-    for (QCPAxis *axis : { xAxis, yAxis }) {
-        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
-        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
-    }
-    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
+    SeriesPlot::applyStyle();
     // Translucent, so the narrow scaled bars stay visible over the wide unscaled ones.
     for (QCPBars *bars : { m_unscaled, m_scaled }) {
         QColor c
@@ -91,15 +62,6 @@ void ScoreHistogramPlot::setHistogram(const EntropyExperimentResult &result, int
         yAxis->setRange(0.0, top > 0 ? top * 1.1 : 1.0);
     }
     retranslate();
-}
-
-void ScoreHistogramPlot::setPresentationMode(bool on)
-{
-    if (m_presentation == on)
-        return;
-    m_presentation = on;
-    applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace ae

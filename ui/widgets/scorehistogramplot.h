@@ -6,13 +6,12 @@
 /// the same bins, overlaid, so the √d_k spread of the unscaled ones is visible.
 
 #include "entropyexperiment.h"
-
-#include <qcustomplot.h>
+#include "seriesplot.h"
 
 namespace ae {
 
 /// A QCustomPlot showing one ScoreHistogram of a result.
-class ScoreHistogramPlot : public QCustomPlot
+class ScoreHistogramPlot : public SeriesPlot
 {
     Q_OBJECT
 public:
@@ -22,8 +21,6 @@ public:
     void setHistogram(const EntropyExperimentResult &result, int index);
     /// The d_k on show, or 0.
     int shownDk() const { return m_dk; }
-    /// Larger fonts.
-    void setPresentationMode(bool on);
     /// Sets every visible text in the current language.
     void retranslate();
 
@@ -31,17 +28,14 @@ public:
     /// @{
     QCPBars *unscaledBars() const { return m_unscaled; }
     QCPBars *scaledBars() const { return m_scaled; }
-    QSize minimumSizeHint() const override;
     /// @}
 
 private:
-    void applyStyle();
+    void applyStyle() override;
 
-    QCPTextElement *m_title;
     QCPBars *m_unscaled;
     QCPBars *m_scaled;
     int m_dk = 0;
-    bool m_presentation = false;
 };
 
 } // namespace ae

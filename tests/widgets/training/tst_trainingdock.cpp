@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The training lab's dock driven as a user would: its buttons run real runs, the scrubber
+// shows the core's attention at the recorded step, Open in Explorer makes that the session
+// (one undoable edit) and Translate shows the core's greedy decoding.
+
+#include "document.h"
+#include "heatmapplot.h"
+#include "sessioncompute.h"
+#include "testsupportattention.h"
+#include "training/trainer.h"
+#include "training/trainingsession.h"
+#include "trainingattentionpanel.h"
+#include "trainingcurveplot.h"
+#include "trainingdock.h"
+#include "trainingrunner.h"
+#include "trainingsettingsform.h"
+#include "trainingtranslatepanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace ae;
+
+namespace {
+
+/// The largest absolute difference between two matrices of one shape (infinity otherwise).
+double maxDiff(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return HUGE_VAL;
+    return a.size() == 0 ? 0.0 : (a - b).cwiseAbs().maxCoeff();
+}
+
+} // namespace
+
+class TestTrainingDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void buttonsDriveRuns();
+    void scrubberShowsRecordedStep_data();
+    void scrubberShowsRecordedStep();
+    void openInExplorerIsOneUndoableEdit();
+    void translateShowsDecodedWords();
+    void badSettingsGetAMessage_data();
+    void badSettingsGetAMessage();
+    void curvesFollowRuns();
+
+private:
+    /// Small, quick settings: reverse, length 4, 6 words, d_model 16, 2 heads, 60 steps.
+    void useSmallSettings(int steps = 60);
+    /// The core's run of the dock's run @p run after @p steps updates.
+    TrainingParameters coreParametersAt(int run, int steps) const;
+
+    Document *m_document = nullptr;
+    TrainingDock *m_dock = nullptr;
+};
+
+void TestTrainingDock::initTestCase()
+{
+    AttentionTestSupport::isolateSettings(QStringLiteral("tst_trainingdock"));
+}
+
+void TestTrainingDock::init()
+{
+    m_document = new Document;
+    m_dock = new TrainingDock(m_document);
+    m_dock->resize(1200, 800);
+    m_dock->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dock));
+    useSmallSettings();
+}
+
+void TestTrainingDock::cleanup()
+{
+    delete m_dock;
+    delete m_document;
+    m_dock = nullptr;
+    m_document = nullptr;
+}
+
+void TestTrainingDock::useSmallSettings(int steps)
+{
+    TrainingSettingsForm *f = m_dock->settings();
+    f->lengthBox()->setValue(4);
+    f->vocabBox()->setValue(6);
+    f->modelDimBox()->setValue(16);
+    f->headsBox()->setValue(2);
+    f->batchBox()->setValue(8);
+    f->stepsBox()->setValue(steps);
+    f->seedBox()->setValue(5);
+    QCOMPARE(m_dock->runner()->state(), TrainingRunner::State::Paused);
+    QCOMPARE(m_dock->runner()->configs()[0].dModel, 16);
+}
+
+TrainingParameters TestTrainingDock::coreParametersAt(int run, int steps) const
+{
+    Trainer trainer(m_dock->runner()->configs()[size_t(run)]);
+    for (int i = 0; i < steps; ++i)
+        trainer.step();
+    return trainer.parameters();
+}
+
+void TestTrainingDock::buttonsDriveRuns()
+{
+    TrainingRunner *runner = m_dock->runner();
+    // Long and paced, so that Pause finds the runs still going.
+    m_dock->settings()->targetBox()->setValue(0.0);
+    m_dock->settings()->stepsBox()->setValue(100000);
+    m_dock->speedBox()->setCurrentIndex(m_dock->speedBox()->findData(200));
+    QCOMPARE(runner->stepsPerSecond(), 200);
+    QVERIFY(m_dock->stepButton()->isEnabled());
+    QTest::mouseClick(m_dock->stepButton(), Qt::LeftButton);
+    QTRY_COMPARE(runner->stepsDone(0), 1);
+    QTRY_COMPARE(runner->stepsDone(1), 1);
+    QTest::mouseClick(m_dock->playButton(), Qt::LeftButton);
+    QCOMPARE(runner->state(), TrainingRunner::State::Running);
+    QVERIFY(!m_dock->stepButton()->isEnabled());
+    QTRY_VERIFY(runner->stepsDone(0) > 5);
+    QTest::mouseClick(m_dock->playButton(), Qt::LeftButton);
+    QTRY_COMPARE(runner->state(), TrainingRunner::State::Paused);
+    QTest::qWait(3 * TrainingRunner::publishIntervalMs);
+    const int paused = runner->stepsDone(0);
+    QTest::qWait(150);
+    QCOMPARE(runner->stepsDone(0), paused);
+    // The status line tells the step.
+    QVERIFY(m_dock->statusLabel()->text().contains(QString::number(paused)));
+    QTest::mouseClick(m_dock->resetButton(), Qt::LeftButton);
+    QCOMPARE(runner->stepsDone(0), 0);
+    QCOMPARE(runner->stepsDone(1), 0);
+    // Played to the end: both runs stop by themselves (the target is off).
+    m_dock->settings()->stepsBox()->setValue(60);
+    m_dock->speedBox()->setCurrentIndex(m_dock->speedBox()->findData(0));
+    QTest::mouseClick(m_dock->playButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(runner->state(), TrainingRunner::State::Finished, 60000);
+    QCOMPARE(runner->stepsDone(0), 60);
+    QVERIFY(!m_dock->playButton()->isEnabled());
+}
+
+void TestTrainingDock::scrubberShowsRecordedStep_data()
+{
+    QTest::addColumn<int>("step");
+    QTest::addColumn<int>("example");
+    QTest::newRow("step 0") << 0 << 0;
+    QTest::newRow("step 10, example 2") << 10 << 2;
+    QTest::newRow("step 50, example 1") << 50 << 1;
+}
+
+void TestTrainingDock::scrubberShowsRecordedStep()
+{
+    QFETCH(int, step);
+    QFETCH(int, example);
+    m_dock->settings()->targetBox()->setValue(0.0);
+    m_dock->runner()->play();
+    QTRY_COMPARE_WITH_TIMEOUT(m_dock->runner()->state(), TrainingRunner::State::Finished, 60000);
+    TrainingAttentionPanel *attention = m_dock->attention();
+    attention->setExampleIndex(example);
+    QCOMPARE(attention->scrubber()->maximum(), 60);
+    attention->scrubber()->setValue(step);
+    QCOMPARE(attention->shownStep(), step);
+    const TrainingBatch held = m_dock->runner()->heldOutExamples(example + 1);
+    std::vector<int> source, target;
+    for (int c = 0; c < held.sourceLength(); ++c)
+        source.push_back(held.source(example, c));
+    for (int c = 0; c < held.targetLength(); ++c)
+        target.push_back(held.target(example, c));
+    for (int run = 0; run < 2; ++run) {
+        const TrainingModelSpec spec = modelSpecFor(m_dock->runner()->configs()[size_t(run)]);
+        const AttentionResult expected
+            = trainedAttention(spec, coreParametersAt(run, step), source, target);
+        const HeatmapData &shown = attention->heatmap(run)->data();
+        QCOMPARE(maxDiff(shown.values, expected.meanWeights), 0.0);
+    }
+    // The curves mark the step.
+    QVERIFY(m_dock->curvePlot(0)->stepMarker()->visible());
+    QCOMPARE(m_dock->curvePlot(0)->stepMarker()->point1->key(), double(step));
+}
+
+void TestTrainingDock::openInExplorerIsOneUndoableEdit()
+{
+    for (int i = 0; i < 20; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(1), 20);
+    TrainingAttentionPanel *attention = m_dock->attention();
+    QTRY_COMPARE(attention->scrubber()->maximum(), 20);
+    attention->setExampleIndex(3);
+    attention->scrubber()->setValue(20);
+    const Session before = m_document->session();
+    const int undoSteps = m_document->undoStack()->count();
+    QTest::mouseClick(attention->openButton(1), Qt::LeftButton);
+    QCOMPARE(m_document->undoStack()->count(), undoSteps + 1);
+    QCOMPARE(m_document->session().attention.config.dModel, 16);
+    QCOMPARE(m_document->session().attention.config.heads, 2);
+    // The explorer computes the trained model's attention exactly as the lab shows it.
+    const AttentionResult computed = computeSession(m_document->session());
+    QCOMPARE(maxDiff(computed.meanWeights, attention->heatmap(1)->data().values), 0.0);
+    QTRY_VERIFY(
+        maxDiff(m_document->result().meanWeights, attention->heatmap(1)->data().values) == 0.0);
+    m_document->undoStack()->undo();
+    QVERIFY(m_document->session() == before);
+}
+
+void TestTrainingDock::translateShowsDecodedWords()
+{
+    TrainingSettingsForm *f = m_dock->settings();
+    f->taskBox()->setCurrentIndex(f->taskBox()->findData(taskName(TaskKind::Translate)));
+    f->modelDimBox()->setValue(32);
+    f->headsBox()->setValue(1);
+    f->batchBox()->setValue(16);
+    for (int i = 0; i < 30; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(0), 30);
+    QTRY_COMPARE(m_dock->attention()->scrubber()->maximum(), 30);
+    TrainingTranslatePanel *t = m_dock->translator();
+    QCOMPARE(t->sentenceBox()->text(), QStringLiteral("我 爱 深度 学习"));
+    t->runBox()->setCurrentIndex(0);
+    QVERIFY(t->translate());
+    t->finishAnimation();
+    // The words are the core's greedy decoding with run A's weights at step 30.
+    const TrainingModelSpec spec = modelSpecFor(m_dock->runner()->configs()[0]);
+    const TrainingTask task(m_dock->runner()->configs()[0].task);
+    const std::vector<DecodedWord> expected
+        = greedyDecode(spec, coreParametersAt(0, 30), *task.sourceIds(t->sentenceBox()->text()));
+    QStringList words;
+    for (const DecodedWord &w : expected)
+        words << w.word;
+    QCOMPARE(t->shownWords(), words);
+    QCOMPARE(t->attentionPlot()->data().rows(), int(expected.size()));
+    QCOMPARE(t->attentionPlot()->data().columns(), 4);
+    QCOMPARE(maxDiff(t->attentionPlot()->data().values.row(0), expected[0].attention), 0.0);
+
+    // A word outside the phrase book is named, and nothing is decoded.
+    t->sentenceBox()->setText(QStringLiteral("我 爱 披萨"));
+    QVERIFY(!t->translate());
+    QVERIFY(t->messageLabel()->isVisibleTo(t));
+    QVERIFY(t->messageLabel()->text().contains(QStringLiteral("披萨")));
+    QVERIFY(t->shownWords().isEmpty());
+}
+
+void TestTrainingDock::badSettingsGetAMessage_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<QString>("scaleText");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("heads do not divide") << 128 << 3 << QString() << QStringLiteral("3 heads");
+    QTest::newRow("not a scale") << 16 << 2 << QStringLiteral("fast") << QStringLiteral("fast");
+    QTest::newRow("zero scale") << 16 << 2 << QStringLiteral("0") << QStringLiteral("“0”");
+}
+
+void TestTrainingDock::badSettingsGetAMessage()
+{
+    QFETCH(int, dModel);
+    QFETCH(int, heads);
+    QFETCH(QString, scaleText);
+    QFETCH(QString, mentions);
+    TrainingSettingsForm *f = m_dock->settings();
+    f->modelDimBox()->setValue(dModel);
+    f->headsBox()->setValue(heads);
+    if (!scaleText.isEmpty()) {
+        QComboBox *box = f->scaleBox(1);
+        box->setEditText(scaleText);
+        emit box->lineEdit()->editingFinished();
+    }
+    QVERIFY(f->messageLabel()->isVisibleTo(f));
+    QVERIFY2(f->messageLabel()->text().contains(mentions), qPrintable(f->messageLabel()->text()));
+    QCOMPARE(m_dock->runner()->state(), TrainingRunner::State::Empty);
+    QVERIFY(!m_dock->playButton()->isEnabled());
+    QVERIFY(!m_dock->stepButton()->isEnabled());
+    // Fixed, the lab is ready again.
+    f->headsBox()->setValue(1);
+    if (!scaleText.isEmpty()) {
+        f->scaleBox(1)->setCurrentIndex(1);
+        emit f->scaleBox(1)->lineEdit()->editingFinished();
+    }
+    QVERIFY(!f->messageLabel()->isVisibleTo(f));
+    QCOMPARE(m_dock->runner()->state(), TrainingRunner::State::Paused);
+    QVERIFY(m_dock->playButton()->isEnabled());
+}
+
+void TestTrainingDock::curvesFollowRuns()
+{
+    for (int i = 0; i < 8; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(0), 8);
+    QTRY_COMPARE(m_dock->curvePlot(0)->graph(0, 0)->dataCount(), 8);
+    for (int run = 0; run < 2; ++run) {
+        const auto &metrics = m_dock->runner()->metrics(run);
+        QCPGraph *loss = m_dock->curvePlot(0)->graph(run, 0);
+        QCPGraph *accuracy = m_dock->curvePlot(0)->graph(run, 1);
+        QCPGraph *gradQ = m_dock->curvePlot(1)->graph(run, 0);
+        QCPGraph *saturation = m_dock->curvePlot(2)->graph(run, 0);
+        for (int i = 0; i < 8; ++i) {
+            QCOMPARE(loss->data()->at(i)->value, metrics[size_t(i)].loss);
+            QCOMPARE(accuracy->data()->at(i)->value, metrics[size_t(i)].accuracy);
+            QCOMPARE(gradQ->data()->at(i)->value, metrics[size_t(i)].gradNormQ);
+            QCOMPARE(saturation->data()->at(i)->value, metrics[size_t(i)].maxWeight);
+        }
+    }
+    QCOMPARE(m_dock->curvePlot(1)->yAxis->scaleType(), QCPAxis::stLogarithmic);
+}
+
+QTEST_MAIN(TestTrainingDock)
+#include "tst_trainingdock.moc"

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "seriesplot.h"
+
+#include "matrixplotadapter.h"
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+/// The colour of the grid lines: light, so the data stands out.
+QColor gridColor()
+{
+    return QColor(0xe4, 0xe4, 0xe4);
+}
+
+} // namespace
+
+SeriesPlot::SeriesPlot(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setBackground(Qt::white);
+    setMinimumSize(220, 160);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString());
+    plotLayout()->addElement(0, 0, m_title);
+    xAxis->grid()->setPen(QPen(gridColor()));
+    yAxis->grid()->setPen(QPen(gridColor()));
+    // The legend in a row of its own under the title: inside the axes it would cover data in
+    // a plot this small.
+    legend->setVisible(true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    SeriesPlot::applyStyle();
+}
+
+QSize SeriesPlot::minimumSizeHint() const
+{
+    return QSize(220, 160);
+}
+
+void SeriesPlot::setPresentationMode(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SeriesPlot::applyStyle()
+{
+    const double s = fontScale();
+    m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
+    for (QCPAxis *axis : { xAxis, yAxis, yAxis2 }) {
+        axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
+        axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));
+    }
+    legend->setFont(MatrixPlotAdapter::plotFont(9 * s));
+}
+
+void SeriesPlot::styleSeries(
+    QCPGraph *graph, const QColor &color, QCPScatterStyle::ScatterShape shape) const
+{
+    graph->setPen(QPen(color, lineWidth()));
+    if (shape == QCPScatterStyle::ssNone) {
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+        return;
+    }
+    const QColor fill = shape == QCPScatterStyle::ssCircle ? QColor(Qt::white) : color;
+    graph->setScatterStyle(QCPScatterStyle(shape, color, fill, 7 * fontScale()));
+}
+
+void SeriesPlot::styleGuide(QCPGraph *graph) const
+{
+    graph->setPen(QPen(QColor(0x55, 0x55, 0x55), lineWidth() * 0.75, Qt::DashLine));
+}
+
+void SeriesPlot::styleMarker(QCPItemStraightLine *line, const QColor &color) const
+{
+    line->setPen(QPen(color, lineWidth() * 0.75, Qt::DotLine));
+}
+
+double SeriesPlot::valueTop(std::initializer_list<QCPGraph *> graphs, double floor)
+{
+    double top = floor;
+    for (QCPGraph *g : graphs) {
+        bool found = false;
+        const QCPRange r = g->getValueRange(found);
+        if (found)
+            top = std::max(top, r.upper);
+    }
+    return top;
+}
+
+void SeriesPlot::paintEvent(QPaintEvent *event)
+{
+    // Shown on a screen of another scale than the buffers were made for: redraw them first.
+    if (MatrixPlotAdapter::matchScreenPixels(this))
+        replot(QCustomPlot::rpQueuedRefresh);
+    QCustomPlot::paintEvent(event);
+}
+
+} // namespace ae

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file trainingcurveplot.h
+/// One of the training lab's live plots: loss and accuracy, the gradient norms of w_q and w_k,
+/// or the saturation, for the two runs on one step axis, with the scrubbed step marked.
+
+#include "seriesplot.h"
+#include "trainingtrace.h"
+
+#include <array>
+
+namespace ae {
+
+/// A SeriesPlot of one quantity of two TrainingTraces.
+class TrainingCurvePlot : public SeriesPlot
+{
+    Q_OBJECT
+public:
+    /// What the plot shows.
+    enum class Kind {
+        LossAccuracy, ///< loss (left axis) and accuracy (right axis, 0 to 1)
+        GradientNorms, ///< |grad w_q| (solid) and |grad w_k| (dashed), log axis
+        Saturation ///< mean largest weight, 0 to 1
+    };
+
+    explicit TrainingCurvePlot(Kind kind, QWidget *parent = nullptr);
+
+    Kind kind() const { return m_kind; }
+    /// Shows @p traces (run 0 and run 1) named @p names in the legend.
+    void setTraces(
+        const std::array<const TrainingTrace *, 2> &traces, const std::array<QString, 2> &names);
+    /// Marks step @p step (the scrubber's); a negative step removes the marker.
+    void setMarkedStep(double step);
+    /// Sets every visible text in the current language.
+    void retranslate();
+
+    /// @name Inspection (tests)
+    /// @{
+    /// The curve of quantity @p series (0: loss / |grad w_q| / saturation, 1: accuracy /
+    /// |grad w_k|) of run @p run, or nullptr when the plot has no such curve.
+    QCPGraph *graph(int run, int series) const;
+    QCPItemStraightLine *stepMarker() const { return m_marker; }
+    /// @}
+
+    /// The colour of run @p run (0 or 1), shared with the heatmap captions.
+    static QColor runColor(int run);
+
+protected:
+    /// Hides the legend when it does not fit (the status line names the runs in colour).
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void applyStyle() override;
+    void updateRanges();
+
+    Kind m_kind;
+    /// [run][series]; series 1 is null for the saturation plot.
+    std::array<std::array<QCPGraph *, 2>, 2> m_graphs {};
+    std::array<QString, 2> m_names;
+    QCPItemStraightLine *m_marker;
+    double m_lastStep = 0.0;
+};
+
+} // namespace ae

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingdock.h"
+
+#include "atomicfilewriter.h"
+#include "trainingattentionpanel.h"
+#include "trainingcurveplot.h"
+#include "trainingrunner.h"
+#include "trainingsettingsform.h"
+#include "trainingtrace.h"
+#include "trainingtranslatepanel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace ae {
+
+TrainingDock::TrainingDock(Document *document, QWidget *parent)
+    : QDockWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("trainingDock"));
+    m_runner = new TrainingRunner(this);
+    m_settings = new TrainingSettingsForm;
+    for (auto &t : m_traces)
+        t = new TrainingTrace;
+
+    m_play = new QPushButton;
+    m_play->setObjectName(QStringLiteral("trainingPlay"));
+    m_step = new QPushButton;
+    m_step->setObjectName(QStringLiteral("trainingStep"));
+    m_reset = new QPushButton;
+    m_reset->setObjectName(QStringLiteral("trainingReset"));
+    m_save = new QPushButton;
+    m_save->setObjectName(QStringLiteral("trainingSaveHistory"));
+    m_speed = new QComboBox;
+    m_speed->setObjectName(QStringLiteral("trainingSpeed"));
+    for (int s : speeds())
+        m_speed->addItem(QString(), s);
+    m_speed->setCurrentIndex(int(speeds().size()) - 1);
+    m_speedLabel = new QLabel;
+    m_speedLabel->setBuddy(m_speed);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("trainingStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+
+    auto *controls = new QHBoxLayout;
+    for (QWidget *w :
+        std::initializer_list<QWidget *> { m_play, m_step, m_reset, m_speedLabel, m_speed })
+        controls->addWidget(w);
+    controls->addStretch(1);
+    controls->addWidget(m_save);
+
+    auto *plots = new QHBoxLayout;
+    const TrainingCurvePlot::Kind kinds[] = { TrainingCurvePlot::Kind::LossAccuracy,
+        TrainingCurvePlot::Kind::GradientNorms, TrainingCurvePlot::Kind::Saturation };
+    for (int i = 0; i < 3; ++i) {
+        m_plots[size_t(i)] = new TrainingCurvePlot(kinds[i]);
+        m_plots[size_t(i)]->setObjectName(QStringLiteral("trainingCurves%1").arg(i));
+        plots->addWidget(m_plots[size_t(i)], i == 0 ? 4 : 3);
+    }
+
+    m_attention = new TrainingAttentionPanel(m_runner, document);
+    m_translate = new TrainingTranslatePanel(m_runner);
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("trainingTabs"));
+    m_tabs->addTab(m_attention, QString());
+    m_tabs->addTab(m_translate, QString());
+
+    auto *right = new QWidget;
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addLayout(controls);
+    rightLayout->addWidget(m_status);
+    auto *plotsBox = new QWidget;
+    plotsBox->setLayout(plots);
+    plots->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(plotsBox);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    rightLayout->addWidget(split, 1);
+
+    // The settings scroll on a small screen rather than squeezing the plots.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_settings);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_settings->sizeHint().width() + 24);
+    scroll->setMaximumWidth(m_settings->sizeHint().width() + 24);
+
+    auto *body = new QWidget;
+    auto *layout = new QHBoxLayout(body);
+    layout->addWidget(scroll);
+    layout->addWidget(right, 1);
+    setWidget(body);
+
+    connect(m_play, &QPushButton::clicked, this, [this] {
+        if (m_runner->state() == TrainingRunner::State::Running)
+            m_runner->pause();
+        else
+            m_runner->play();
+    });
+    connect(m_step, &QPushButton::clicked, m_runner, &TrainingRunner::step);
+    connect(m_reset, &QPushButton::clicked, this, &TrainingDock::restartRuns);
+    // One file per run, each exactly what the train command writes with -o.
+    auto *saveMenu = new QMenu(m_save);
+    for (int run = 0; run < 2; ++run)
+        saveMenu->addAction(QString(), this, [this, run] { saveHistory(run); });
+    m_save->setMenu(saveMenu);
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+        [this] { m_runner->setStepsPerSecond(m_speed->currentData().toInt()); });
+    connect(m_settings, &TrainingSettingsForm::changed, this, &TrainingDock::restartRuns);
+    connect(m_settings, &TrainingSettingsForm::targetChanged, m_runner,
+        &TrainingRunner::setTargetAccuracy);
+    connect(m_runner, &TrainingRunner::progressed, this, &TrainingDock::showProgress);
+    connect(m_runner, &TrainingRunner::stateChanged, this, [this] {
+        updateButtons();
+        updateStatus();
+    });
+    connect(m_attention, &TrainingAttentionPanel::shownStepChanged, this, [this](int step) {
+        for (TrainingCurvePlot *plot : m_plots)
+            plot->setMarkedStep(step);
+        m_translate->setStep(step);
+    });
+    m_runner->setStepsPerSecond(m_speed->currentData().toInt());
+    m_runner->setTargetAccuracy(m_settings->targetAccuracy());
+    retranslate();
+    updateButtons();
+}
+
+TrainingDock::~TrainingDock()
+{
+    // The runs' threads end before the widgets they report to.
+    m_runner->clear();
+    for (TrainingTrace *t : m_traces)
+        delete t;
+}
+
+const std::array<int, 5> &TrainingDock::speeds()
+{
+    static const std::array<int, 5> s { 5, 20, 60, 200, 0 };
+    return s;
+}
+
+void TrainingDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+void TrainingDock::showEvent(QShowEvent *event)
+{
+    QDockWidget::showEvent(event);
+    if (isFloating()) {
+        if (const QScreen *screen = this->screen()) {
+            // A floating lab first opens over most of its screen, as a window of its own, and
+            // never reaches past the screen (a layout saved on a larger one).
+            const QRect area = screen->availableGeometry();
+            QRect wanted = geometry();
+            if (!m_placed)
+                wanted.setSize(QSize(area.width() * 92 / 100, area.height() * 90 / 100));
+            wanted.setSize(wanted.size().boundedTo(area.size()));
+            if (!m_placed || !area.contains(wanted))
+                wanted.moveCenter(area.center());
+            m_placed = true;
+            if (wanted != geometry())
+                setGeometry(wanted);
+        }
+    }
+    // The runs start when the lab is first looked at, not with the program.
+    if (m_runner->state() == TrainingRunner::State::Empty)
+        restartRuns();
+}
+
+void TrainingDock::hideEvent(QHideEvent *event)
+{
+    // A closed lab does not keep two cores busy.
+    m_runner->pause();
+    QDockWidget::hideEvent(event);
+}
+
+void TrainingDock::retranslate()
+{
+    setWindowTitle(tr("Training"));
+    m_step->setText(tr("Step"));
+    m_step->setToolTip(tr("One more step of both runs."));
+    m_reset->setText(tr("Reset"));
+    m_reset->setToolTip(tr("Both runs start again from the same initial weights."));
+    m_save->setText(tr("Save History…"));
+    m_save->setToolTip(tr("Saves a run's curves as JSON, the same as the train command's -o "
+                          "file."));
+    m_speedLabel->setText(tr("Speed:"));
+    const QStringList names { tr("slow (5 steps/s)"), tr("20 steps/s"), tr("60 steps/s"),
+        tr("200 steps/s"), tr("as fast as possible") };
+    for (int i = 0; i < m_speed->count() && i < names.size(); ++i)
+        m_speed->setItemText(i, names[i]);
+    m_tabs->setTabText(0, tr("Attention as it learns"));
+    m_tabs->setTabText(1, tr("Translate"));
+    updateButtons();
+    updateStatus();
+    showProgress();
+}
+
+std::array<QString, 2> TrainingDock::runNames() const
+{
+    return { m_settings->runName(0), m_settings->runName(1) };
+}
+
+void TrainingDock::restartRuns()
+{
+    const auto configs = m_settings->configs();
+    for (TrainingTrace *t : m_traces)
+        t->clear();
+    if (!configs) {
+        m_runner->clear();
+    } else {
+        m_runner->start(*configs);
+        m_attention->runsStarted(runNames());
+        m_translate->runsStarted(runNames());
+    }
+    showProgress();
+    updateButtons();
+}
+
+void TrainingDock::showProgress()
+{
+    for (int run = 0; run < 2; ++run) {
+        TrainingTrace &trace = *m_traces[size_t(run)];
+        const auto &metrics = m_runner->metrics(run);
+        if (m_runner->state() == TrainingRunner::State::Empty)
+            trace.clear();
+        for (size_t i = size_t(trace.size()); i < metrics.size(); ++i)
+            trace.append(metrics[i]);
+    }
+    for (TrainingCurvePlot *plot : m_plots)
+        plot->setTraces({ m_traces[0], m_traces[1] }, runNames());
+    if (m_runner->state() != TrainingRunner::State::Empty)
+        m_attention->runsProgressed();
+    updateStatus();
+}
+
+void TrainingDock::updateButtons()
+{
+    const TrainingRunner::State state = m_runner->state();
+    const bool running = state == TrainingRunner::State::Running;
+    m_play->setText(running ? tr("Pause") : tr("Play"));
+    m_play->setToolTip(running
+            ? tr("Stops both runs after their current step.")
+            : tr("Trains both runs side by side until they stop by themselves."));
+    m_play->setEnabled(state == TrainingRunner::State::Paused || running);
+    m_step->setEnabled(state == TrainingRunner::State::Paused);
+    m_reset->setEnabled(state != TrainingRunner::State::Empty);
+    m_save->setEnabled(state != TrainingRunner::State::Empty && !running);
+    const auto actions = m_save->menu()->actions();
+    for (int run = 0; run < 2 && run < actions.size(); ++run)
+        actions[run]->setText(runNames()[size_t(run)]);
+}
+
+void TrainingDock::updateStatus()
+{
+    if (m_runner->state() == TrainingRunner::State::Empty) {
+        m_status->setText(m_settings->problem().isEmpty()
+                ? QString()
+                : tr("Fix the settings to train (see the message under them)."));
+        return;
+    }
+    QStringList parts;
+    const std::array<QString, 2> names = runNames();
+    const int steps = m_runner->configs()[0].steps;
+    for (int run = 0; run < 2; ++run) {
+        const auto &metrics = m_runner->metrics(run);
+        // The run's name in its curves' colour: the status line doubles as the legend.
+        const QString name
+            = QStringLiteral("<b style=\"color:%1\">%2</b>")
+                  .arg(TrainingCurvePlot::runColor(run).name(), names[size_t(run)].toHtmlEscaped());
+        QString part = tr("%1 — step %2 of %3").arg(name).arg(metrics.size()).arg(steps);
+        if (!metrics.empty())
+            part += tr(", accuracy %1 %").arg(metrics.back().accuracy * 100.0, 0, 'f', 0);
+        if (m_runner->divergedAt(run) >= 0)
+            part += tr(", diverged at step %1 (the loss became infinite; lower the learning rate)")
+                        .arg(m_runner->divergedAt(run));
+        else if (m_runner->reachedTargetAt(run) >= 0)
+            part += tr(", reached the target at step %1").arg(m_runner->reachedTargetAt(run));
+        parts << part;
+    }
+    m_status->setText(parts.join(QStringLiteral("   ·   ")));
+}
+
+void TrainingDock::saveHistory(int run)
+{
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save Training History"),
+        run == 0 ? QStringLiteral("history-a.json") : QStringLiteral("history-b.json"),
+        tr("JSON (*.json)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    const QByteArray bytes
+        = QJsonDocument(m_runner->historyJson(run)).toJson(QJsonDocument::Indented);
+    if (!AtomicFileWriter::write(file, bytes, &error))
+        QMessageBox::warning(this, tr("Save Training History"),
+            tr("Could not save %1: %2").arg(QDir::toNativeSeparators(file), error));
+}
+
+void TrainingDock::setPresentationMode(bool on)
+{
+    for (TrainingCurvePlot *plot : m_plots)
+        plot->setPresentationMode(on);
+    m_attention->setPresentationMode(on);
+    m_translate->setPresentationMode(on);
+}
+
+} // namespace ae

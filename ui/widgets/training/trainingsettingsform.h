@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file trainingsettingsform.h
+/// The training lab's settings: task, length, vocabulary, d_model, heads, optimiser,
+/// learning rate, batch, steps, seed, the two runs' scales and when to stop. It turns them into
+/// the core's RunConfigs and says in words what is wrong when they break a limit.
+
+#include "training/trainingconfig.h"
+
+#include <QWidget>
+#include <array>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QSpinBox;
+
+namespace ae {
+
+/// A form of spin boxes and drop-downs; the ranges come from traininglimits.h.
+class TrainingSettingsForm : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainingSettingsForm(QWidget *parent = nullptr);
+
+    /// The two runs the form describes (they differ in the scale only), or nothing when a
+    /// setting breaks a limit (problem() says which).
+    std::optional<std::array<RunConfig, 2>> configs() const;
+    /// What is wrong with the settings, in the interface language; empty when nothing is.
+    QString problem() const;
+    /// Shows @p config (task, model, optimiser, batch, steps, seed) and the scales @p scales.
+    void setConfigs(const std::array<RunConfig, 2> &configs);
+    /// The accuracy at which a run stops by itself (0 to 1; 0 = never).
+    double targetAccuracy() const;
+    /// A run's name for legends and captions: "scaled (÷√d_k)", "unscaled", "÷ 4".
+    QString runName(int run) const;
+    /// The name of a run of @p scale.
+    static QString scaleTitle(const ScaleSpec &scale);
+
+    /// @name Fields (tests)
+    /// @{
+    QComboBox *taskBox() const { return m_task; }
+    QSpinBox *lengthBox() const { return m_length; }
+    QSpinBox *vocabBox() const { return m_vocab; }
+    QSpinBox *modelDimBox() const { return m_dModel; }
+    QSpinBox *headsBox() const { return m_heads; }
+    QComboBox *optimizerBox() const { return m_optimizer; }
+    QDoubleSpinBox *learningRateBox() const { return m_lr; }
+    QSpinBox *batchBox() const { return m_batch; }
+    QSpinBox *stepsBox() const { return m_steps; }
+    QSpinBox *seedBox() const { return m_seed; }
+    QComboBox *scaleBox(int run) const { return m_scales[size_t(run)]; }
+    QDoubleSpinBox *targetBox() const { return m_target; }
+    /// The inline message under the form.
+    QLabel *messageLabel() const { return m_message; }
+    /// @}
+
+signals:
+    /// A setting that shapes the runs changed.
+    void changed();
+    /// The target accuracy changed (runs go on).
+    void targetChanged(double accuracy);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    /// Length and vocabulary apply to the synthetic tasks only.
+    void updateEnabled();
+    /// The scale a run's box holds, or nothing when its text is not a scale.
+    std::optional<ScaleSpec> scale(int run) const;
+    /// Shows problem() under the form and marks the field it names.
+    void updateMessage();
+
+    QFormLayout *m_form;
+    QComboBox *m_task;
+    QSpinBox *m_length;
+    QSpinBox *m_vocab;
+    QSpinBox *m_dModel;
+    QSpinBox *m_heads;
+    QComboBox *m_optimizer;
+    QDoubleSpinBox *m_lr;
+    QSpinBox *m_batch;
+    QSpinBox *m_steps;
+    QSpinBox *m_seed;
+    std::array<QComboBox *, 2> m_scales {};
+    QDoubleSpinBox *m_target;
+    QLabel *m_message;
+};
+
+} // namespace ae

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingtranslatepanel.h"
+
+#include "heatmapdata.h"
+#include "heatmapplot.h"
+#include "training/trainingtask.h"
+#include "trainingrunner.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace ae {
+
+TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *parent)
+    : QWidget(parent)
+    , m_runner(runner)
+{
+    m_sentence = new QLineEdit;
+    m_sentence->setObjectName(QStringLiteral("trainingSentence"));
+    m_sentenceLabel = new QLabel;
+    m_sentenceLabel->setBuddy(m_sentence);
+    m_run = new QComboBox;
+    m_run->setObjectName(QStringLiteral("trainingTranslateRun"));
+    m_run->addItem(QString());
+    m_run->addItem(QString());
+    m_translate = new QPushButton;
+    m_translate->setObjectName(QStringLiteral("trainingTranslate"));
+    m_words = new QLabel;
+    m_words->setObjectName(QStringLiteral("trainingDecodedWords"));
+    m_words->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_words->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_words->setFont(big);
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("trainingTranslateMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_message->hide();
+    m_vocabulary = new QLabel;
+    m_vocabulary->setWordWrap(true);
+    m_vocabulary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_plot = new HeatmapPlot;
+    m_plot->setObjectName(QStringLiteral("trainingTranslateHeatmap"));
+    m_plot->setMinimumSize(200, 140);
+    m_timer = new QTimer(this);
+    m_timer->setInterval(wordIntervalMs);
+
+    auto *row = new QGridLayout;
+    row->addWidget(m_sentenceLabel, 0, 0);
+    row->addWidget(m_sentence, 0, 1);
+    row->addWidget(m_run, 0, 2);
+    row->addWidget(m_translate, 0, 3);
+    row->setColumnStretch(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addWidget(m_vocabulary);
+    layout->addWidget(m_message);
+    layout->addWidget(m_words);
+    layout->addWidget(m_plot, 1);
+
+    connect(m_translate, &QPushButton::clicked, this, &TrainingTranslatePanel::translate);
+    connect(m_sentence, &QLineEdit::returnPressed, this, &TrainingTranslatePanel::translate);
+    connect(m_timer, &QTimer::timeout, this, &TrainingTranslatePanel::revealNext);
+    retranslate();
+}
+
+void TrainingTranslatePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void TrainingTranslatePanel::retranslate()
+{
+    m_sentenceLabel->setText(tr("Sentence:"));
+    m_translate->setText(tr("Translate"));
+    m_sentence->setPlaceholderText(tr("type source words separated by spaces"));
+    m_translate->setToolTip(tr("The model writes its output one word at a time, each time "
+                               "choosing its most likely word; the row under each word shows "
+                               "where it looked in the source."));
+    for (int run = 0; run < 2; ++run)
+        m_run->setItemText(run, m_runNames[size_t(run)]);
+    if (m_runner->state() != TrainingRunner::State::Empty) {
+        const TrainingModelSpec spec = m_runner->modelSpec(0);
+        m_vocabulary->setText(
+            tr("Words you can use: %1").arg(spec.sourceVocab.join(QLatin1Char(' '))));
+    }
+    showWords(m_shown);
+}
+
+void TrainingTranslatePanel::runsStarted(const std::array<QString, 2> &runNames)
+{
+    m_runNames = runNames;
+    m_timer->stop();
+    m_decoded.clear();
+    m_shown = 0;
+    m_message->hide();
+    // Offer a sentence of the task's words to start from.
+    const TrainingTask task(m_runner->configs()[0].task);
+    if (task.config().kind == TaskKind::Translate)
+        m_sentence->setText(QStringLiteral("我 爱 深度 学习"));
+    else
+        m_sentence->setText(task.sourceVocab().mid(0, task.length()).join(QLatin1Char(' ')));
+    retranslate();
+}
+
+bool TrainingTranslatePanel::translate()
+{
+    m_timer->stop();
+    m_message->hide();
+    if (m_runner->state() == TrainingRunner::State::Empty)
+        return false;
+    const int run = std::max(0, m_run->currentIndex());
+    const TrainingTask task(m_runner->configs()[size_t(run)].task);
+    const std::optional<std::vector<int>> ids = task.sourceIds(m_sentence->text());
+    if (!ids || ids->empty()) {
+        // Name the first word the model does not know.
+        QString unknown;
+        for (const QString &w : m_sentence->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!task.sourceVocab().contains(w)) {
+                unknown = w;
+                break;
+            }
+        }
+        m_message->setText(unknown.isEmpty()
+                ? tr("Type at least one word of the source vocabulary.")
+                : tr("“%1” is not a word this model knows: use the words listed above.")
+                      .arg(unknown));
+        m_message->show();
+        m_decoded.clear();
+        showWords(0);
+        return false;
+    }
+    const auto params = m_runner->parametersAt(run, m_step);
+    if (!params)
+        return false;
+    m_sourceWords.clear();
+    for (int id : *ids)
+        m_sourceWords << task.sourceVocab().value(id);
+    m_decoded = greedyDecode(m_runner->modelSpec(run), *params, *ids);
+    m_shown = 0;
+    showWords(0);
+    m_timer->start();
+    return true;
+}
+
+void TrainingTranslatePanel::revealNext()
+{
+    if (m_shown >= static_cast<int>(m_decoded.size())) {
+        m_timer->stop();
+        return;
+    }
+    showWords(m_shown + 1);
+}
+
+void TrainingTranslatePanel::finishAnimation()
+{
+    m_timer->stop();
+    showWords(static_cast<int>(m_decoded.size()));
+}
+
+QStringList TrainingTranslatePanel::shownWords() const
+{
+    QStringList words;
+    for (int i = 0; i < m_shown && i < static_cast<int>(m_decoded.size()); ++i)
+        words << m_decoded[size_t(i)].word;
+    return words;
+}
+
+void TrainingTranslatePanel::showWords(int count)
+{
+    m_shown = std::clamp(count, 0, static_cast<int>(m_decoded.size()));
+    m_words->setText(shownWords().join(QLatin1Char(' ')));
+    HeatmapData data;
+    if (m_shown > 0) {
+        const int ls = static_cast<int>(m_decoded.front().attention.size());
+        data.values.resize(m_shown, ls);
+        for (int i = 0; i < m_shown; ++i) {
+            data.values.row(i) = m_decoded[size_t(i)].attention;
+            data.rowLabels << m_decoded[size_t(i)].word;
+        }
+        data.columnLabels = m_sourceWords;
+    } else {
+        data.values.resize(0, 0);
+    }
+    data.title = tr("Where each output word looked");
+    data.rowAxisTitle = tr("output words");
+    data.columnAxisTitle = tr("source words");
+    m_plot->setData(std::move(data));
+    // Nothing decoded yet: no empty axes.
+    m_plot->setVisible(m_shown > 0);
+}
+
+void TrainingTranslatePanel::setPresentationMode(bool on)
+{
+    m_plot->setPresentationMode(on);
+}
+
+} // namespace ae
