@@ -79,17 +79,28 @@ void TestExplain::everyWeightAgreesWithComputeAndReference()
     const QJsonObject expected = test::readJsonObject(
         test::referenceCasesDir() + QLatin1Char('/') + caseName + QStringLiteral(".expected.json"));
     const QJsonArray heads = expected.value(QStringLiteral("heads")).toArray();
+    // A result of its own, as `compute` gets in another process; explainWeight(session, request)
+    // computes the session again, as `explain` does.
     const AttentionResult r = computeSession(s);
     const int lq = s.querySequence().length();
     const int lk = s.keyValueSequence().length();
     for (int h = -1; h < s.attention.config.heads; ++h) {
         for (int i = 0; i < lq; ++i) {
             for (int j = 0; j < lk; ++j) {
-                const WeightExplanation e = explainWeight(s, r, { h, i, j });
+                const WeightExplanation e = explainWeight(s, { h, i, j });
                 const QString where = QStringLiteral("head %1 [%2][%3]").arg(h).arg(i).arg(j);
                 const double computed
                     = h < 0 ? r.meanWeights(i, j) : r.heads[size_t(h)].weights(i, j);
-                QVERIFY2(std::abs(e.weight - computed) <= 1e-12, qPrintable(where));
+                // Bit for bit: the README promises explain's weight equals compute's.
+                QVERIFY2(e.weight == computed,
+                    qPrintable(where + QStringLiteral(": %1 vs %2").arg(e.weight, 0, 'g', 17)
+                                           .arg(computed, 0, 'g', 17)));
+                if (h >= 0) {
+                    const HeadResult &head = r.heads[size_t(h)];
+                    QVERIFY2(e.heads.front().dot == head.dotProducts(i, j), qPrintable(where));
+                    QVERIFY2(!e.heads.front().score || *e.heads.front().score == head.scores(i, j),
+                        qPrintable(where));
+                }
                 const QJsonArray torchRows = h < 0
                     ? expected.value(QStringLiteral("mean_weights")).toArray()
                     : heads.at(h).toObject().value(QStringLiteral("weights")).toArray();
