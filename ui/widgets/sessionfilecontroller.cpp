@@ -7,6 +7,7 @@
 #include "embeddings.h"
 #include "retranslator.h"
 #include "sessionjson.h"
+#include "unknownfields.h"
 
 #include <QAction>
 #include <QDir>
@@ -206,6 +207,17 @@ bool SessionFileController::openFile(const QString &fileName)
     m_document->resetSession(loaded.session, absolute);
     addRecentFile(absolute);
     emit opened(absolute);
+    // Most unknown fields are typos ("causual"); they are kept on saving, but said.
+    const std::vector<UnknownSessionField> unknown
+        = listUnknownSessionFields(loaded.session.original);
+    if (!unknown.empty()) {
+        QStringList fields;
+        for (const UnknownSessionField &field : unknown)
+            fields << field.toString();
+        report(tr("“%1” has fields this version does not know; they are kept when you save. %2")
+                   .arg(displayName(fileName), fields.join(QStringLiteral("; "))),
+            false);
+    }
     return true;
 }
 
