@@ -56,6 +56,7 @@ private slots:
     void outOfRangeRequestsAreRefused_data();
     void outOfRangeRequestsAreRefused();
     void formatFixedDropsTheSignOfZero();
+    void latexForPdflatex();
 };
 
 void TestExplain::initTestCase()
@@ -317,4 +318,26 @@ void TestExplain::formatFixedDropsTheSignOfZero()
 }
 
 QTEST_MAIN(TestExplain)
+void TestExplain::latexForPdflatex()
+{
+    // pdflatex's default OT1 encoding prints <, > and | as ¡, ¿ and an em dash.
+    QCOMPARE(escapeLatexText(QStringLiteral("<s> a|b x_y $5 50% #1 {}")),
+        QStringLiteral("\\textless{}s\\textgreater{} a\\textbar{}b x\\_y \\$5 50\\% \\#1 \\{\\}"));
+    QVERIFY(needsCjkSupport(QStringLiteral("深度")));
+    QVERIFY(needsCjkSupport(QStringLiteral("a かな")));
+    QVERIFY(!needsCjkSupport(QStringLiteral("<s> café")));
+
+    // The masked weight keeps a space before its parenthesis in math mode; the CJK note appears
+    // only with CJK tokens (the spec example's source is Chinese).
+    const Session s = fullyMaskedExample();
+    const QString masked = explanationToLatex(explainWeight(s, { 0, 1, 2 }));
+    QVERIFY2(masked.contains(QStringLiteral("\\mathbf{0.0000}\\  (\\text{masked})")), qPrintable(masked));
+    QVERIFY(masked.contains(QStringLiteral("xeCJK")));
+    QVERIFY(masked.contains(QStringLiteral("ctex")));
+    Session latin = s;
+    latin.source.tokens = QStringList { QStringLiteral("a"), QStringLiteral("b"),
+        QStringLiteral("c"), QStringLiteral("d") };
+    QVERIFY(!explanationToLatex(explainWeight(latin, { 0, 1, 2 })).contains(QStringLiteral("xeCJK")));
+}
+
 #include "tst_explain.moc"
