@@ -70,11 +70,13 @@ int refuseUnknown(const QString &arg)
         names << spec.name;
     if (arg.startsWith(QLatin1Char('-'))) {
         const QString bare = arg.mid(arg.startsWith(QStringLiteral("--")) ? 2 : 1);
-        const QString near = nearestName(bare, { QStringLiteral("help"), QStringLiteral("version") });
+        const QString near
+            = nearestName(bare, { QStringLiteral("help"), QStringLiteral("version") });
         const QString sub = near.isEmpty() ? nearestName(bare, names) : QString();
         printCommandError(QStringLiteral("attention-explorer"),
             near.isEmpty() && sub.isEmpty()
-                ? QStringLiteral("unknown option %1; see attention-explorer --help").arg(arg.left(40))
+                ? QStringLiteral("unknown option %1; see attention-explorer --help")
+                      .arg(arg.left(40))
                 : QStringLiteral("unknown option %1; did you mean %2?")
                       .arg(arg.left(40), near.isEmpty() ? sub : QStringLiteral("--") + near));
         return CommandLine::Refused;
@@ -85,7 +87,8 @@ int refuseUnknown(const QString &arg)
             ? QStringLiteral("\"%1\" is neither a subcommand (%2) nor a session file (*.json); "
                              "see attention-explorer --help")
                   .arg(arg.left(40), names.join(QStringLiteral(", ")))
-            : QStringLiteral("\"%1\" is not a subcommand; did you mean %2?").arg(arg.left(40), near));
+            : QStringLiteral("\"%1\" is not a subcommand; did you mean %2?")
+                  .arg(arg.left(40), near));
     return CommandLine::Refused;
 }
 
@@ -145,10 +148,11 @@ int runComputeCommand(int argc, char **argv)
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);
     const ComputeOptions &o = parsed.options;
-    const SessionLoadResult loaded = loadSessionArgument(QStringLiteral("compute"), o.sessionFile, o.strict);
+    const SessionLoadResult loaded
+        = loadSessionArgument(QStringLiteral("compute"), o.sessionFile, o.strict);
     if (!loaded.ok())
         return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError
-                                                             : CommandLine::Refused;
+                                                            : CommandLine::Refused;
     printStdout(computeOutput(loaded.session, o));
     return CommandLine::Ok;
 }
@@ -160,10 +164,11 @@ int runExplainCommand(int argc, char **argv)
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);
     const ExplainOptions &o = parsed.options;
-    const SessionLoadResult loaded = loadSessionArgument(QStringLiteral("explain"), o.sessionFile, o.strict);
+    const SessionLoadResult loaded
+        = loadSessionArgument(QStringLiteral("explain"), o.sessionFile, o.strict);
     if (!loaded.ok())
         return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError
-                                                             : CommandLine::Refused;
+                                                            : CommandLine::Refused;
     if (const auto error = explainOptionsProblem(loaded.session, o)) {
         printCommandError(
             QStringLiteral("explain"), o.sessionFile + QStringLiteral(": --") + error->toString());

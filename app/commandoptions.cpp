@@ -41,8 +41,8 @@ template <typename Options> ParsedCommand<Options> refused(const QString &text)
 
 /// Parses @p args with the table's row @p name; true when parsing ends here.
 template <typename Options>
-bool parseOrStop(QCommandLineParser &p, const QStringList &args, const char *name,
-    ParsedCommand<Options> *out)
+bool parseOrStop(
+    QCommandLineParser &p, const QStringList &args, const char *name, ParsedCommand<Options> *out)
 {
     return parseSubcommand(*findSubcommand(QLatin1String(name)), p, args, out);
 }
@@ -123,7 +123,8 @@ ParsedCommand<EntropyExperimentConfig> parseEntropyArgs(const QStringList &args)
     QString dimsError;
     const auto dims = ScalingDims::parse(p.value(QStringLiteral("dims")), &dimsError);
     if (!dims)
-        return refused<EntropyExperimentConfig>(QStringLiteral("entropy: --dims: %1").arg(dimsError));
+        return refused<EntropyExperimentConfig>(
+            QStringLiteral("entropy: --dims: %1").arg(dimsError));
     config.dims = *dims;
     QStringList problems;
     const auto queries
@@ -140,10 +141,9 @@ ParsedCommand<EntropyExperimentConfig> parseEntropyArgs(const QStringList &args)
     bool seedOk = false;
     config.seed = p.value(QStringLiteral("seed")).toULongLong(&seedOk);
     if (!seedOk) {
-        return refused<EntropyExperimentConfig>(
-            QStringLiteral(
-                "entropy: --seed: \"%1\" is not a whole number from 0 to 18446744073709551615")
-                .arg(p.value(QStringLiteral("seed")).left(40)));
+        return refused<EntropyExperimentConfig>(QStringLiteral(
+            "entropy: --seed: \"%1\" is not a whole number from 0 to 18446744073709551615")
+                                                    .arg(p.value(QStringLiteral("seed")).left(40)));
     }
     if (auto error = validateExperiment(config)) {
         return refused<EntropyExperimentConfig>(error->path.isEmpty()

@@ -57,8 +57,7 @@ QByteArray explainOutput(const Session &session, const ExplainOptions &options)
     return QJsonDocument(explanationToJson(e)).toJson(QJsonDocument::Indented);
 }
 
-QByteArray entropyOutput(
-    const EntropyExperimentConfig &config, const std::function<bool()> &poll)
+QByteArray entropyOutput(const EntropyExperimentConfig &config, const std::function<bool()> &poll)
 {
     return QJsonDocument(entropyResultToJson(runEntropyExperiment(config, poll)))
         .toJson(QJsonDocument::Indented);

@@ -33,8 +33,8 @@ std::vector<SubcommandSpec> makeTable()
     const WorksheetConfig sheet;
     const FigureOptions figure;
     const QString session = QStringLiteral("SESSION.json");
-    const QString sessionHelp = QStringLiteral(
-        "The session file (JSON), or - to read it from standard input.");
+    const QString sessionHelp
+        = QStringLiteral("The session file (JSON), or - to read it from standard input.");
     const CommandOptionSpec strict { QStringLiteral("strict"), {}, {}, {},
         QStringLiteral("Refuse a session with a field the format does not know; without it, "
                        "each such field is named on stderr with the nearest known name, kept "
@@ -158,16 +158,14 @@ std::vector<SubcommandSpec> makeTable()
                     QStringLiteral("markdown"), QStringLiteral("The sheets' file format.") },
                 { QStringLiteral("tokens"), {}, QStringLiteral("N"), QString::number(sheet.tokens),
                     QStringLiteral("Tokens per sequence, %1..%2.").arg(minTokens).arg(maxTokens) },
-                { QStringLiteral("d-model"), {}, QStringLiteral("N"),
-                    QString::number(sheet.dModel),
+                { QStringLiteral("d-model"), {}, QStringLiteral("N"), QString::number(sheet.dModel),
                     QStringLiteral("d_model, %1..%2.").arg(minDModel).arg(maxDModel) },
                 { QStringLiteral("heads"), {}, QStringLiteral("N"), QString::number(sheet.heads),
                     QStringLiteral("Heads, 1..%1; must divide d_model.").arg(maxHeads) },
                 { QStringLiteral("wiring"), {}, QStringLiteral("cross|self|reverse|decoder"),
                     QStringLiteral("cross"),
                     QStringLiteral("Where the queries and the keys come from.") },
-                { QStringLiteral("causal"), {}, {}, {},
-                    QStringLiteral("Apply the causal mask.") },
+                { QStringLiteral("causal"), {}, {}, {}, QStringLiteral("Apply the causal mask.") },
             },
             &runWorksheetCommand },
     };
@@ -334,8 +332,7 @@ bool parseSubcommandArgs(const SubcommandSpec &spec, QCommandLineParser &parser,
             names << o.shortName;
         names << o.name;
         known << o.name;
-        parser.addOption(
-            QCommandLineOption(names, o.description, o.valueName, o.defaultValue));
+        parser.addOption(QCommandLineOption(names, o.description, o.valueName, o.defaultValue));
     }
     if (!spec.arguments.isEmpty())
         parser.addPositionalArgument(spec.arguments, spec.argumentsHelp);

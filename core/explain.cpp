@@ -137,8 +137,7 @@ WeightExplanation explainWeight(
         e.heads.push_back(deriveHead(result, h, request.query, request.key, rowVisible));
     // The weight is the forward pass's own, never a second computation that could differ in
     // the last bit.
-    e.weight = e.isMean() ? result.meanWeights(request.query, request.key)
-                          : e.heads.front().weight;
+    e.weight = e.isMean() ? result.meanWeights(request.query, request.key) : e.heads.front().weight;
     return e;
 }
 

@@ -30,9 +30,9 @@ QString escapeLatexText(const QString &text);
 bool needsCjkSupport(const QString &text);
 
 /// The derivation as Markdown (results worked out from the written operands, the exact value
-/// beside where it differs; see handcheck.h): a table of the terms q_m, k_m and q_m k_m, the dot product,
-/// the scaled score, a table of the row's scores and exponentials (masked keys marked), the
-/// sum and the weight; for the mean, every head's derivation and the average.
+/// beside where it differs; see handcheck.h): a table of the terms q_m, k_m and q_m k_m, the dot
+/// product, the scaled score, a table of the row's scores and exponentials (masked keys marked),
+/// the sum and the weight; for the mean, every head's derivation and the average.
 QString explanationToMarkdown(
     const WeightExplanation &explanation, const ExplainTextOptions &options = {});
 

@@ -67,8 +67,8 @@ HandWeightSteps handWeightSteps(
     for (Eigen::Index j = 0; j < lk; ++j) {
         const bool visible = d.rowVisible[static_cast<size_t>(j)] && h.rowMax;
         h.rowExp.push_back(visible
-                ? handResult(std::exp(h.rowScores[size_t(j)].shown - h.rowMax->shown),
-                      d.rowExp(j), p)
+                ? handResult(
+                    std::exp(h.rowScores[size_t(j)].shown - h.rowMax->shown), d.rowExp(j), p)
                 : handResult(0.0, 0.0, p));
         if (visible)
             exps.push_back(h.rowExp.back().shown);
@@ -80,9 +80,8 @@ HandWeightSteps handWeightSteps(
                 ? handResult(h.rowExp[size_t(j)].shown / h.rowSum.shown, exact, p)
                 : handResult(0.0, exact, p));
     }
-    h.weight = d.score && h.rowMax
-        ? handResult(h.rowWeights[size_t(e.key)].shown, d.weight, p)
-        : handResult(0.0, d.weight, p);
+    h.weight = d.score && h.rowMax ? handResult(h.rowWeights[size_t(e.key)].shown, d.weight, p)
+                                   : handResult(0.0, d.weight, p);
     return h;
 }
 
@@ -91,8 +90,8 @@ HandResult handMean(const std::vector<HandWeightSteps> &heads, double exactMean,
     double sum = 0.0;
     for (const HandWeightSteps &h : heads)
         sum += h.weight.shown;
-    return handResult(heads.empty() ? 0.0 : sum / static_cast<double>(heads.size()), exactMean,
-        decimals);
+    return handResult(
+        heads.empty() ? 0.0 : sum / static_cast<double>(heads.size()), exactMean, decimals);
 }
 
 double handTolerance(const HandResult &hand)

@@ -46,8 +46,8 @@ std::optional<std::vector<int>> ScalingDims::parse(const QString &text, QString 
     for (int i = 0; i < items.size(); ++i) {
         const QString &item = items[i];
         if (item.isEmpty())
-            return fail(tr("entry %1 is empty: put one number or range between two commas")
-                            .arg(i + 1));
+            return fail(
+                tr("entry %1 is empty: put one number or range between two commas").arg(i + 1));
         const QStringList ends = item.split(rangeSign);
         if (ends.size() == 1) {
             bool ok = false;

@@ -216,11 +216,11 @@ std::vector<UnknownSessionField> listUnknownSessionFields(const QJsonObject &ori
 QString UnknownSessionField::toString() const
 {
     return nearest.isEmpty()
-        ? QCoreApplication::translate("ae::UnknownSessionField",
-              "%1: unknown field, kept but not used")
+        ? QCoreApplication::translate(
+            "ae::UnknownSessionField", "%1: unknown field, kept but not used")
               .arg(path)
         : QCoreApplication::translate("ae::UnknownSessionField",
-              "%1: unknown field, kept but not used (did you mean \u201c%2\u201d?)")
+            "%1: unknown field, kept but not used (did you mean \u201c%2\u201d?)")
               .arg(path, nearest);
 }
 

@@ -71,8 +71,8 @@ HandResult handAnswer(const StudentWorksheet &sheet, const WorksheetQuestion &q)
 {
     switch (q.kind) {
     case WorksheetQuestionKind::Score:
-        return questionSteps(sheet.session, sheet.result, q, q.key).score.value_or(
-            handResult(q.answer, q.answer, worksheetAnswerDecimals));
+        return questionSteps(sheet.session, sheet.result, q, q.key)
+            .score.value_or(handResult(q.answer, q.answer, worksheetAnswerDecimals));
     case WorksheetQuestionKind::Weight:
         return questionSteps(sheet.session, sheet.result, q, q.key).weight;
     case WorksheetQuestionKind::Unscaled: {
@@ -197,8 +197,8 @@ private:
     }
 
     /// The row's scores, exponentials, their sum, and the weights.
-    void softmaxSteps(const HandWeightSteps &h, const HeadWeightDerivation &d,
-        const QStringList &keys, int key)
+    void softmaxSteps(
+        const HandWeightSteps &h, const HeadWeightDerivation &d, const QStringList &keys, int key)
     {
         std::vector<std::vector<WorksheetText>> rows { { t("key", "键"), t("token", "词元"),
             t("score", "得分"),
@@ -289,15 +289,13 @@ private:
         for (size_t j = 0; j < o.terms.size(); ++j) {
             rows.push_back({ worksheetText(QString::number(j + 1)),
                 worksheetText(s.keyValueSequence().tokens.value(int(j))),
-                hand(o.weights.rowWeights[j]), worksheetNumber(o.values[j], 1),
-                hand(o.terms[j]) });
+                hand(o.weights.rowWeights[j]), worksheetNumber(o.values[j], 1), hand(o.terms[j]) });
         }
         table(std::move(rows));
         const WorksheetText sum = hand(o.sum);
         formula(QStringLiteral("o = %1 = %2").arg(sumOf(o.terms), sum.plain),
             QStringLiteral("o = %1 = %2").arg(sumOf(o.terms), sum.latex));
     }
-
 
     void unscaledSteps(const WorksheetQuestion &q)
     {

@@ -77,42 +77,55 @@ void TestCommandLine::refusals_data()
         QTest::newRow(name) << args << says;
     };
     row("mistyped subcommand", { QStringLiteral("comptue"), s },
-        QStringLiteral("attention-explorer: \"comptue\" is not a subcommand; did you mean compute?"));
+        QStringLiteral(
+            "attention-explorer: \"comptue\" is not a subcommand; did you mean compute?"));
     row("mistyped --help", { QStringLiteral("--hlep") },
         QStringLiteral("attention-explorer: unknown option --hlep; did you mean --help?"));
-    row("mistyped option of explain", { QStringLiteral("explain"), QStringLiteral("--haed"),
-        QStringLiteral("0"), s }, QStringLiteral("explain: unknown option --haed; did you mean --head?"));
-    row("mistyped option of export", { QStringLiteral("export"), s, QStringLiteral("-o"),
-        m_dir.filePath(QStringLiteral("x.svg")), QStringLiteral("--strech") },
+    row("mistyped option of explain",
+        { QStringLiteral("explain"), QStringLiteral("--haed"), QStringLiteral("0"), s },
+        QStringLiteral("explain: unknown option --haed; did you mean --head?"));
+    row("mistyped option of export",
+        { QStringLiteral("export"), s, QStringLiteral("-o"),
+            m_dir.filePath(QStringLiteral("x.svg")), QStringLiteral("--strech") },
         QStringLiteral("export: unknown option --strech; did you mean --stretch?"));
-    row("mistyped option of worksheet", { QStringLiteral("worksheet"), QStringLiteral("-o"),
-        m_dir.filePath(QStringLiteral("w")), QStringLiteral("--student"), QStringLiteral("3") },
+    row("mistyped option of worksheet",
+        { QStringLiteral("worksheet"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("w")),
+            QStringLiteral("--student"), QStringLiteral("3") },
         QStringLiteral("worksheet: unknown option --student; did you mean --students?"));
     row("nothing like a subcommand", { QStringLiteral("frobnicate") },
         QStringLiteral("attention-explorer: \"frobnicate\" is neither a subcommand"));
     row("an option after a session file", { s, QStringLiteral("--hlep") },
         QStringLiteral("attention-explorer: unknown option --hlep; did you mean --help?"));
     row("two session files", { s, s }, QStringLiteral("the window opens one file"));
-    row("repeated head", { QStringLiteral("explain"), s, QStringLiteral("--head"),
-        QStringLiteral("0"), QStringLiteral("--head"), QStringLiteral("1"), QStringLiteral("--query"),
-        QStringLiteral("0"), QStringLiteral("--key"), QStringLiteral("0") },
+    row("repeated head",
+        { QStringLiteral("explain"), s, QStringLiteral("--head"), QStringLiteral("0"),
+            QStringLiteral("--head"), QStringLiteral("1"), QStringLiteral("--query"),
+            QStringLiteral("0"), QStringLiteral("--key"), QStringLiteral("0") },
         QStringLiteral("explain: --head is given more than once"));
-    row("repeated output, short and long", { QStringLiteral("export"), s, QStringLiteral("-o"),
-        m_dir.filePath(QStringLiteral("a.svg")), QStringLiteral("--output"),
-        m_dir.filePath(QStringLiteral("b.svg")) },
+    row("repeated output, short and long",
+        { QStringLiteral("export"), s, QStringLiteral("-o"),
+            m_dir.filePath(QStringLiteral("a.svg")), QStringLiteral("--output"),
+            m_dir.filePath(QStringLiteral("b.svg")) },
         QStringLiteral("export: --output is given more than once"));
-    row("dims with an empty entry", { QStringLiteral("entropy"), QStringLiteral("--dims"),
-        QStringLiteral("8,,32") }, QStringLiteral("entropy: --dims: entry 2 is empty"));
-    row("dims not a number", { QStringLiteral("entropy"), QStringLiteral("--dims"),
-        QStringLiteral("abc") }, QStringLiteral("from 1 to 8192"));
-    row("include unknown", { QStringLiteral("compute"), s, QStringLiteral("--include"),
-        QStringLiteral("weights") }, QStringLiteral("compute: --include: \"weights\""));
-    row("explain index out of range", { QStringLiteral("explain"), s, QStringLiteral("--head"),
-        QStringLiteral("0"), QStringLiteral("--query"), QStringLiteral("0"), QStringLiteral("--key"),
-        QStringLiteral("99") }, QStringLiteral("explain: ") + s + QStringLiteral(": --key: 99"));
-    row("export head out of range", { QStringLiteral("export"), s, QStringLiteral("-o"),
-        m_dir.filePath(QStringLiteral("c.svg")), QStringLiteral("--view"),
-        QStringLiteral("head:9") }, QStringLiteral("export: ") + s + QStringLiteral(": --view head:9"));
+    row("dims with an empty entry",
+        { QStringLiteral("entropy"), QStringLiteral("--dims"), QStringLiteral("8,,32") },
+        QStringLiteral("entropy: --dims: entry 2 is empty"));
+    row("dims not a number",
+        { QStringLiteral("entropy"), QStringLiteral("--dims"), QStringLiteral("abc") },
+        QStringLiteral("from 1 to 8192"));
+    row("include unknown",
+        { QStringLiteral("compute"), s, QStringLiteral("--include"), QStringLiteral("weights") },
+        QStringLiteral("compute: --include: \"weights\""));
+    row("explain index out of range",
+        { QStringLiteral("explain"), s, QStringLiteral("--head"), QStringLiteral("0"),
+            QStringLiteral("--query"), QStringLiteral("0"), QStringLiteral("--key"),
+            QStringLiteral("99") },
+        QStringLiteral("explain: ") + s + QStringLiteral(": --key: 99"));
+    row("export head out of range",
+        { QStringLiteral("export"), s, QStringLiteral("-o"),
+            m_dir.filePath(QStringLiteral("c.svg")), QStringLiteral("--view"),
+            QStringLiteral("head:9") },
+        QStringLiteral("export: ") + s + QStringLiteral(": --view head:9"));
     row("compute without a file", { QStringLiteral("compute") },
         QStringLiteral("compute: expected one SESSION.json, got 0 arguments"));
 }
@@ -183,7 +196,8 @@ void TestCommandLine::standardInput()
 
     QProcess process;
     process.setProcessEnvironment(test::headlessEnvironment());
-    process.start(QStringLiteral(AE_APP_BINARY), { QStringLiteral("compute"), QStringLiteral("-") });
+    process.start(
+        QStringLiteral(AE_APP_BINARY), { QStringLiteral("compute"), QStringLiteral("-") });
     QVERIFY(process.waitForStarted());
     process.write(bytes);
     process.closeWriteChannel();
@@ -200,9 +214,10 @@ void TestCommandLine::standardInput()
     const QString wide = writeFile(m_dir, QStringLiteral("utf16.json"), utf16);
     const test::CliRun refused = test::runCli({ QStringLiteral("compute"), wide });
     QCOMPARE(refused.exitCode, 2);
-    QVERIFY2(QString::fromUtf8(refused.err)
-                 .startsWith(QStringLiteral("compute: %1: the file is UTF-16 text (little-endian)")
-                                 .arg(wide)),
+    QVERIFY2(
+        QString::fromUtf8(refused.err)
+            .startsWith(
+                QStringLiteral("compute: %1: the file is UTF-16 text (little-endian)").arg(wide)),
         refused.err.constData());
 }
 
@@ -211,9 +226,10 @@ void TestCommandLine::noQtDiagnostics_data()
     QTest::addColumn<QStringList>("args");
     QTest::newRow("export png") << QStringList { QStringLiteral("export"), m_session,
         QStringLiteral("-o"), m_dir.filePath(QStringLiteral("q.png")) };
-    QTest::newRow("worksheet pdf") << QStringList { QStringLiteral("worksheet"), QStringLiteral("-o"),
-        m_dir.filePath(QStringLiteral("sheets")), QStringLiteral("--students"), QStringLiteral("1"),
-        QStringLiteral("--format"), QStringLiteral("pdf") };
+    QTest::newRow("worksheet pdf")
+        << QStringList { QStringLiteral("worksheet"), QStringLiteral("-o"),
+               m_dir.filePath(QStringLiteral("sheets")), QStringLiteral("--students"),
+               QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("pdf") };
     QTest::newRow("compute") << QStringList { QStringLiteral("compute"), m_session };
 }
 
@@ -243,8 +259,9 @@ void TestCommandLine::subcommandHelp_data()
                                     QStringLiteral("--queries N"), QStringLiteral("--keys N"),
                                     QStringLiteral("--repeats N"), QStringLiteral("--seed N") }
                              << QStringList { QStringLiteral("Default: 8,32,128,512."),
-                                    QStringLiteral("Default: 2048."), QStringLiteral("Default: 10."),
-                                    QStringLiteral("Default: 1."), QStringLiteral("Default: 0.") };
+                                    QStringLiteral("Default: 2048."),
+                                    QStringLiteral("Default: 10."), QStringLiteral("Default: 1."),
+                                    QStringLiteral("Default: 0.") };
     QTest::newRow("explain") << QStringLiteral("explain")
                              << QStringList { QStringLiteral("--head H|mean"),
                                     QStringLiteral("--query I"), QStringLiteral("--key J"),
@@ -287,7 +304,8 @@ void TestCommandLine::subcommandHelp()
     QVERIFY2(run.finished && run.exitCode == 0, qPrintable(test::describe(run)));
     QVERIFY(run.err.isEmpty());
     const QString help = QString::fromUtf8(run.out);
-    QVERIFY2(help.startsWith(QStringLiteral("Usage: attention-explorer ") + command), qPrintable(help));
+    QVERIFY2(
+        help.startsWith(QStringLiteral("Usage: attention-explorer ") + command), qPrintable(help));
     for (const QString &o : options)
         QVERIFY2(help.contains(QStringLiteral("\n  ") + o), qPrintable(o));
     // Folded back into one paragraph per option, every default is said.
@@ -317,10 +335,10 @@ void TestCommandLine::overviewListsEveryView()
 void TestCommandLine::includeProjectionsAndQkv()
 {
     // Random projections: the matrices exist only inside the program until printed.
-    const QJsonObject root = test::withValue(test::specExampleObject(),
-        QStringLiteral("attention.projections"),
-        QJsonObject { { QStringLiteral("mode"), QStringLiteral("random") },
-            { QStringLiteral("seed"), 7 } });
+    const QJsonObject root
+        = test::withValue(test::specExampleObject(), QStringLiteral("attention.projections"),
+            QJsonObject { { QStringLiteral("mode"), QStringLiteral("random") },
+                { QStringLiteral("seed"), 7 } });
     const QString path = writeFile(m_dir, QStringLiteral("random.json"), test::toBytes(root));
     const test::CliRun run = test::runCli({ QStringLiteral("compute"), path,
         QStringLiteral("--include"), QStringLiteral("projections,qkv") });
@@ -335,7 +353,8 @@ void TestCommandLine::includeProjectionsAndQkv()
                              .toObject()
                              .value(QStringLiteral("query_from"))
                              .toString();
-    const QJsonArray x = session.value(from).toObject().value(QStringLiteral("embeddings")).toArray();
+    const QJsonArray x
+        = session.value(from).toObject().value(QStringLiteral("embeddings")).toArray();
     const QJsonArray wq = p.value(QStringLiteral("w_q")).toArray();
     const QJsonArray bq = p.value(QStringLiteral("b_q")).toArray();
     const QJsonArray q = qkv.value(QStringLiteral("q")).toArray();
@@ -388,9 +407,9 @@ void TestCommandLine::entropyProgressOnATerminal()
     QVERIFY2(shown.finished && shown.exitCode == 0, qPrintable(test::describe(shown)));
     QVERIFY2(shown.out.contains("entropy: running, 1 s"), shown.out.constData());
     // Not a terminal: nothing on stderr.
-    const test::CliRun piped = test::runCli({ QStringLiteral("entropy"), QStringLiteral("--queries"),
-        QStringLiteral("32768"), QStringLiteral("--keys"), QStringLiteral("1024"),
-        QStringLiteral("--dims"), QStringLiteral("256") });
+    const test::CliRun piped = test::runCli({ QStringLiteral("entropy"),
+        QStringLiteral("--queries"), QStringLiteral("32768"), QStringLiteral("--keys"),
+        QStringLiteral("1024"), QStringLiteral("--dims"), QStringLiteral("256") });
     QVERIFY2(piped.finished && piped.exitCode == 0, qPrintable(test::describe(piped)));
     QVERIFY2(piped.err.isEmpty(), piped.err.constData());
 }

@@ -270,8 +270,8 @@ void TestComputeCommand::unreadableInputs()
     QCOMPARE(run.exitCode, 1);
     QVERIFY(run.out.isEmpty());
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")),
-        qPrintable(err));
+    QVERIFY2(
+        err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")), qPrintable(err));
     QVERIFY2(err.contains(says), qPrintable(err));
 }
 
@@ -288,8 +288,8 @@ void TestComputeCommand::oversizedFileRefused()
     QVERIFY2(run.finished && !run.crashed, qPrintable(test::describe(run)));
     QCOMPARE(run.exitCode, 2);
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")),
-        qPrintable(err));
+    QVERIFY2(
+        err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("limit")), qPrintable(err));
 }
 
@@ -301,9 +301,8 @@ void TestComputeCommand::usageErrors_data()
     QTest::newRow("no session file")
         << QStringList { QStringLiteral("compute") }
         << QStringLiteral("compute: expected one SESSION.json, got 0 arguments");
-    QTest::newRow("two session files")
-        << QStringList { QStringLiteral("compute"), example, example }
-        << QStringLiteral("compute: expected one SESSION.json, got 2 arguments");
+    QTest::newRow("two session files") << QStringList { QStringLiteral("compute"), example,
+        example } << QStringLiteral("compute: expected one SESSION.json, got 2 arguments");
     QTest::newRow("unknown option")
         << QStringList { QStringLiteral("compute"), QStringLiteral("--fast"), example }
         << QStringLiteral("fast");

@@ -229,7 +229,8 @@ void TestEntropyCommand::largestScoresInBoundedMemory()
 #ifdef AE_SANITIZED
     // AddressSanitizer reserves terabytes of address space, so the bound is on resident memory.
     environment.insert(QStringLiteral("ASAN_OPTIONS"),
-        environment.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":hard_rss_limit_mb=3000"));
+        environment.value(QStringLiteral("ASAN_OPTIONS"))
+            + QStringLiteral(":hard_rss_limit_mb=3000"));
     const QString limit = QStringLiteral("true");
 #else
     const QString limit = QStringLiteral("ulimit -v 3000000");

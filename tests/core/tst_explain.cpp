@@ -94,8 +94,10 @@ void TestExplain::everyWeightAgreesWithComputeAndReference()
                     = h < 0 ? r.meanWeights(i, j) : r.heads[size_t(h)].weights(i, j);
                 // Bit for bit: the README promises explain's weight equals compute's.
                 QVERIFY2(e.weight == computed,
-                    qPrintable(where + QStringLiteral(": %1 vs %2").arg(e.weight, 0, 'g', 17)
-                                           .arg(computed, 0, 'g', 17)));
+                    qPrintable(where
+                        + QStringLiteral(": %1 vs %2")
+                              .arg(e.weight, 0, 'g', 17)
+                              .arg(computed, 0, 'g', 17)));
                 if (h >= 0) {
                     const HeadResult &head = r.heads[size_t(h)];
                     QVERIFY2(e.heads.front().dot == head.dotProducts(i, j), qPrintable(where));
@@ -331,13 +333,15 @@ void TestExplain::latexForPdflatex()
     // only with CJK tokens (the spec example's source is Chinese).
     const Session s = fullyMaskedExample();
     const QString masked = explanationToLatex(explainWeight(s, { 0, 1, 2 }));
-    QVERIFY2(masked.contains(QStringLiteral("\\mathbf{0.0000}\\  (\\text{masked})")), qPrintable(masked));
+    QVERIFY2(masked.contains(QStringLiteral("\\mathbf{0.0000}\\  (\\text{masked})")),
+        qPrintable(masked));
     QVERIFY(masked.contains(QStringLiteral("xeCJK")));
     QVERIFY(masked.contains(QStringLiteral("ctex")));
     Session latin = s;
     latin.source.tokens = QStringList { QStringLiteral("a"), QStringLiteral("b"),
         QStringLiteral("c"), QStringLiteral("d") };
-    QVERIFY(!explanationToLatex(explainWeight(latin, { 0, 1, 2 })).contains(QStringLiteral("xeCJK")));
+    QVERIFY(
+        !explanationToLatex(explainWeight(latin, { 0, 1, 2 })).contains(QStringLiteral("xeCJK")));
 }
 
 #include "tst_explain.moc"

@@ -62,8 +62,8 @@ double evaluateSum(QString text)
 /// of lines checked; a failure names the line.
 int checkWrittenArithmetic(const QString &text, QString *failure)
 {
-    static const QRegularExpression sum(QStringLiteral(
-        R"(= ((?:\(?[-−]?[\d.]+\)? [+−] )+\(?[-−]?[\d.]+\)?) = \**([-−]?[\d.]+))"));
+    static const QRegularExpression sum(
+        QStringLiteral(R"(= ((?:\(?[-−]?[\d.]+\)? [+−] )+\(?[-−]?[\d.]+\)?) = \**([-−]?[\d.]+))"));
     static const QRegularExpression quotient(
         QStringLiteral(R"(= ([-−]?[\d.]+) / ([-−]?[\d.]+) = \**([-−]?[\d.]+))"));
     int checked = 0;
@@ -83,8 +83,10 @@ int checkWrittenArithmetic(const QString &text, QString *failure)
         }
         for (auto it = quotient.globalMatch(line); it.hasNext();) {
             const auto m = it.next();
-            const double a = QString(m.captured(1)).replace(QChar(0x2212), QLatin1Char('-')).toDouble();
-            const double b = QString(m.captured(2)).replace(QChar(0x2212), QLatin1Char('-')).toDouble();
+            const double a
+                = QString(m.captured(1)).replace(QChar(0x2212), QLatin1Char('-')).toDouble();
+            const double b
+                = QString(m.captured(2)).replace(QChar(0x2212), QLatin1Char('-')).toDouble();
             QString result = m.captured(3);
             result.replace(QChar(0x2212), QLatin1Char('-'));
             if (std::abs(roundTo(a / b, decimalsOf(result)) - result.toDouble()) > 1e-12) {
@@ -285,8 +287,7 @@ void TestHandCheck::answerKeysAddUp()
     int checked = 0;
     for (const WorksheetLanguage language :
         { WorksheetLanguage::English, WorksheetLanguage::Chinese }) {
-        for (const WorksheetBlock &b :
-            worksheetAnswerKey(makeWorksheets(config), language)) {
+        for (const WorksheetBlock &b : worksheetAnswerKey(makeWorksheets(config), language)) {
             if (b.kind != WorksheetBlock::Kind::Formula)
                 continue;
             QString failure;
@@ -304,7 +305,8 @@ void TestHandCheck::answersJsonHasTolerances()
     const QJsonArray all = worksheetAnswersJson(sheets);
     QCOMPARE(all.size(), int(sheets.size()));
     for (const QJsonValue &student : all) {
-        for (const QJsonValue &v : student.toObject().value(QStringLiteral("questions")).toArray()) {
+        for (const QJsonValue &v :
+            student.toObject().value(QStringLiteral("questions")).toArray()) {
             const QJsonObject q = v.toObject();
             QVERIFY(q.contains(QStringLiteral("tolerance")));
             const double t = q.value(QStringLiteral("tolerance")).toDouble(-1);

@@ -31,7 +31,8 @@ void TestNearestName::distance_data()
     QTest::newRow("insertion") << QStringLiteral("causual") << QStringLiteral("causal") << 1;
     QTest::newRow("deletion") << QStringLiteral("bq") << QStringLiteral("b_q") << 1;
     QTest::newRow("substitution") << QStringLiteral("hlep") << QStringLiteral("help") << 1;
-    QTest::newRow("insertion in a longer word") << QStringLiteral("strech") << QStringLiteral("stretch") << 1;
+    QTest::newRow("insertion in a longer word")
+        << QStringLiteral("strech") << QStringLiteral("stretch") << 1;
     QTest::newRow("empty") << QStringLiteral("") << QStringLiteral("abc") << 3;
     QTest::newRow("unrelated") << QStringLiteral("zzz") << QStringLiteral("head") << 4;
 }
@@ -50,12 +51,20 @@ void TestNearestName::nearest_data()
     QTest::addColumn<QString>("typed");
     QTest::addColumn<QStringList>("known");
     QTest::addColumn<QString>("expected");
-    const QStringList subcommands { QStringLiteral("compute"), QStringLiteral("entropy"), QStringLiteral("explain"), QStringLiteral("export"), QStringLiteral("worksheet") };
-    QTest::newRow("subcommand") << QStringLiteral("comptue") << subcommands << QStringLiteral("compute");
-    QTest::newRow("tie goes to the first") << QStringLiteral("exp") << QStringList { QStringLiteral("exa"), QStringLiteral("exb") } << QStringLiteral("exa");
-    QTest::newRow("too far for a short name") << QStringLiteral("xy") << QStringList { QStringLiteral("head") } << QStringLiteral("");
-    QTest::newRow("an edit in a medium name") << QStringLiteral("paddng") << QStringList { QStringLiteral("padding") } << QStringLiteral("padding");
-    QTest::newRow("nothing near") << QStringLiteral("frobnicate") << subcommands << QStringLiteral("");
+    const QStringList subcommands { QStringLiteral("compute"), QStringLiteral("entropy"),
+        QStringLiteral("explain"), QStringLiteral("export"), QStringLiteral("worksheet") };
+    QTest::newRow("subcommand") << QStringLiteral("comptue") << subcommands
+                                << QStringLiteral("compute");
+    QTest::newRow("tie goes to the first")
+        << QStringLiteral("exp") << QStringList { QStringLiteral("exa"), QStringLiteral("exb") }
+        << QStringLiteral("exa");
+    QTest::newRow("too far for a short name")
+        << QStringLiteral("xy") << QStringList { QStringLiteral("head") } << QStringLiteral("");
+    QTest::newRow("an edit in a medium name")
+        << QStringLiteral("paddng") << QStringList { QStringLiteral("padding") }
+        << QStringLiteral("padding");
+    QTest::newRow("nothing near") << QStringLiteral("frobnicate") << subcommands
+                                  << QStringLiteral("");
     QTest::newRow("no names") << QStringLiteral("head") << QStringList {} << QStringLiteral("");
 }
 

@@ -132,7 +132,9 @@ void TestMainWindowFileActions::unknownFieldsAreNamedInTheNoteBar()
                  "attention.causual: unknown field, kept but not used (did you mean “causal”?)")),
         qPrintable(window.noteBar()->text()));
     // Kept when saved, as before.
-    QVERIFY(window.document()->session().original.value(QStringLiteral("attention"))
+    QVERIFY(window.document()
+                ->session()
+                .original.value(QStringLiteral("attention"))
                 .toObject()
                 .contains(QStringLiteral("causual")));
 }

@@ -61,9 +61,9 @@ QString SessionErrorText::fieldName(const QString &path)
         const QString sequence = sequenceName(m.captured(1));
         const QString part = m.captured(2);
         if (part == QLatin1String("tokens"))
-            return m.captured(3).isEmpty() ? tr("%1 tokens").arg(sequence)
-                                           : tr("%1, token %2")
-                                                 .arg(sequence, displayNumber(m.captured(3).toInt()));
+            return m.captured(3).isEmpty()
+                ? tr("%1 tokens").arg(sequence)
+                : tr("%1, token %2").arg(sequence, displayNumber(m.captured(3).toInt()));
         if (part == QLatin1String("embeddings")) {
             if (!m.captured(4).isEmpty())
                 return tr("%1 vectors, row %2, dimension %3")
