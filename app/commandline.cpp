@@ -1,127 +1,193 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandline.h"
 
+#include "commandio.h"
 #include "commandoptions.h"
 #include "commandoutput.h"
-#include "exportcommand.h"
-#include "lessoncommand.h"
-#include "sessionjson.h"
-#include "traincommand.h"
-#include "worksheetcommand.h"
+#include "entropyprogress.h"
+#include "nearestname.h"
+#include "subcommands.h"
 
 #include <QCoreApplication>
-#include <cstdio>
+#include <algorithm>
+#include <cstring>
 #include <memory>
 
 namespace ae {
 
 namespace {
 
-void printErr(const QString &text)
+/// Qt's own options, which the window accepts before or after the file; those that take a
+/// value are marked.
+struct QtOption
 {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
+    const char *name;
+    bool takesValue;
+};
+constexpr QtOption qtOptions[] = { { "platform", true }, { "platformpluginpath", true },
+    { "platformtheme", true }, { "plugin", true }, { "qwindowgeometry", true },
+    { "qwindowicon", true }, { "qwindowtitle", true }, { "geometry", true }, { "display", true },
+    { "style", true }, { "stylesheet", true }, { "session", true }, { "reverse", false },
+    { "widgetcount", false }, { "nograb", false }, { "dograb", false } };
+
+/// The Qt option @p arg ("-style" or "--style"), or nullptr.
+const QtOption *qtOption(const char *arg)
+{
+    const char *name = arg[0] == '-' ? (arg[1] == '-' ? arg + 2 : arg + 1) : nullptr;
+    if (!name)
+        return nullptr;
+    for (const QtOption &o : qtOptions) {
+        if (std::strcmp(name, o.name) == 0)
+            return &o;
+    }
+    return nullptr;
 }
 
-void printOut(const QByteArray &bytes)
+/// True for a session or lesson file name the window opens.
+bool isWindowFile(const QByteArray &arg)
 {
-    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stdout);
-    std::fflush(stdout);
+    return arg.toLower().endsWith(".json") && !arg.startsWith('-');
+}
+
+/// Creates the QCoreApplication a core-only subcommand needs and returns its arguments with the
+/// subcommand's name taken out, so that they parse like a program of their own.
+QStringList coreArguments(std::unique_ptr<QCoreApplication> &app, int &argc, char **argv)
+{
+    installQuietMessageHandler();
+    app = std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
+    QStringList args = QCoreApplication::arguments();
+    args.removeAt(1);
+    return args;
+}
+
+/// The refusal of an unknown first argument, with the nearest subcommand or option.
+int refuseUnknown(const QString &arg)
+{
+    QStringList names;
+    for (const SubcommandSpec &spec : subcommands())
+        names << spec.name;
+    if (arg.startsWith(QLatin1Char('-'))) {
+        const QString bare = arg.mid(arg.startsWith(QStringLiteral("--")) ? 2 : 1);
+        const QString near
+            = nearestName(bare, { QStringLiteral("help"), QStringLiteral("version") });
+        const QString sub = near.isEmpty() ? nearestName(bare, names) : QString();
+        printCommandError(QStringLiteral("attention-explorer"),
+            near.isEmpty() && sub.isEmpty()
+                ? QStringLiteral("unknown option %1; see attention-explorer --help")
+                      .arg(arg.left(40))
+                : QStringLiteral("unknown option %1; did you mean %2?")
+                      .arg(arg.left(40), near.isEmpty() ? sub : QStringLiteral("--") + near));
+        return CommandLine::Refused;
+    }
+    const QString near = nearestName(arg, names);
+    printCommandError(QStringLiteral("attention-explorer"),
+        near.isEmpty()
+            ? QStringLiteral("\"%1\" is neither a subcommand (%2) nor a session file (*.json); "
+                             "see attention-explorer --help")
+                  .arg(arg.left(40), names.join(QStringLiteral(", ")))
+            : QStringLiteral("\"%1\" is not a subcommand; did you mean %2?")
+                  .arg(arg.left(40), near));
+    return CommandLine::Refused;
+}
+
+/// The index of the first argument the window does not take (anything but Qt's options and
+/// one session or lesson file), or @p argc when there is none.
+int firstForeignArgument(int argc, char **argv)
+{
+    int files = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (const QtOption *o = qtOption(argv[i])) {
+            i += o->takesValue ? 1 : 0;
+            continue;
+        }
+        if (!isWindowFile(QByteArray(argv[i])) || ++files > 1)
+            return i;
+    }
+    return argc;
 }
 
 } // namespace
 
 bool CommandLine::isHeadless(int argc, char **argv)
 {
-    if (argc < 2)
-        return false;
-    const QByteArray first(argv[1]);
-    return first == "compute" || first == "entropy" || first == "explain" || first == "export"
-        || first == "worksheet" || first == "lesson" || first == "train" || first == "--help"
-        || first == "-h" || first == "--version" || first == "-v" || first == "help";
+    return firstForeignArgument(argc, argv) < argc;
 }
 
 int CommandLine::run(int argc, char **argv)
 {
-    const QByteArray command(argv[1]);
-    QStringList args;
-    if (command == "export")
-        return runExportCommand(argc, argv);
-    if (command == "worksheet")
-        return runWorksheetCommand(argc, argv);
-    if (command == "lesson")
-        return runLessonCommand(argc, argv);
-    if (command == "train")
-        return runTrainCommand(argc, argv);
-    const QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    args = QCoreApplication::arguments();
-    if (command == "--version" || command == "-v") {
-        printOut(QStringLiteral("attention-explorer %1\n")
-                     .arg(QStringLiteral(AE_VERSION_STRING))
-                     .toUtf8());
+    // Qt's options come first only for the window; here the first argument decides.
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (const SubcommandSpec *spec = findSubcommand(first))
+        return spec->run(argc, argv);
+    if (first == u"--version" || first == u"-v") {
+        printStdout(QStringLiteral("attention-explorer %1\n")
+                        .arg(QStringLiteral(AE_VERSION_STRING))
+                        .toUtf8());
         return Ok;
     }
-    if (command == "--help" || command == "-h" || command == "help")
-        return printHelp();
-    args.removeAt(1); // the subcommand; what stays parses like a program of its own
-    if (command == "compute")
-        return compute(args);
-    if (command == "explain")
-        return explain(args);
-    return entropy(args);
+    if (first == u"--help" || first == u"-h" || first == u"help") {
+        printStdout(commandLineOverview().toUtf8());
+        return Ok;
+    }
+    const int foreign = std::min(firstForeignArgument(argc, argv), argc - 1);
+    const QString arg = QString::fromLocal8Bit(argv[foreign]);
+    if (isWindowFile(argv[foreign])) {
+        printCommandError(QStringLiteral("attention-explorer"),
+            QStringLiteral("the window opens one file; \"%1\" is a second").arg(arg.left(80)));
+        return Refused;
+    }
+    return refuseUnknown(arg);
 }
 
-int CommandLine::printHelp()
+int runComputeCommand(int argc, char **argv)
 {
-    printOut(QByteArray("Attention Explorer ") + AE_VERSION_STRING
-        + " - explore multi-head, self- and cross-attention.\n\n" + commandLineUsage());
-    return Ok;
-}
-
-int CommandLine::compute(const QStringList &args)
-{
-    const ParsedCommand<ComputeOptions> parsed = parseComputeArgs(args);
+    std::unique_ptr<QCoreApplication> app;
+    const ParsedCommand<ComputeOptions> parsed = parseComputeArgs(coreArguments(app, argc, argv));
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);
-    const QString &file = parsed.options.sessionFile;
-    const SessionLoadResult loaded = loadSessionFile(file);
-    if (!loaded.ok()) {
-        printErr(file + QStringLiteral(": ") + loaded.error->toString());
-        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
-    }
-    printOut(computeOutput(loaded.session));
-    return Ok;
+    const ComputeOptions &o = parsed.options;
+    const SessionLoadResult loaded
+        = loadSessionArgument(QStringLiteral("compute"), o.sessionFile, o.strict);
+    if (!loaded.ok())
+        return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError
+                                                            : CommandLine::Refused;
+    printStdout(computeOutput(loaded.session, o));
+    return CommandLine::Ok;
 }
 
-int CommandLine::explain(const QStringList &args)
+int runExplainCommand(int argc, char **argv)
 {
-    const ParsedCommand<ExplainOptions> parsed = parseExplainArgs(args);
+    std::unique_ptr<QCoreApplication> app;
+    const ParsedCommand<ExplainOptions> parsed = parseExplainArgs(coreArguments(app, argc, argv));
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);
     const ExplainOptions &o = parsed.options;
-    const QString &file = o.sessionFile;
-    const SessionLoadResult loaded = loadSessionFile(file);
-    if (!loaded.ok()) {
-        printErr(file + QStringLiteral(": ") + loaded.error->toString());
-        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
-    }
+    const SessionLoadResult loaded
+        = loadSessionArgument(QStringLiteral("explain"), o.sessionFile, o.strict);
+    if (!loaded.ok())
+        return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError
+                                                            : CommandLine::Refused;
     if (const auto error = explainOptionsProblem(loaded.session, o)) {
-        printErr(file + QStringLiteral(": --") + error->toString());
-        return Refused;
+        printCommandError(
+            QStringLiteral("explain"), o.sessionFile + QStringLiteral(": --") + error->toString());
+        return CommandLine::Refused;
     }
-    printOut(explainOutput(loaded.session, o));
-    return Ok;
+    printStdout(explainOutput(loaded.session, o));
+    return CommandLine::Ok;
 }
 
-int CommandLine::entropy(const QStringList &args)
+int runEntropyCommand(int argc, char **argv)
 {
-    const ParsedCommand<EntropyExperimentConfig> parsed = parseEntropyArgs(args);
+    std::unique_ptr<QCoreApplication> app;
+    const ParsedCommand<EntropyExperimentConfig> parsed
+        = parseEntropyArgs(coreArguments(app, argc, argv));
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);
-    printOut(entropyOutput(parsed.options));
-    return Ok;
+    EntropyProgress progress(parsed.options);
+    printStdout(entropyOutput(parsed.options, progress.callback()));
+    return CommandLine::Ok;
 }
 
 } // namespace ae

@@ -11,13 +11,13 @@
 
 namespace ae {
 
-/// The usage text of every subcommand (--help, and the end of some refusals).
-const char *commandLineUsage();
-
-/// `compute SESSION.json`.
+/// `compute SESSION.json [--include projections,qkv]`.
 struct ComputeOptions
 {
-    QString sessionFile;
+    QString sessionFile; ///< "-" for standard input
+    bool projections = false; ///< also print the materialised projection matrices
+    bool qkv = false; ///< also print the projected Q, K and V
+    bool strict = false; ///< refuse a session with an unknown field
 };
 
 /// `explain SESSION.json --head H|mean --query I --key J [--format F] [--decimals N]`. The
@@ -31,6 +31,7 @@ struct ExplainOptions
     int key = 0;
     QString format = QStringLiteral("json"); ///< json, markdown or latex
     int decimals = 4;
+    bool strict = false; ///< refuse a session with an unknown field
 };
 
 /// @name Option parsers. @p args is the program name followed by the subcommand's own

@@ -13,10 +13,15 @@
 
 namespace ae {
 
-QByteArray computeOutput(const Session &session)
+QByteArray computeOutput(const Session &session, const ComputeOptions &options)
 {
     const AttentionResult result = computeSession(session);
-    return QJsonDocument(attentionResultToJson(session, result)).toJson(QJsonDocument::Indented);
+    QJsonObject o = attentionResultToJson(session, result);
+    if (options.projections)
+        o.insert(QStringLiteral("projections"), projectionsToJson(session));
+    if (options.qkv)
+        o.insert(QStringLiteral("qkv"), qkvToJson(result));
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
 std::optional<SessionError> explainOptionsProblem(
@@ -52,9 +57,9 @@ QByteArray explainOutput(const Session &session, const ExplainOptions &options)
     return QJsonDocument(explanationToJson(e)).toJson(QJsonDocument::Indented);
 }
 
-QByteArray entropyOutput(const EntropyExperimentConfig &config)
+QByteArray entropyOutput(const EntropyExperimentConfig &config, const std::function<bool()> &poll)
 {
-    return QJsonDocument(entropyResultToJson(runEntropyExperiment(config)))
+    return QJsonDocument(entropyResultToJson(runEntropyExperiment(config, poll)))
         .toJson(QJsonDocument::Indented);
 }
 

@@ -10,12 +10,14 @@
 #include "sessionerror.h"
 
 #include <QByteArray>
+#include <functional>
 #include <optional>
 
 namespace ae {
 
-/// The output of `compute`: every head's scores, weights and outputs as indented JSON.
-QByteArray computeOutput(const Session &session);
+/// The output of `compute`: every head's scores, weights and outputs as indented JSON, with
+/// "projections" and "qkv" when @p options ask for them.
+QByteArray computeOutput(const Session &session, const ComputeOptions &options = {});
 
 /// Why @p options do not name a head (or the mean), a query and a key of @p session, with
 /// the option's name as path; nothing when they do.
@@ -28,6 +30,8 @@ QByteArray explainOutput(const Session &session, const ExplainOptions &options);
 
 /// The output of `entropy`: the scaling experiment as indented JSON.
 /// @pre validateExperiment(config) found nothing (parseEntropyArgs() checks it).
-QByteArray entropyOutput(const EntropyExperimentConfig &config);
+/// @p poll, when given, is called now and then while the experiment runs.
+QByteArray entropyOutput(
+    const EntropyExperimentConfig &config, const std::function<bool()> &poll = {});
 
 } // namespace ae

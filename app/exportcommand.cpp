@@ -2,6 +2,7 @@
 #include "exportcommand.h"
 
 #include "alignmentfigure.h"
+#include "commandio.h"
 #include "entropyexperiment.h"
 #include "exportoptions.h"
 #include "exportsource.h"
@@ -14,7 +15,6 @@
 #include "sessionjson.h"
 
 #include <QGuiApplication>
-#include <cstdio>
 #include <cstring>
 
 namespace ae {
@@ -25,16 +25,7 @@ enum Status { Ok = 0, IoError = 1, Refused = 2 };
 
 void printErr(const QString &text)
 {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
-}
-
-/// Keeps Qt's own diagnostics (e.g. about XDG_RUNTIME_DIR on a server) off stderr, where
-/// scripts expect only the command's messages; AE_DEBUG=1 lets them through.
-void quietMessageHandler(QtMsgType type, const QMessageLogContext &, const QString &message)
-{
-    if (type == QtFatalMsg || type == QtCriticalMsg || qEnvironmentVariableIsSet("AE_DEBUG"))
-        printErr(message);
+    printCommandError(QStringLiteral("export"), text);
 }
 
 /// True when the arguments choose a Qt platform plugin themselves.
@@ -62,11 +53,9 @@ int run(const QStringList &args)
         return Refused;
     };
 
-    const SessionLoadResult loaded = loadSessionFile(file);
-    if (!loaded.ok()) {
-        printErr(file + QStringLiteral(": ") + loaded.error->toString());
+    const SessionLoadResult loaded = loadSessionArgument(QStringLiteral("export"), file, o.strict);
+    if (!loaded.ok())
         return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
-    }
     const Session &session = loaded.session;
     const int heads = session.attention.config.heads;
     if (view.kind == ExportView::Kind::Head && view.head >= heads) {
@@ -124,7 +113,7 @@ int runExportCommand(int argc, char **argv)
     // Drawing needs fonts, hence a GUI application; without a display it draws offscreen.
     if (!platformGiven(argc, argv))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    qInstallMessageHandler(quietMessageHandler);
+    installQuietMessageHandler();
     const QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));

@@ -3,6 +3,7 @@
 
 #include "colormap.h"
 #include "figureexporter.h"
+#include "subcommands.h"
 
 #include <QCommandLineParser>
 
@@ -78,61 +79,11 @@ ParsedCommand<ExportOptions> parseExportArgs(const QStringList &args)
 {
     ParsedCommand<ExportOptions> out;
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Draw a session's heatmap or the scaling plot to SVG, PNG or PDF (by OUT's extension)."));
-    p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("session"), QStringLiteral("The session file (JSON)."));
-    p.addOptions({
-        { { QStringLiteral("o"), QStringLiteral("output") },
-            QStringLiteral("The file to write: .svg, .png or .pdf."), QStringLiteral("OUT") },
-        { QStringLiteral("view"),
-            QStringLiteral(
-                "mean (default), head:N (N from 0), grid (mean and every head), scaling, "
-                "scaling:entropy, scaling:spread, scaling:gradient, scaling:saturation, "
-                "scaling:histogram or scaling:all (every scaling panel), or lines / "
-                "lines:head:N (the alignment view of the mean or head N)."),
-            QStringLiteral("view"), QStringLiteral("mean") },
-        { QStringLiteral("width"),
-            QStringLiteral("Width in pixels (1/96 inch); 0 fits the content."),
-            QStringLiteral("px"), QStringLiteral("0") },
-        { QStringLiteral("height"),
-            QStringLiteral("Height in pixels (1/96 inch); 0 fits the content."),
-            QStringLiteral("px"), QStringLiteral("0") },
-        { QStringLiteral("dpi"), QStringLiteral("PNG resolution; 96 is one pixel per unit."),
-            QStringLiteral("n"), QStringLiteral("96") },
-        { QStringLiteral("no-values"), QStringLiteral("Do not write the values in the cells.") },
-        { QStringLiteral("no-colorbar"), QStringLiteral("Leave out the colour bar.") },
-        { QStringLiteral("stretch"),
-            QStringLiteral("End the colour scale at the largest weight shown instead of at 1, "
-                           "like \"Stretch colours\" in the window.") },
-        { QStringLiteral("title"), QStringLiteral("The figure's title (default: the view's)."),
-            QStringLiteral("text") },
-        { QStringLiteral("colormap"), QStringLiteral("blues (default), viridis or cividis."),
-            QStringLiteral("name"), QStringLiteral("blues") },
-        { QStringLiteral("threshold"),
-            QStringLiteral("lines only: weights below this (0 to 1) get no line; default 0.05."),
-            QStringLiteral("w"), QStringLiteral("0.05") },
-    });
-    if (!p.parse(args)) {
-        out.text = QStringLiteral("export: %1").arg(p.errorText());
+    if (parseSubcommand(*findSubcommand(QStringLiteral("export")), p, args, &out))
         return out;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        // The parser names the program file; the subcommand belongs in the first line.
-        const QString text = p.helpText();
-        out.outcome = ParseOutcome::Help;
-        out.text = QStringLiteral("Usage: attention-explorer export SESSION.json -o OUT [options]")
-            + text.mid(text.indexOf(QLatin1Char('\n')));
-        return out;
-    }
-    if (p.positionalArguments().size() != 1) {
-        out.text = QStringLiteral("export: expected exactly one session file, e.g. "
-                                  "attention-explorer export session.json -o figure.svg");
-        return out;
-    }
     const QString file = p.positionalArguments().constFirst();
     auto refuse = [&file, &out](const QString &what) {
-        out.text = file + QStringLiteral(": ") + what;
+        out.text = withCommandPrefix(QStringLiteral("export"), file + QStringLiteral(": ") + what);
         return out;
     };
 
@@ -181,6 +132,7 @@ ParsedCommand<ExportOptions> parseExportArgs(const QStringList &args)
     o.figure.colorMap = *colorMap;
     o.threshold = threshold;
     o.stretch = p.isSet(QStringLiteral("stretch"));
+    o.strict = p.isSet(QStringLiteral("strict"));
     out.outcome = ParseOutcome::Run;
     return out;
 }

@@ -38,6 +38,7 @@ struct ExportOptions
     FigureOptions figure;
     double threshold = 0.05; ///< lines only: weights below this get no line
     bool stretch = false; ///< the colour scale ends at the largest weight shown
+    bool strict = false; ///< refuse a session with an unknown field
 };
 
 /// Parses `export`'s arguments: the program name followed by the subcommand's own arguments.

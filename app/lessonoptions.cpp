@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessonoptions.h"
 
+#include "subcommands.h"
+
 #include <QCommandLineParser>
 #include <QFileInfo>
 
@@ -10,37 +12,12 @@ ParsedCommand<LessonOptions> parseLessonArgs(const QStringList &args)
 {
     ParsedCommand<LessonOptions> out;
     auto refuse = [&out](const QString &what) {
-        out.text = QStringLiteral("lesson: ") + what;
+        out.text = withCommandPrefix(QStringLiteral("lesson"), what);
         return out;
     };
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "List the built-in lessons, check a lesson and print it resolved as JSON, or write its "
-        "handout."));
-    p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("lesson"),
-        QStringLiteral("A built-in lesson's name or a lesson file (*.aelesson.json)."));
-    p.addOptions({
-        { QStringLiteral("builtin"),
-            QStringLiteral("List the built-in lessons: name, then title.") },
-        { QStringLiteral("check"),
-            QStringLiteral("Validate the lesson and print it resolved as JSON.") },
-        { QStringLiteral("handout"), QStringLiteral("Write the handout to OUT.md or OUT.pdf."),
-            QStringLiteral("OUT") },
-        { QStringLiteral("lang"), QStringLiteral("The handout's language: en (default) or zh."),
-            QStringLiteral("lang"), QStringLiteral("en") },
-    });
-    if (!p.parse(args))
-        return refuse(p.errorText());
-    if (p.isSet(QStringLiteral("help"))) {
-        const QString text = p.helpText();
-        out.outcome = ParseOutcome::Help;
-        out.text
-            = QStringLiteral("Usage: attention-explorer lesson --builtin | NAME|FILE --check | "
-                             "NAME|FILE --handout OUT.md|OUT.pdf [--lang en|zh]")
-            + text.mid(text.indexOf(QLatin1Char('\n')));
+    if (parseSubcommand(*findSubcommand(QStringLiteral("lesson")), p, args, &out))
         return out;
-    }
     LessonOptions &o = out.options;
     const int actions = int(p.isSet(QStringLiteral("builtin")))
         + int(p.isSet(QStringLiteral("check"))) + int(p.isSet(QStringLiteral("handout")));

@@ -2,6 +2,7 @@
 #include "trainoptions.h"
 
 #include "sessionlimits.h"
+#include "subcommands.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -35,67 +36,12 @@ ParsedCommand<TrainOptions> parseTrainArgs(const QStringList &args)
 {
     ParsedCommand<TrainOptions> out;
     auto refuse = [&out](const QString &what) {
-        out.text = what;
+        out.text = withCommandPrefix(QStringLiteral("train"), what);
         return out;
     };
-    const RunConfig defaults;
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Train a one-layer cross-attention model on a task and print its history as JSON, or "
-        "replay a reference file."));
-    p.addHelpOption();
-    const auto number = [](int v) { return QString::number(v); };
-    p.addOptions({
-        { QStringLiteral("task"), QStringLiteral("copy, reverse, rotate or translate."),
-            QStringLiteral("task") },
-        { QStringLiteral("length"), QStringLiteral("Sequence length (default 6; translate: 4)."),
-            QStringLiteral("n"), number(defaults.task.length) },
-        { QStringLiteral("vocab"),
-            QStringLiteral("Source tokens (default 12; translate: the phrase book)."),
-            QStringLiteral("n"), number(defaults.task.vocab) },
-        { QStringLiteral("d-model"), QStringLiteral("Model width (default 128)."),
-            QStringLiteral("n"), number(defaults.dModel) },
-        { QStringLiteral("heads"), QStringLiteral("Heads, dividing d_model (default 1)."),
-            QStringLiteral("n"), number(defaults.heads) },
-        { QStringLiteral("scale"), QStringLiteral("sqrt_dk (default), none or a number."),
-            QStringLiteral("scale"), QStringLiteral("sqrt_dk") },
-        { QStringLiteral("optimizer"), QStringLiteral("adam (default) or sgd."),
-            QStringLiteral("name"), QStringLiteral("adam") },
-        { QStringLiteral("lr"), QStringLiteral("Learning rate (default 0.003)."),
-            QStringLiteral("x"), QStringLiteral("0.003") },
-        { QStringLiteral("batch"), QStringLiteral("Examples per step (default 32)."),
-            QStringLiteral("n"), number(defaults.batch) },
-        { QStringLiteral("steps"), QStringLiteral("Training steps (default 600)."),
-            QStringLiteral("n"), number(defaults.steps) },
-        { QStringLiteral("seed"), QStringLiteral("Random seed (default 0)."), QStringLiteral("n"),
-            QStringLiteral("0") },
-        { QStringLiteral("log-every"), QStringLiteral("Steps between logged steps (default 10)."),
-            QStringLiteral("n"), number(defaults.logEvery) },
-        { { QStringLiteral("o"), QStringLiteral("output") },
-            QStringLiteral("Write the JSON to this file instead of printing it."),
-            QStringLiteral("FILE") },
-        { QStringLiteral("save-session"),
-            QStringLiteral("Write the first held-out example, with the trained weights, as a "
-                           "session."),
-            QStringLiteral("FILE") },
-        { QStringLiteral("replay"),
-            QStringLiteral("Replay a training reference file and print its losses, step-0 "
-                           "gradients and attention, and final parameters."),
-            QStringLiteral("FILE") },
-    });
-    if (!p.parse(args))
-        return refuse(QStringLiteral("train: ") + p.errorText());
-    if (p.isSet(QStringLiteral("help"))) {
-        const QString text = p.helpText();
-        out.outcome = ParseOutcome::Help;
-        out.text = QStringLiteral("Usage: attention-explorer train --task TASK [options]\n"
-                                  "       attention-explorer train --replay FILE [-o OUT]")
-            + text.mid(text.indexOf(QLatin1Char('\n')));
+    if (parseSubcommand(*findSubcommand(QStringLiteral("train")), p, args, &out))
         return out;
-    }
-    if (!p.positionalArguments().isEmpty())
-        return refuse(QStringLiteral("train: unexpected argument \"%1\"")
-                          .arg(p.positionalArguments().constFirst().left(40)));
     TrainOptions &o = out.options;
     o.outputFile = p.value(QStringLiteral("output"));
     if (p.isSet(QStringLiteral("output")) && o.outputFile.isEmpty())

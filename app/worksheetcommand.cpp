@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheetcommand.h"
 
+#include "commandio.h"
 #include "worksheetoptions.h"
 
 #include <QGuiApplication>
@@ -13,12 +14,6 @@ namespace {
 
 enum Status { Ok = 0, IoError = 1, Refused = 2 };
 
-void printErr(const QString &text)
-{
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
-}
-
 } // namespace
 
 int runWorksheetCommand(int argc, char **argv)
@@ -30,6 +25,7 @@ int runWorksheetCommand(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    installQuietMessageHandler();
     const QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
     QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
@@ -46,7 +42,7 @@ int runWorksheetCommand(int argc, char **argv)
     QStringList written;
     if (!WorksheetWriter::write(
             makeWorksheets(config), config, parsed.options.format, dir, &error, &written)) {
-        printErr(QStringLiteral("worksheet: ") + error);
+        printCommandError(QStringLiteral("worksheet"), error);
         return IoError;
     }
     std::printf("%d students, %d files written to %s\n", config.students,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheetoptions.h"
 
+#include "subcommands.h"
+
 #include <QCommandLineParser>
 #include <optional>
 
@@ -37,45 +39,9 @@ ParsedCommand<WorksheetOptions> parseWorksheetArgs(const QStringList &args)
         out.text = refusal(what);
         return out;
     };
-    const WorksheetConfig defaults;
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Write a different small attention exercise for every student, with answers."));
-    p.addHelpOption();
-    p.addOptions({
-        { { QStringLiteral("o"), QStringLiteral("output") },
-            QStringLiteral("The folder to write into (made when missing)."),
-            QStringLiteral("DIR") },
-        { QStringLiteral("students"), QStringLiteral("Number of students, 1 to 99 (default 30)."),
-            QStringLiteral("N"), QString::number(defaults.students) },
-        { QStringLiteral("seed"), QStringLiteral("Random seed (default 0)."), QStringLiteral("S"),
-            QStringLiteral("0") },
-        { QStringLiteral("lang"), QStringLiteral("en (default) or zh."), QStringLiteral("lang"),
-            QStringLiteral("en") },
-        { QStringLiteral("format"), QStringLiteral("markdown (default), latex or pdf."),
-            QStringLiteral("format"), QStringLiteral("markdown") },
-        { QStringLiteral("tokens"), QStringLiteral("Tokens per sequence, 2 to 4 (default 3)."),
-            QStringLiteral("n"), QString::number(defaults.tokens) },
-        { QStringLiteral("d-model"), QStringLiteral("d_model, 2 to 8 (default 2)."),
-            QStringLiteral("n"), QString::number(defaults.dModel) },
-        { QStringLiteral("heads"), QStringLiteral("1 (default) or 2; must divide d_model."),
-            QStringLiteral("n"), QString::number(defaults.heads) },
-        { QStringLiteral("wiring"), QStringLiteral("cross (default), self, reverse or decoder."),
-            QStringLiteral("wiring"), QStringLiteral("cross") },
-        { QStringLiteral("causal"), QStringLiteral("Apply the causal mask.") },
-    });
-    if (!p.parse(args))
-        return refuse(p.errorText());
-    if (p.isSet(QStringLiteral("help"))) {
-        const QString text = p.helpText();
-        out.outcome = ParseOutcome::Help;
-        out.text = QStringLiteral("Usage: attention-explorer worksheet -o DIR [options]")
-            + text.mid(text.indexOf(QLatin1Char('\n')));
+    if (parseSubcommand(*findSubcommand(QStringLiteral("worksheet")), p, args, &out))
         return out;
-    }
-    if (!p.positionalArguments().isEmpty())
-        return refuse(QStringLiteral("unexpected argument \"%1\"")
-                          .arg(p.positionalArguments().constFirst().left(40)));
     const QString dir = p.value(QStringLiteral("output"));
     if (dir.isEmpty())
         return refuse(QStringLiteral("-o: no output folder given (-o DIR)"));

@@ -26,6 +26,9 @@ SessionError outOfRange(const QString &field, int value, int count, const QStrin
     return e;
 }
 
+/// One head's derivation. The dot product, the scores and the weight are read from
+/// @p result, so `explain` and `compute` show the very same numbers (bit for bit); only the
+/// row's exponentials and their sum, which the forward pass does not keep, are worked out here.
 HeadWeightDerivation deriveHead(
     const AttentionResult &result, int head, int query, int key, std::vector<bool> rowVisible)
 {
@@ -33,25 +36,23 @@ HeadWeightDerivation deriveHead(
     d.head = head;
     const int dK = result.dK;
     const Eigen::Index lk = result.k.rows();
-    const auto qRow = result.q.row(query).segment(head * dK, dK);
-    d.q = qRow.transpose();
+    const HeadResult &h = result.heads[static_cast<size_t>(head)];
+    d.q = result.q.row(query).segment(head * dK, dK).transpose();
     d.k = result.k.row(key).segment(head * dK, dK).transpose();
     d.products = d.q.cwiseProduct(d.k);
     // The sums are the forward pass's own dot products (its matrix product may add the terms
     // in another order, with fused multiply-adds), so the scores below are the very values
     // the softmax was given.
-    const Eigen::MatrixXd &dots = result.heads[static_cast<size_t>(head)].dotProducts;
-    d.dot = dots(query, key);
+    d.dot = h.dotProducts(query, key);
     d.rowVisible = std::move(rowVisible);
-
     d.rowScores.resize(lk);
     for (Eigen::Index j = 0; j < lk; ++j) {
-        d.rowScores(j) = dots(query, j) / result.scale;
+        d.rowScores(j) = result.score(head, query, j);
         if (d.rowVisible[static_cast<size_t>(j)])
             d.rowMax = d.rowMax ? std::max(*d.rowMax, d.rowScores(j)) : d.rowScores(j);
     }
     if (d.rowVisible[static_cast<size_t>(key)])
-        d.score = d.dot / result.scale;
+        d.score = result.score(head, query, key);
 
     d.rowExp = Eigen::VectorXd::Zero(lk);
     if (d.rowMax) {
@@ -61,9 +62,8 @@ HeadWeightDerivation deriveHead(
             d.rowExp(j) = std::exp(d.rowScores(j) - *d.rowMax);
             d.rowSum += d.rowExp(j);
         }
-        // rowSum >= 1: the maximum contributes exp(0).
-        d.weight = d.rowExp(key) / d.rowSum;
     }
+    d.weight = h.weights(query, key);
     return d;
 }
 
@@ -137,13 +137,11 @@ WeightExplanation explainWeight(
     const int heads = static_cast<int>(result.heads.size());
     const int first = e.isMean() ? 0 : request.head;
     const int last = e.isMean() ? heads - 1 : request.head;
-    double sum = 0.0;
-    for (int h = first; h <= last; ++h) {
+    for (int h = first; h <= last; ++h)
         e.heads.push_back(deriveHead(result, h, request.query, request.key, rowVisible));
-        sum += e.heads.back().weight;
-    }
-    // The mean divides the sum of the heads' weights by h, as computeAttention() does.
-    e.weight = e.isMean() ? sum / static_cast<double>(heads) : sum;
+    // The weight is the forward pass's own, never a second computation that could differ in
+    // the last bit.
+    e.weight = e.isMean() ? result.meanWeights(request.query, request.key) : e.heads.front().weight;
     return e;
 }
 

@@ -44,7 +44,7 @@ struct HeadWeightDerivation
     std::optional<double> rowMax; ///< the largest visible score; empty for a fully masked row
     Eigen::VectorXd rowExp; ///< Lk, exp(score - rowMax) where visible, 0 under the mask
     double rowSum = 0.0; ///< the sum of #rowExp (0 for a fully masked row)
-    double weight = 0.0; ///< rowExp[key] / rowSum, or 0 when masked or the row is fully masked
+    double weight = 0.0; ///< the result's weight (rowExp[key] / rowSum to rounding); 0 when masked
 };
 
 /// Everything the explanation of one weight shows.
@@ -83,8 +83,8 @@ std::optional<SessionError> checkExplainRequest(
     const Session &session, const ExplainRequest &request);
 
 /// Derives one weight from @p session and its computed @p result (computeSession()).
-/// The final weight agrees with result.heads[h].weights(query, key) (or meanWeights) to
-/// rounding, about 1e-16.
+/// The weight, dot products and scores are @p result's own, so they equal `compute`'s bit for
+/// bit; the row's exponentials and sum are worked out here for the derivation.
 /// @pre checkExplainRequest(session, request) found nothing.
 WeightExplanation explainWeight(
     const Session &session, const AttentionResult &result, const ExplainRequest &request);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explaintext.h"
 
+#include "handcheck.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <cmath>
@@ -25,6 +27,24 @@ struct Notation
     {
         const QString s = formatFixed(v, decimals);
         return latex ? QStringLiteral("$") + s + QStringLiteral("$") : s;
+    }
+    /// @p shown followed by r's exact value where it reads differently.
+    QString annotated(const QString &shown, const HandResult &r) const
+    {
+        if (!r.differs())
+            return shown;
+        const QString note = ExplainText::tr("exact %1").arg(r.exactText());
+        return latex ? shown + QStringLiteral("\\ (\\text{") + note + QStringLiteral("})")
+                     : shown + QStringLiteral(" (") + note + QLatin1Char(')');
+    }
+    /// A result worked out by hand, with the exact value beside it where it reads differently.
+    QString hand(const HandResult &r) const { return annotated(r.text(), r); }
+    /// A bold hand-worked result (the weight), the exact value beside it in normal weight.
+    QString boldHand(const HandResult &r) const { return annotated(bold(r.text()), r); }
+    /// hand() inside running text or a table cell.
+    QString handCell(const HandResult &r) const
+    {
+        return latex ? QStringLiteral("$") + hand(r) + QStringLiteral("$") : hand(r);
     }
     /// A token as quoted text.
     QString token(const QString &t) const
@@ -95,6 +115,10 @@ struct Notation
         return latex ? QStringLiteral("\\mathbf{") + m + QStringLiteral("}")
                      : QStringLiteral("**") + m + QStringLiteral("**");
     }
+    /// "masked" in a table cell.
+    QString masked() const { return ExplainText::tr("masked"); }
+    /// The space LaTeX's math mode would swallow before a parenthesis of words.
+    QString latexSpace() const { return latex ? QStringLiteral("\\ ") : QString(); }
     QString sub(const QString &base, const QString &index) const
     {
         return latex ? base + QStringLiteral("_{") + index + QStringLiteral("}")
@@ -106,14 +130,13 @@ struct Notation
     }
 };
 
-/// "a + b + c", with negative terms written as "a − b".
-QString sumOf(const std::vector<double> &terms, int decimals, const Notation &n)
+/// "a + b + c" of the written terms, with negative terms written as "a − b".
+QString sumOf(const std::vector<HandResult> &terms, const Notation &n)
 {
     QString s;
     for (size_t i = 0; i < terms.size(); ++i) {
-        const QString v = formatFixed(std::abs(terms[i]), decimals);
-        const bool negative
-            = terms[i] < 0 && formatFixed(terms[i], decimals).startsWith(QLatin1Char('-'));
+        const QString v = formatFixed(std::abs(terms[i].shown), terms[i].decimals);
+        const bool negative = terms[i].text().startsWith(QLatin1Char('-'));
         if (i == 0)
             s += negative ? n.minus() + v : v;
         else
@@ -138,9 +161,10 @@ QString scaleText(const WeightExplanation &e, int decimals, const Notation &n)
     return s;
 }
 
-/// One head's derivation: dot product, score, softmax row and weight.
+/// One head's derivation: dot product, score, softmax row and weight, each result worked out
+/// from the written operands (handWeightSteps()).
 QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d,
-    const ExplainTextOptions &o, const Notation &n, int level)
+    const HandWeightSteps &h, const ExplainTextOptions &o, const Notation &n, int level)
 {
     const int p = o.decimals;
     QString out;
@@ -150,31 +174,28 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
             n.math(n.sub(QStringLiteral("k"), QStringLiteral("m"))),
             n.math(n.sub(QStringLiteral("q"), QStringLiteral("m")) + QLatin1Char(' ') + n.times()
                 + QLatin1Char(' ') + n.sub(QStringLiteral("k"), QStringLiteral("m"))) });
-    std::vector<double> products;
     for (Eigen::Index m = 0; m < d.products.size(); ++m) {
         out += n.tableRow({ QString::number(m + o.firstIndex), n.num(d.q(m), p), n.num(d.k(m), p),
-            n.num(d.products(m), p) });
-        products.push_back(d.products(m));
+            n.handCell(h.products[size_t(m)]) });
     }
     out += n.tableEnd();
-    out += n.formula(QStringLiteral("q %1 k = %2 = %3")
-                         .arg(n.times(), sumOf(products, p, n), formatFixed(d.dot, p)));
+    out += n.formula(
+        QStringLiteral("q %1 k = %2 = %3").arg(n.times(), sumOf(h.products, n), n.hand(h.dot)));
 
     out += n.heading(level, ExplainText::tr("Step 2: divide by the scale"));
-    if (!d.score) {
+    if (!h.score) {
         out += ExplainText::tr(
                    "The mask hides this key from this query: it takes no part in the softmax "
                    "and its weight is 0.")
             + QStringLiteral("\n\n");
     } else {
-        out += n.formula(
-            QStringLiteral("%1 = q %2 k / s = %3 / %4 = %5")
-                .arg(n.text(ExplainText::tr("score")), n.times(), formatFixed(d.dot, p),
-                    formatFixed(e.scale, p), formatFixed(*d.score, p)));
+        out += n.formula(QStringLiteral("%1 = q %2 k / s = %3 / %4 = %5")
+                             .arg(n.text(ExplainText::tr("score")), n.times(), h.dot.text(),
+                                 h.scale.text(), n.hand(*h.score)));
     }
 
     out += n.heading(level, ExplainText::tr("Step 3: softmax over the query's row"));
-    if (!d.rowMax) {
+    if (!h.rowMax) {
         out += ExplainText::tr(
                    "The query sees no key at all (a fully masked row): every weight in the row "
                    "is 0.")
@@ -188,7 +209,7 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
             .arg(n.text(ExplainText::tr("score")), n.minus(), n.text(ExplainText::tr("max"))));
     out += n.tableStart(
         { ExplainText::tr("key"), ExplainText::tr("token"), ExplainText::tr("score"), expHeader });
-    std::vector<double> exps;
+    std::vector<HandResult> exps;
     for (Eigen::Index j = 0; j < d.rowScores.size(); ++j) {
         const bool visible = d.rowVisible[static_cast<size_t>(j)];
         QString index = QString::number(j + o.firstIndex);
@@ -196,28 +217,26 @@ QString headDerivation(const WeightExplanation &e, const HeadWeightDerivation &d
             index = n.latex ? QStringLiteral("\\textbf{%1}").arg(index)
                             : QStringLiteral("**%1**").arg(index);
         out += n.tableRow({ index, n.token(e.keyTokens.value(static_cast<int>(j))),
-            visible ? n.num(d.rowScores(j), p) : ExplainText::tr("masked"),
-            visible ? n.num(d.rowExp(j), p) : ExplainText::tr("masked") });
+            visible ? n.num(h.rowScores[size_t(j)].shown, p) : n.masked(),
+            visible ? n.handCell(h.rowExp[size_t(j)]) : n.masked() });
         if (visible)
-            exps.push_back(d.rowExp(j));
+            exps.push_back(h.rowExp[size_t(j)]);
     }
     out += n.tableEnd();
-    out += n.formula(
-        n.text(ExplainText::tr("max")) + QStringLiteral(" = ") + formatFixed(*d.rowMax, p));
+    out += n.formula(n.text(ExplainText::tr("max")) + QStringLiteral(" = ") + h.rowMax->text());
     out += n.formula(n.text(ExplainText::tr("sum")) + QStringLiteral(" = ")
-        + (exps.size() > 1 ? sumOf(exps, p, n) + QStringLiteral(" = ") : QString())
-        + formatFixed(d.rowSum, p));
-    if (!d.score) {
+        + (exps.size() > 1 ? sumOf(exps, n) + QStringLiteral(" = ") : QString())
+        + n.hand(h.rowSum));
+    if (!h.score) {
         out += n.formula(n.text(ExplainText::tr("weight")) + QStringLiteral(" = ")
-            + n.bold(formatFixed(0.0, p)) + QStringLiteral(" (") + n.text(ExplainText::tr("masked"))
-            + QLatin1Char(')'));
+            + n.bold(formatFixed(0.0, p)) + n.latexSpace() + QStringLiteral(" (")
+            + n.text(ExplainText::tr("masked")) + QLatin1Char(')'));
     } else {
         out += n.formula(
             (QStringLiteral("%1 = ") + n.exp() + QStringLiteral("(%2 %3 %4) / %5 = %6 / %7 = %8"))
-                .arg(n.text(ExplainText::tr("weight")), formatFixed(*d.score, p), n.minus(),
-                    formatFixed(*d.rowMax, p), n.text(ExplainText::tr("sum")),
-                    formatFixed(d.rowExp(e.key), p), formatFixed(d.rowSum, p),
-                    n.bold(formatFixed(d.weight, p))));
+                .arg(n.text(ExplainText::tr("weight")), h.score->text(), n.minus(),
+                    h.rowMax->text(), n.text(ExplainText::tr("sum")),
+                    h.rowExp[size_t(e.key)].text(), h.rowSum.text(), n.boldHand(h.weight)));
     }
     return out;
 }
@@ -239,20 +258,24 @@ QString explanationText(const WeightExplanation &e, const ExplainTextOptions &o,
                         + QString::number(e.dK)),
                    n.math(QStringLiteral("s = ") + scaleText(e, p, n)))
         + QStringLiteral("\n\n");
-    if (!e.isMean())
-        return out + headDerivation(e, e.heads.front(), o, n, 3);
+    if (!e.isMean()) {
+        const HeadWeightDerivation &d = e.heads.front();
+        return out + headDerivation(e, d, handWeightSteps(e, d, p), o, n, 3);
+    }
 
-    std::vector<double> weights;
+    std::vector<HandWeightSteps> steps;
+    std::vector<HandResult> weights;
     for (const HeadWeightDerivation &d : e.heads) {
+        steps.push_back(handWeightSteps(e, d, p));
         out += n.heading(3, ExplainText::tr("Head %1").arg(d.head + o.firstIndex));
-        out += headDerivation(e, d, o, n, 4);
-        weights.push_back(d.weight);
+        out += headDerivation(e, d, steps.back(), o, n, 4);
+        weights.push_back(steps.back().weight);
     }
     out += n.heading(3, ExplainText::tr("The mean of the heads"));
     out += n.formula(QStringLiteral("%1 = (%2) / %3 = %4")
-                         .arg(n.text(ExplainText::tr("weight")), sumOf(weights, p, n))
+                         .arg(n.text(ExplainText::tr("weight")), sumOf(weights, n))
                          .arg(e.heads.size())
-                         .arg(n.bold(formatFixed(e.weight, p))));
+                         .arg(n.boldHand(handMean(steps, e.weight, p))));
     return out;
 }
 
@@ -266,6 +289,16 @@ QString escapeLatexText(const QString &text)
         switch (c.unicode()) {
         case '\\':
             out += QStringLiteral("\\textbackslash{}");
+            break;
+        // Under pdflatex's default OT1 encoding these three print as ¡, ¿ and an em dash.
+        case '<':
+            out += QStringLiteral("\\textless{}");
+            break;
+        case '>':
+            out += QStringLiteral("\\textgreater{}");
+            break;
+        case '|':
+            out += QStringLiteral("\\textbar{}");
             break;
         case '~':
             out += QStringLiteral("\\textasciitilde{}");
@@ -307,8 +340,32 @@ QString explanationToMarkdown(
 
 QString explanationToLatex(const WeightExplanation &explanation, const ExplainTextOptions &options)
 {
-    return QStringLiteral("% ") + ExplainText::tr("Needs \\usepackage{amsmath}.")
-        + QLatin1Char('\n') + explanationText(explanation, options, Notation { true });
+    QString header = QStringLiteral("% ") + ExplainText::tr("Needs \\usepackage{amsmath}.")
+        + QLatin1Char('\n');
+    if (needsCjkSupport(explanation.queryToken + explanation.keyTokens.join(QString()))) {
+        header += QStringLiteral("% ")
+            + ExplainText::tr("The tokens hold Chinese, Japanese or Korean characters: compile "
+                              "with xelatex and \\usepackage{xeCJK} (or use the ctex classes).")
+            + QLatin1Char('\n');
+    }
+    return header + explanationText(explanation, options, Notation { true });
+}
+
+bool needsCjkSupport(const QString &text)
+{
+    for (const QChar c : text) {
+        switch (c.script()) {
+        case QChar::Script_Han:
+        case QChar::Script_Hiragana:
+        case QChar::Script_Katakana:
+        case QChar::Script_Hangul:
+        case QChar::Script_Bopomofo:
+            return true;
+        default:
+            break;
+        }
+    }
+    return false;
 }
 
 } // namespace ae

@@ -112,6 +112,14 @@ bool overflows(const QByteArray &token)
 
 SessionError diagnoseJsonParseError(const QByteArray &json, const QJsonParseError &error)
 {
+    // UTF-16 text (a byte-order mark, or ASCII with every other byte zero) fails at its first
+    // byte; the parser's "illegal value" would not tell the user what to do.
+    const bool littleEndian = json.startsWith("\xff\xfe") || (json.size() >= 2 && json.at(1) == 0);
+    const bool bigEndian = json.startsWith("\xfe\xff") || (json.size() >= 2 && json.at(0) == 0);
+    if (littleEndian || bigEndian)
+        return SessionError { SessionError::Kind::Invalid, QString(),
+            Msg::tr("the file is UTF-16 text (%1); JSON files are read as UTF-8: save it as UTF-8")
+                .arg(littleEndian ? Msg::tr("little-endian") : Msg::tr("big-endian")) };
     const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
     const QByteArray head = json.left(offset);
     const int line = static_cast<int>(head.count('\n')) + 1;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scalingdims.h"
 
+#include "sessionlimits.h"
+
 #include <QRegularExpression>
 
 namespace ae {
@@ -24,10 +26,14 @@ std::optional<std::vector<int>> ScalingDims::parse(const QString &text, QString 
             *error = message;
         return std::nullopt;
     };
-    static const QRegularExpression separators(QStringLiteral("[,;\\s\u3001\uff0c\uff1b]+"));
+    // One comma (or its Chinese forms) with spaces around it, or spaces alone, parts two
+    // entries; two commas in a row leave an empty entry, which is refused.
+    static const QRegularExpression separators(
+        QStringLiteral("\\s*[,;\u3001\uff0c\uff1b]\\s*|\\s+"));
     static const QRegularExpression rangeSign(QStringLiteral("\\.\\.|\u2026|\uff5e|~"));
-    const QStringList items = text.split(separators, Qt::SkipEmptyParts);
-    if (items.isEmpty())
+    const QString trimmed = text.trimmed();
+    const QStringList items = trimmed.split(separators);
+    if (trimmed.isEmpty())
         return fail(tr("enter at least one d_k, e.g. 8..512 or 8, 32, 128, 512"));
 
     std::vector<int> dims;
@@ -39,6 +45,9 @@ std::optional<std::vector<int>> ScalingDims::parse(const QString &text, QString 
     };
     for (int i = 0; i < items.size(); ++i) {
         const QString &item = items[i];
+        if (item.isEmpty())
+            return fail(
+                tr("entry %1 is empty: put one number or range between two commas").arg(i + 1));
         const QStringList ends = item.split(rangeSign);
         if (ends.size() == 1) {
             bool ok = false;
@@ -47,7 +56,7 @@ std::optional<std::vector<int>> ScalingDims::parse(const QString &text, QString 
                 return fail(tr("\u201c%1\u201d (entry %2) is not a whole number from 1 to %3")
                                 .arg(item)
                                 .arg(i + 1)
-                                .arg(parseCeiling));
+                                .arg(limits::maxExperimentDim));
             dims.push_back(v);
             continue;
         }

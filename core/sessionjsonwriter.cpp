@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionjson.h"
 
+#include "nearestname.h"
 #include "sequencerole.h"
+#include "unknownfields.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <vector>
@@ -166,7 +169,60 @@ QJsonObject unknownSequenceFields(const QJsonObject &o)
         o, sequenceKeys, { { "generator", withoutKeys(sub(o, "generator"), generatorKeys) } });
 }
 
+/// The known keys of one level of a session object and the levels nested in it.
+struct FieldLevel
+{
+    const KnownKeys &known;
+    std::vector<std::pair<const char *, const FieldLevel *>> children;
+};
+
+void collectUnknown(const QJsonObject &o, const QString &path, const FieldLevel &level,
+    std::vector<UnknownSessionField> *out)
+{
+    QStringList names;
+    for (const char *key : level.known)
+        names << QLatin1String(key);
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (!names.contains(it.key()))
+            out->push_back({ path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(),
+                nearestName(it.key(), names) });
+    }
+    for (const auto &[key, child] : level.children) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isObject())
+            collectUnknown(v.toObject(),
+                path.isEmpty() ? QLatin1String(key) : path + QLatin1Char('.') + QLatin1String(key),
+                *child, out);
+    }
+}
+
 } // namespace
+
+std::vector<UnknownSessionField> listUnknownSessionFields(const QJsonObject &original)
+{
+    static const FieldLevel generator { generatorKeys, {} };
+    static const FieldLevel sequence { sequenceKeys, { { "generator", &generator } } };
+    static const FieldLevel projections { projectionKeys, {} };
+    static const FieldLevel attention { attentionKeys, { { "projections", &projections } } };
+    static const FieldLevel scaling { scalingKeys, {} };
+    static const FieldLevel root { sessionKeys,
+        { { "source", &sequence }, { "target", &sequence }, { "attention", &attention },
+            { "scaling", &scaling } } };
+    std::vector<UnknownSessionField> out;
+    collectUnknown(original, QString(), root, &out);
+    return out;
+}
+
+QString UnknownSessionField::toString() const
+{
+    return nearest.isEmpty()
+        ? QCoreApplication::translate(
+            "ae::UnknownSessionField", "%1: unknown field, kept but not used")
+              .arg(path)
+        : QCoreApplication::translate("ae::UnknownSessionField",
+            "%1: unknown field, kept but not used (did you mean \u201c%2\u201d?)")
+              .arg(path, nearest);
+}
 
 QJsonObject sessionToJson(const Session &s)
 {

@@ -3,6 +3,7 @@
 
 #include "explain.h"
 #include "explaintext.h"
+#include "handcheck.h"
 #include "sessioncompute.h"
 #include "worksheetsheet.h"
 
@@ -17,16 +18,73 @@ QString num(double v)
     return formatFixed(v, worksheetAnswerDecimals);
 }
 
-/// "a + b + (-c)": terms of a sum as written by hand, negatives in parentheses.
-QString sumOf(const std::vector<double> &terms)
+/// "a + b + (-c)": the written terms of a sum, negatives in parentheses.
+QString sumOf(const std::vector<HandResult> &terms)
 {
     QStringList parts;
-    for (const double t : terms) {
-        const QString s = num(t);
+    for (const HandResult &t : terms) {
+        const QString s = t.text();
         parts << (s.startsWith(QLatin1Char('-')) ? QStringLiteral("(") + s + QStringLiteral(")")
                                                  : s);
     }
     return parts.join(QStringLiteral(" + "));
+}
+
+/// The hand-worked derivation of @p key's weight in @p q's head and query row.
+HandWeightSteps questionSteps(
+    const Session &session, const AttentionResult &result, const WorksheetQuestion &q, int key)
+{
+    const WeightExplanation e = explainWeight(session, result, { q.head, q.query, key });
+    return handWeightSteps(e, e.heads.front(), worksheetAnswerDecimals);
+}
+
+/// An output question worked by hand: the written weights a_j, the values v_j (as the sheet
+/// writes them, one decimal), the written products and their sum.
+struct HandOutput
+{
+    HandWeightSteps weights;
+    std::vector<double> values; ///< Lk, exact
+    std::vector<HandResult> terms; ///< Lk, a_j v_j from the written a_j and v_j
+    HandResult sum;
+};
+
+HandOutput handOutput(const StudentWorksheet &sheet, const WorksheetQuestion &q)
+{
+    HandOutput o;
+    // One derivation gives the whole row of weights.
+    o.weights = questionSteps(sheet.session, sheet.result, q, 0);
+    const int column = q.head * sheet.result.dK + q.dim;
+    std::vector<double> written;
+    for (size_t j = 0; j < o.weights.rowWeights.size(); ++j) {
+        const HandResult &a = o.weights.rowWeights[j];
+        const double v = sheet.result.v(Eigen::Index(j), column);
+        o.values.push_back(v);
+        o.terms.push_back(handResult(a.shown * shownValue(v, 1), a.exact * v, a.decimals));
+        written.push_back(o.terms.back().shown);
+    }
+    o.sum = handSum(written, q.answer, worksheetAnswerDecimals);
+    return o;
+}
+
+/// The answer of @p q as a student works it by hand, beside the exact answer.
+HandResult handAnswer(const StudentWorksheet &sheet, const WorksheetQuestion &q)
+{
+    switch (q.kind) {
+    case WorksheetQuestionKind::Score:
+        return questionSteps(sheet.session, sheet.result, q, q.key)
+            .score.value_or(handResult(q.answer, q.answer, worksheetAnswerDecimals));
+    case WorksheetQuestionKind::Weight:
+        return questionSteps(sheet.session, sheet.result, q, q.key).weight;
+    case WorksheetQuestionKind::Unscaled: {
+        const Session plain = withoutScale(sheet.session);
+        return questionSteps(plain, computeSession(plain), q, q.key).weight;
+    }
+    case WorksheetQuestionKind::Output:
+        return handOutput(sheet, q).sum;
+    case WorksheetQuestionKind::Argmax:
+        break;
+    }
+    return handResult(q.answer, q.answer, 0);
 }
 
 /// Builds the answer blocks of one student in one language.
@@ -74,6 +132,15 @@ private:
     {
         add(WorksheetBlock::Kind::Formula, { plain, latex });
     }
+    /// A result worked out by hand, with the exact value beside it where it reads differently.
+    WorksheetText hand(const HandResult &r) const
+    {
+        if (!r.differs())
+            return { r.text(), r.text() };
+        const QString note = p("exact %1", "精确值 %1").arg(r.exactText());
+        return { QStringLiteral("%1 (%2)").arg(r.text(), note),
+            QStringLiteral("%1\\ (\\text{%2})").arg(r.text(), note) };
+    }
     void answer(const WorksheetText &value)
     {
         add(WorksheetBlock::Kind::Paragraph,
@@ -99,59 +166,66 @@ private:
         return explainWeight(session, result, r);
     }
 
+    /// The hand-worked numbers of @p e's (single) head.
+    static HandWeightSteps steps(const WeightExplanation &e)
+    {
+        return handWeightSteps(e, e.heads.front(), worksheetAnswerDecimals);
+    }
+
     /// The products q_m k_m, their sum and the division by the scale.
-    void scoreSteps(const HeadWeightDerivation &d, double scale)
+    void scoreSteps(const HandWeightSteps &h, const HeadWeightDerivation &d)
     {
         std::vector<std::vector<WorksheetText>> rows { { worksheetText(QStringLiteral("m")),
             worksheetMath(QStringLiteral("q_m"), QStringLiteral("q_m")),
             worksheetMath(QStringLiteral("k_m"), QStringLiteral("k_m")),
             worksheetMath(QStringLiteral("q_m·k_m"), QStringLiteral("q_m k_m")) } };
-        std::vector<double> products;
         for (Eigen::Index m = 0; m < d.q.size(); ++m) {
             rows.push_back({ worksheetText(QString::number(m + 1)), worksheetNumber(d.q(m), 1),
-                worksheetNumber(d.k(m), 1), worksheetNumber(d.products(m), 2) });
-            products.push_back(d.products(m));
+                worksheetNumber(d.k(m), 1), hand(h.products[size_t(m)]) });
         }
         table(std::move(rows));
-        formula(QStringLiteral("q·k = %1 = %2").arg(sumOf(products), num(d.dot)),
-            QStringLiteral("q\\cdot k = %1 = %2").arg(sumOf(products), num(d.dot)));
+        const WorksheetText dot = hand(h.dot);
+        formula(QStringLiteral("q·k = %1 = %2").arg(sumOf(h.products), dot.plain),
+            QStringLiteral("q\\cdot k = %1 = %2").arg(sumOf(h.products), dot.latex));
+        if (!h.score)
+            return;
+        const WorksheetText score = hand(*h.score);
         formula(QStringLiteral("score = q·k / s = %1 / %2 = %3")
-                    .arg(num(d.dot), num(scale), num(d.dot / scale)),
+                    .arg(h.dot.text(), h.scale.text(), score.plain),
             QStringLiteral("\\text{score} = q\\cdot k / s = %1 / %2 = %3")
-                .arg(num(d.dot), num(scale), num(d.dot / scale)));
+                .arg(h.dot.text(), h.scale.text(), score.latex));
     }
 
     /// The row's scores, exponentials, their sum, and the weights.
-    void softmaxSteps(const HeadWeightDerivation &d, const QStringList &keys, int key)
+    void softmaxSteps(
+        const HandWeightSteps &h, const HeadWeightDerivation &d, const QStringList &keys, int key)
     {
         std::vector<std::vector<WorksheetText>> rows { { t("key", "键"), t("token", "词元"),
             t("score", "得分"),
             worksheetMath(
                 QStringLiteral("exp(score − max)"), QStringLiteral("e^{\\text{score} - \\max}")),
             t("weight", "注意力权重") } };
+        std::vector<HandResult> exps;
         for (Eigen::Index j = 0; j < d.rowScores.size(); ++j) {
             const bool visible = d.rowVisible[static_cast<size_t>(j)];
             const WorksheetText masked = t("masked", "被掩码");
             rows.push_back({ worksheetText(QString::number(j + 1)), worksheetText(keys.value(j)),
-                visible ? worksheetNumber(d.rowScores(j), worksheetAnswerDecimals) : masked,
-                visible ? worksheetNumber(d.rowExp(j), worksheetAnswerDecimals) : masked,
-                worksheetNumber(
-                    d.rowSum > 0 ? d.rowExp(j) / d.rowSum : 0.0, worksheetAnswerDecimals) });
+                visible ? hand(h.rowScores[size_t(j)]) : masked,
+                visible ? hand(h.rowExp[size_t(j)]) : masked, hand(h.rowWeights[size_t(j)]) });
+            if (visible)
+                exps.push_back(h.rowExp[size_t(j)]);
         }
         table(std::move(rows));
-        std::vector<double> exps;
-        for (Eigen::Index j = 0; j < d.rowExp.size(); ++j) {
-            if (d.rowVisible[static_cast<size_t>(j)])
-                exps.push_back(d.rowExp(j));
-        }
-        formula(QStringLiteral("max = %1,  Σ exp = %2 = %3")
-                    .arg(num(d.rowMax.value_or(0.0)), sumOf(exps), num(d.rowSum)),
+        const QString max = h.rowMax ? h.rowMax->text() : num(0.0);
+        const WorksheetText sum = hand(h.rowSum);
+        formula(QStringLiteral("max = %1,  Σ exp = %2 = %3").arg(max, sumOf(exps), sum.plain),
             QStringLiteral("\\max = %1,\\quad \\textstyle\\sum e = %2 = %3")
-                .arg(num(d.rowMax.value_or(0.0)), sumOf(exps), num(d.rowSum)));
+                .arg(max, sumOf(exps), sum.latex));
+        const WorksheetText weight = hand(h.rowWeights[size_t(key)]);
         formula(QStringLiteral("weight = %1 / %2 = %3")
-                    .arg(num(d.rowExp(key)), num(d.rowSum), num(d.weight)),
+                    .arg(h.rowExp[size_t(key)].text(), h.rowSum.text(), weight.plain),
             QStringLiteral("\\text{weight} = %1 / %2 = %3")
-                .arg(num(d.rowExp(key)), num(d.rowSum), num(d.weight)));
+                .arg(h.rowExp[size_t(key)].text(), h.rowSum.text(), weight.latex));
     }
 
     void addQuestion(const WorksheetQuestion &q)
@@ -163,7 +237,7 @@ private:
         case WorksheetQuestionKind::Score: {
             const WeightExplanation e = explain(s, r, q, q.key);
             answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
-            scoreSteps(e.heads.front(), e.scale);
+            scoreSteps(steps(e), e.heads.front());
             break;
         }
         case WorksheetQuestionKind::Weight: {
@@ -172,7 +246,7 @@ private:
             add(WorksheetBlock::Kind::Paragraph,
                 worksheetInline(p("Every score of the row, each $q·k_j / s$, then the softmax:",
                     "这一行的每个得分（$q·k_j / s$），再做 softmax：")));
-            softmaxSteps(e.heads.front(), keys, q.key);
+            softmaxSteps(steps(e), e.heads.front(), keys, q.key);
             break;
         }
         case WorksheetQuestionKind::Argmax: {
@@ -182,7 +256,7 @@ private:
             add(WorksheetBlock::Kind::Paragraph,
                 t("The largest weight belongs to the largest score (softmax keeps the order):",
                     "最大的注意力权重对应最大的得分（softmax 不改变大小顺序）："));
-            softmaxSteps(e.heads.front(), keys, best);
+            softmaxSteps(steps(e), e.heads.front(), keys, best);
             break;
         }
         case WorksheetQuestionKind::Output:
@@ -198,8 +272,7 @@ private:
     {
         const Session &s = m_sheet.session;
         const AttentionResult &r = m_sheet.result;
-        // One explanation gives the whole row: a_j = exp_j / sum.
-        const HeadWeightDerivation d = explain(s, r, q, 0).heads.front();
+        const HandOutput o = handOutput(m_sheet, q);
         answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
         const int column = q.head * r.dK + q.dim;
         add(WorksheetBlock::Kind::Paragraph,
@@ -213,33 +286,30 @@ private:
             worksheetMath(QStringLiteral("a_j"), QStringLiteral("a_j")),
             worksheetMath(QStringLiteral("v_j"), QStringLiteral("v_j")),
             worksheetMath(QStringLiteral("a_j·v_j"), QStringLiteral("a_j v_j")) } };
-        std::vector<double> terms;
-        for (Eigen::Index j = 0; j < d.rowExp.size(); ++j) {
-            const double a = d.rowSum > 0 ? d.rowExp(j) / d.rowSum : 0.0;
-            const double v = r.v(j, column);
+        for (size_t j = 0; j < o.terms.size(); ++j) {
             rows.push_back({ worksheetText(QString::number(j + 1)),
-                worksheetText(s.keyValueSequence().tokens.value(j)),
-                worksheetNumber(a, worksheetAnswerDecimals), worksheetNumber(v, 1),
-                worksheetNumber(a * v, worksheetAnswerDecimals) });
-            terms.push_back(a * v);
+                worksheetText(s.keyValueSequence().tokens.value(int(j))),
+                hand(o.weights.rowWeights[j]), worksheetNumber(o.values[j], 1), hand(o.terms[j]) });
         }
         table(std::move(rows));
-        formula(QStringLiteral("o = %1 = %2").arg(sumOf(terms), num(q.answer)),
-            QStringLiteral("o = %1 = %2").arg(sumOf(terms), num(q.answer)));
+        const WorksheetText sum = hand(o.sum);
+        formula(QStringLiteral("o = %1 = %2").arg(sumOf(o.terms), sum.plain),
+            QStringLiteral("o = %1 = %2").arg(sumOf(o.terms), sum.latex));
     }
 
     void unscaledSteps(const WorksheetQuestion &q)
     {
         const Session plain = withoutScale(m_sheet.session);
         const AttentionResult plainResult = computeSession(plain);
-        const HeadWeightDerivation d = explain(plain, plainResult, q, q.key).heads.front();
+        const WeightExplanation plainExplanation = explain(plain, plainResult, q, q.key);
+        const HeadWeightDerivation &d = plainExplanation.heads.front();
         const HeadWeightDerivation scaled
             = explain(m_sheet.session, m_sheet.result, q, q.key).heads.front();
         answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
         add(WorksheetBlock::Kind::Paragraph,
             worksheetInline(p("With $s = 1$ the scores are the dot products themselves:",
                 "$s = 1$ 时，得分就是点积本身：")));
-        softmaxSteps(d, m_sheet.session.keyValueSequence().tokens, q.key);
+        softmaxSteps(steps(plainExplanation), d, m_sheet.session.keyValueSequence().tokens, q.key);
 
         const int dK = m_sheet.result.dK;
         if (dK == 1) {
@@ -328,10 +398,13 @@ QJsonArray worksheetAnswersJson(const std::vector<StudentWorksheet> &sheets)
                 o.insert(QStringLiteral("dim"), q.dim);
             if (q.kind == WorksheetQuestionKind::Unscaled)
                 o.insert(QStringLiteral("scale"), QStringLiteral("none"));
-            if (q.kind == WorksheetQuestionKind::Argmax)
+            if (q.kind == WorksheetQuestionKind::Argmax) {
                 o.insert(QStringLiteral("answer"), static_cast<int>(q.answer));
-            else
+                o.insert(QStringLiteral("tolerance"), 0);
+            } else {
                 o.insert(QStringLiteral("answer"), q.answer);
+                o.insert(QStringLiteral("tolerance"), handTolerance(handAnswer(sheet, q)));
+            }
             questions.append(o);
         }
         out.append(QJsonObject { { QStringLiteral("student"), sheet.number },

@@ -24,8 +24,10 @@ WorksheetDocument worksheetAnswerKey(
     const std::vector<StudentWorksheet> &sheets, WorksheetLanguage language);
 
 /// The content of answers.json: one object per student with "student", "session" and
-/// "questions" ({"kind", "head", "query", "key" | "dim", "answer"}; indices from 0; the
-/// "without the scale" question is a "weight" with "scale": "none").
+/// "questions" ({"kind", "head", "query", "key" | "dim", "answer", "tolerance"}; indices from
+/// 0; the "without the scale" question is a "weight" with "scale": "none"). "tolerance" is how
+/// far an answer may be from "answer" and still be right when worked by hand with 4 decimals
+/// (handTolerance(); 0 for argmax).
 QJsonArray worksheetAnswersJson(const std::vector<StudentWorksheet> &sheets);
 
 } // namespace ae

@@ -466,6 +466,14 @@
         <source>Needs \usepackage{amsmath}.</source>
         <translation>需要 \usepackage{amsmath}。</translation>
     </message>
+    <message>
+        <source>exact %1</source>
+        <translation>精确值 %1</translation>
+    </message>
+    <message>
+        <source>The tokens hold Chinese, Japanese or Korean characters: compile with xelatex and \usepackage{xeCJK} (or use the ctex classes).</source>
+        <translation>词元中含有中文、日文或韩文字符：请用 xelatex 编译并加上 \usepackage{xeCJK}（或改用 ctex 文档类）。</translation>
+    </message>
 </context>
 <context>
     <name>ExportSource</name>
@@ -836,6 +844,18 @@
     <message>
         <source>not valid JSON at %1: %2</source>
         <translation>%1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>the file is UTF-16 text (%1); JSON files are read as UTF-8: save it as UTF-8</source>
+        <translation>该文件是 UTF-16 文本（%1）；JSON 文件按 UTF-8 读取，请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>little-endian</source>
+        <translation>小端序</translation>
+    </message>
+    <message>
+        <source>big-endian</source>
+        <translation>大端序</translation>
     </message>
 </context>
 <context>
@@ -1220,6 +1240,10 @@
     <message>
         <source>the range %1..%2 (entry %3) holds no power of two</source>
         <translation>范围 %1..%2（第 %3 项）中没有 2 的幂</translation>
+    </message>
+    <message>
+        <source>entry %1 is empty: put one number or range between two commas</source>
+        <translation>第 %1 项为空：两个逗号之间应填一个数或一个范围</translation>
     </message>
 </context>
 <context>
@@ -2225,6 +2249,14 @@ is not whole</source>
     <message>
         <source>How This Weight Is Made</source>
         <translation>这个权重是怎样算出来的</translation>
+    </message>
+    <message>
+        <source>&amp;Decimals:</source>
+        <translation>小数位数(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Every number is written with this many decimals, and every result is worked out from the numbers as written; where the exact value reads differently, it is shown beside.</source>
+        <translation>每个数都保留这么多位小数，每个结果都由写出的数算出；精确值与之不同时，会写在旁边。</translation>
     </message>
 </context>
 <context>
@@ -3484,6 +3516,10 @@ ceiling ln(%4): %5 nats</source>
         <source>Attention Explorer sessions (%1);;All files (*)</source>
         <translation>Attention Explorer 会话文件 (%1);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>“%1” has fields this version does not know; they are kept when you save. %2</source>
+        <translation>“%1”中有本版本不认识的字段，保存时会原样保留。%2</translation>
+    </message>
 </context>
 <context>
     <name>ae::TemperatureControl</name>
@@ -3881,6 +3917,17 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>source words</source>
         <translation>源词</translation>
+    </message>
+</context>
+<context>
+    <name>ae::UnknownSessionField</name>
+    <message>
+        <source>%1: unknown field, kept but not used</source>
+        <translation>%1：未知字段，保留但不使用</translation>
+    </message>
+    <message>
+        <source>%1: unknown field, kept but not used (did you mean “%2”?)</source>
+        <translation>%1：未知字段，保留但不使用（是不是想写“%2”？）</translation>
     </message>
 </context>
 <context>

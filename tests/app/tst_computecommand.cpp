@@ -243,10 +243,10 @@ void TestComputeCommand::refusesMalformedSessions()
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.out.isEmpty(), run.out.constData());
     const QString err = QString::fromUtf8(run.err);
-    // "<file>: <field>: <what is wrong>" on one line.
+    // "compute: <file>: <field>: <what is wrong>" on one line.
     const QString prefix = field.isEmpty()
-        ? path + QStringLiteral(": ")
-        : path + QStringLiteral(": ") + field + QStringLiteral(": ");
+        ? QStringLiteral("compute: ") + path + QStringLiteral(": ")
+        : QStringLiteral("compute: ") + path + QStringLiteral(": ") + field + QStringLiteral(": ");
     QVERIFY2(err.startsWith(prefix), qPrintable(err));
     QVERIFY2(err.contains(says), qPrintable(err));
     QVERIFY(err.endsWith(QLatin1Char('\n')));
@@ -270,7 +270,8 @@ void TestComputeCommand::unreadableInputs()
     QCOMPARE(run.exitCode, 1);
     QVERIFY(run.out.isEmpty());
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(path + QStringLiteral(": ")), qPrintable(err));
+    QVERIFY2(
+        err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")), qPrintable(err));
     QVERIFY2(err.contains(says), qPrintable(err));
 }
 
@@ -287,7 +288,8 @@ void TestComputeCommand::oversizedFileRefused()
     QVERIFY2(run.finished && !run.crashed, qPrintable(test::describe(run)));
     QCOMPARE(run.exitCode, 2);
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(path + QStringLiteral(": ")), qPrintable(err));
+    QVERIFY2(
+        err.startsWith(QStringLiteral("compute: ") + path + QStringLiteral(": ")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("limit")), qPrintable(err));
 }
 
@@ -297,9 +299,10 @@ void TestComputeCommand::usageErrors_data()
     QTest::addColumn<QString>("says");
     const QString example = test::referenceCasesDir() + QStringLiteral("/padding.session.json");
     QTest::newRow("no session file")
-        << QStringList { QStringLiteral("compute") } << QStringLiteral("exactly one session file");
+        << QStringList { QStringLiteral("compute") }
+        << QStringLiteral("compute: expected one SESSION.json, got 0 arguments");
     QTest::newRow("two session files") << QStringList { QStringLiteral("compute"), example,
-        example } << QStringLiteral("exactly one session file");
+        example } << QStringLiteral("compute: expected one SESSION.json, got 2 arguments");
     QTest::newRow("unknown option")
         << QStringList { QStringLiteral("compute"), QStringLiteral("--fast"), example }
         << QStringLiteral("fast");

@@ -229,7 +229,8 @@ void TestEntropyCommand::largestScoresInBoundedMemory()
 #ifdef AE_SANITIZED
     // AddressSanitizer reserves terabytes of address space, so the bound is on resident memory.
     environment.insert(QStringLiteral("ASAN_OPTIONS"),
-        environment.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":hard_rss_limit_mb=3000"));
+        environment.value(QStringLiteral("ASAN_OPTIONS"))
+            + QStringLiteral(":hard_rss_limit_mb=3000"));
     const QString limit = QStringLiteral("true");
 #else
     const QString limit = QStringLiteral("ulimit -v 3000000");
@@ -284,8 +285,8 @@ void TestEntropyCommand::options_data()
         << QStringList { QStringLiteral("--dims"), QStringLiteral("8..512"),
                QStringLiteral("--queries"), QStringLiteral("64") }
         << std::vector<int> { 8, 16, 32, 64, 128, 256, 512 } << 10;
-    QTest::newRow("a range and a list, spaces and an empty entry")
-        << QStringList { QStringLiteral("--dims=4..16, 100,,3") }
+    QTest::newRow("a range and a list, with spaces")
+        << QStringList { QStringLiteral("--dims=4..16, 100 ,3") }
         << std::vector<int> { 4, 8, 16, 100, 3 } << 10;
     QTest::newRow("a range not starting at a power of two")
         << QStringList { QStringLiteral("--dims"), QStringLiteral("5..40"),
@@ -332,7 +333,11 @@ void TestEntropyCommand::badOptions_data()
     auto s = [](const char *text) { return QString::fromUtf8(text); };
     // The same sentences as the scaling dock's d_k field (ScalingDims).
     row("dims not numbers", { dims, s("eight") },
-        { s("--dims: \u201ceight\u201d (entry 1) is not a whole number") });
+        { s("entropy: --dims: \u201ceight\u201d (entry 1) is not a whole number from 1 to 8192") });
+    row("dims with an empty entry", { dims, s("8,,32") },
+        { s("entropy: --dims: entry 2 is empty") });
+    row("dims repeated", { dims, s("8"), dims, s("16") },
+        { s("entropy: --dims is given more than once") });
     row("dims empty", { dims, s("") }, { s("--dims: enter at least one d_k") });
     row("dims fractional", { dims, s("8,8.5") }, { s("--dims: \u201c8.5\u201d (entry 2)") });
     row("range downwards", { dims, s("512..8") },
@@ -365,7 +370,9 @@ void TestEntropyCommand::badOptions_data()
     row("seed past 2^64", { seed, s("18446744073709551616") }, { s("--seed") });
     row("too much work in total", { dims, s("8192"), queries, s("65536") },
         { s("entropy: "), s("random numbers"), s("limit") });
-    row("unknown option", { s("--bogus") }, { s("bogus") });
+    row("unknown option", { s("--bogus") }, { s("entropy: unknown option --bogus") });
+    row("mistyped option", { s("--qeuries"), s("5") },
+        { s("entropy: unknown option --qeuries; did you mean --queries?") });
     row("missing option value", { queries }, { s("queries") });
     row("stray argument", { s("extra") }, { s("unexpected argument"), s("\"extra\"") });
 }
@@ -382,6 +389,8 @@ void TestEntropyCommand::badOptions()
     for (const QString &s : says)
         QVERIFY2(err.contains(s),
             qPrintable(QStringLiteral("\"%1\" does not say \"%2\"").arg(err.trimmed(), s)));
+    for (const QString &line : err.trimmed().split(QLatin1Char('\n')))
+        QVERIFY2(line.startsWith(QStringLiteral("entropy: ")), qPrintable(line));
 }
 
 void TestEntropyCommand::help()

@@ -297,7 +297,7 @@ void TestExportCommand::refused()
     QVERIFY2(run.finished && !run.crashed, qPrintable(describe(run)));
     QCOMPARE(run.exitCode, 2);
     const QString err = QString::fromLocal8Bit(run.err);
-    QVERIFY2(err.startsWith(m_session), qPrintable(err));
+    QVERIFY2(err.startsWith(QStringLiteral("export: ") + m_session), qPrintable(err));
     QVERIFY2(err.contains(expected), qPrintable(err));
     QVERIFY(!QFileInfo::exists(out(QStringLiteral("refused.svg"))));
 }
@@ -367,8 +367,11 @@ void TestExportCommand::cannotReadOrWrite()
     QVERIFY2(run.finished && !run.crashed, qPrintable(describe(run)));
     QCOMPARE(run.exitCode, status);
     const QString err = QString::fromLocal8Bit(run.err);
-    // The message starts with the file concerned: the session, or the output that failed.
-    QVERIFY2(err.startsWith(sessionFile) || err.startsWith(file), qPrintable(err));
+    // The message starts with the subcommand and the file concerned: the session, or the output
+    // that failed.
+    QVERIFY2(err.startsWith(QStringLiteral("export: ") + sessionFile)
+            || err.startsWith(QStringLiteral("export: ") + file),
+        qPrintable(err));
     if (!expected.isEmpty())
         QVERIFY2(err.contains(expected), qPrintable(err));
     QVERIFY(!QFileInfo::exists(file));

@@ -171,7 +171,7 @@ void TestExportLines::refusals()
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 2);
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(session), qPrintable(err));
+    QVERIFY2(err.startsWith(QStringLiteral("export: ") + session), qPrintable(err));
     QVERIFY2(err.contains(message), qPrintable(err));
     QVERIFY(!QFile::exists(out));
 }

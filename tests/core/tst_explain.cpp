@@ -56,6 +56,7 @@ private slots:
     void outOfRangeRequestsAreRefused_data();
     void outOfRangeRequestsAreRefused();
     void formatFixedDropsTheSignOfZero();
+    void latexForPdflatex();
 };
 
 void TestExplain::initTestCase()
@@ -79,17 +80,30 @@ void TestExplain::everyWeightAgreesWithComputeAndReference()
     const QJsonObject expected = test::readJsonObject(
         test::referenceCasesDir() + QLatin1Char('/') + caseName + QStringLiteral(".expected.json"));
     const QJsonArray heads = expected.value(QStringLiteral("heads")).toArray();
+    // A result of its own, as `compute` gets in another process; explainWeight(session, request)
+    // computes the session again, as `explain` does.
     const AttentionResult r = computeSession(s);
     const int lq = s.querySequence().length();
     const int lk = s.keyValueSequence().length();
     for (int h = -1; h < s.attention.config.heads; ++h) {
         for (int i = 0; i < lq; ++i) {
             for (int j = 0; j < lk; ++j) {
-                const WeightExplanation e = explainWeight(s, r, { h, i, j });
+                const WeightExplanation e = explainWeight(s, { h, i, j });
                 const QString where = QStringLiteral("head %1 [%2][%3]").arg(h).arg(i).arg(j);
                 const double computed
                     = h < 0 ? r.meanWeights(i, j) : r.heads[size_t(h)].weights(i, j);
-                QVERIFY2(std::abs(e.weight - computed) <= 1e-12, qPrintable(where));
+                // Bit for bit: the README promises explain's weight equals compute's.
+                QVERIFY2(e.weight == computed,
+                    qPrintable(where
+                        + QStringLiteral(": %1 vs %2")
+                              .arg(e.weight, 0, 'g', 17)
+                              .arg(computed, 0, 'g', 17)));
+                if (h >= 0) {
+                    const HeadResult &head = r.heads[size_t(h)];
+                    QVERIFY2(e.heads.front().dot == head.dotProducts(i, j), qPrintable(where));
+                    QVERIFY2(!e.heads.front().score || *e.heads.front().score == r.score(h, i, j),
+                        qPrintable(where));
+                }
                 const QJsonArray torchRows = h < 0
                     ? expected.value(QStringLiteral("mean_weights")).toArray()
                     : heads.at(h).toObject().value(QStringLiteral("weights")).toArray();
@@ -306,4 +320,28 @@ void TestExplain::formatFixedDropsTheSignOfZero()
 }
 
 QTEST_MAIN(TestExplain)
+void TestExplain::latexForPdflatex()
+{
+    // pdflatex's default OT1 encoding prints <, > and | as ¡, ¿ and an em dash.
+    QCOMPARE(escapeLatexText(QStringLiteral("<s> a|b x_y $5 50% #1 {}")),
+        QStringLiteral("\\textless{}s\\textgreater{} a\\textbar{}b x\\_y \\$5 50\\% \\#1 \\{\\}"));
+    QVERIFY(needsCjkSupport(QStringLiteral("深度")));
+    QVERIFY(needsCjkSupport(QStringLiteral("a かな")));
+    QVERIFY(!needsCjkSupport(QStringLiteral("<s> café")));
+
+    // The masked weight keeps a space before its parenthesis in math mode; the CJK note appears
+    // only with CJK tokens (the spec example's source is Chinese).
+    const Session s = fullyMaskedExample();
+    const QString masked = explanationToLatex(explainWeight(s, { 0, 1, 2 }));
+    QVERIFY2(masked.contains(QStringLiteral("\\mathbf{0.0000}\\  (\\text{masked})")),
+        qPrintable(masked));
+    QVERIFY(masked.contains(QStringLiteral("xeCJK")));
+    QVERIFY(masked.contains(QStringLiteral("ctex")));
+    Session latin = s;
+    latin.source.tokens = QStringList { QStringLiteral("a"), QStringLiteral("b"),
+        QStringLiteral("c"), QStringLiteral("d") };
+    QVERIFY(
+        !explanationToLatex(explainWeight(latin, { 0, 1, 2 })).contains(QStringLiteral("xeCJK")));
+}
+
 #include "tst_explain.moc"

@@ -17,7 +17,9 @@
 
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
 
@@ -63,6 +65,7 @@ private slots:
     void clickingAHeatmapCellExplainsIt();
     void choosingAComputationCellExplainsIt();
     void followsEdits();
+    void decimalsControlRewritesTheDerivation();
 
 private:
     void useSession(const Session &s);
@@ -149,7 +152,12 @@ void TestDrillDownDialog::weightEqualsTheHeatmapCell()
                 for (const HeadWeightDerivation &d : e.heads)
                     QCOMPARE(d.rowSum, 0.0);
             }
-            QVERIFY(drill->markdown().contains(QStringLiteral("**%1**").arg(drill->weightText())));
+            // The derivation ends on the weight worked out from its written numbers; where the
+            // heatmap's (exact) value reads differently, it stands beside it.
+            QVERIFY2(drill->markdown().contains(QStringLiteral("**%1**").arg(drill->weightText()))
+                    || drill->markdown().contains(
+                        QStringLiteral("** (exact %1)").arg(drill->weightText())),
+                qPrintable(where));
             QCOMPARE(
                 static_cast<int>(e.heads.size()), view < 0 ? static_cast<int>(r.heads.size()) : 1);
         }
@@ -205,6 +213,38 @@ void TestDrillDownDialog::followsEdits()
     QVERIFY(drill->explanation());
     QCOMPARE(drill->explanation()->weight, m_window->document()->result().meanWeights(1, 1));
     QVERIFY(drill->explanation()->weight != before);
+}
+
+void TestDrillDownDialog::decimalsControlRewritesTheDerivation()
+{
+    useSession(referenceCase(QStringLiteral("seed-cross-2heads")));
+    m_window->classroom()->explainCell(0, 1, 2);
+    DrillDownDialog *drill = m_window->classroom()->drillDown();
+    auto *box = drill->findChild<QSpinBox *>(QStringLiteral("drillDownDecimals"));
+    QVERIFY(box);
+    QCOMPARE(box->value(), drill->decimals());
+    for (const int decimals : { 2, 6, 3 }) {
+        box->setValue(decimals);
+        QCOMPARE(drill->decimals(), decimals);
+        const double weight = m_window->document()->result().heads[0].weights(1, 2);
+        QCOMPARE(drill->weightText(), QString::number(weight, 'f', decimals));
+        // The sum of the row is written as the sum of the written terms.
+        static const QRegularExpression sumLine(
+            QStringLiteral(R"(sum = ((?:[\d.]+ \+ )+[\d.]+) = ([\d.]+))"));
+        const QRegularExpressionMatch m = sumLine.match(drill->markdown());
+        QVERIFY2(m.hasMatch(), qPrintable(drill->markdown()));
+        double total = 0.0;
+        for (const QString &term : m.captured(1).split(QStringLiteral(" + "))) {
+            QCOMPARE(term.size() - term.indexOf(QLatin1Char('.')) - 1, decimals);
+            total += term.toDouble();
+        }
+        QCOMPARE(m.captured(2), QString::number(total, 'f', decimals));
+    }
+    // The chosen decimals stay for the next cell.
+    m_window->classroom()->explainCell(0, 0, 0);
+    QCOMPARE(box->value(), 3);
+    QCOMPARE(drill->weightText(),
+        QString::number(m_window->document()->result().heads[0].weights(0, 0), 'f', 3));
 }
 
 QTEST_MAIN(TestDrillDownDialog)

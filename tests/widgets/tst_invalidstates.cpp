@@ -165,7 +165,7 @@ void TestInvalidStates::showsMessageAndKeepsState_data()
         << QStringLiteral("Scale divisor: “eight” is not a number") << false;
     QTest::newRow("cell that is not a number")
         << Input::CellNotANumber << Where::SourcePanel
-        << QStringLiteral("token 0 “我”, dimension 1: “1.2.3” is not a number") << false;
+        << QStringLiteral("token 1 “我”, dimension 2: “1.2.3” is not a number") << false;
     QTest::newRow("cell past the magnitude limit")
         << Input::HugeCellNumber << Where::SourcePanel
         << QStringLiteral("row 1, column 1 of the pasted text, 1e+13, is larger in magnitude "
@@ -184,7 +184,7 @@ void TestInvalidStates::showsMessageAndKeepsState_data()
         << QStringLiteral("This line has 600 tokens; a sequence holds at most 512") << false;
     QTest::newRow("token longer than the limit")
         << Input::TokenTooLong << Where::WindowBar
-        << QStringLiteral("Target Y, token 2 (target.tokens[2]): 300 characters") << true;
+        << QStringLiteral("Target Y, token 3 (target.tokens[2]): 300 characters") << true;
     QTest::newRow("file that is not a session") << Input::FileNotASession << Where::NoteBar
                                                 << QStringLiteral("not-a-session.json") << false;
 }

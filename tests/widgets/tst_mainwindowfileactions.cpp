@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -51,6 +52,7 @@ private slots:
     void fileMenuHasTheFileActions();
     void copyAsMenuIsFilledAndShown();
     void refusedFileIsNamedInTheNoteBar();
+    void unknownFieldsAreNamedInTheNoteBar();
     void closingWithUnsavedChangesAsks();
     void exportActionWritesAFigure();
     void scalingPlotExportsAsOnScreen();
@@ -114,6 +116,27 @@ void TestMainWindowFileActions::refusedFileIsNamedInTheNoteBar()
     QCOMPARE(window.document()->fileName(), QFileInfo(good).absoluteFilePath());
     QVERIFY(!window.noteBar()->hasMessage());
     QVERIFY(window.windowTitle().contains(QLatin1String("good.json")));
+}
+
+void TestMainWindowFileActions::unknownFieldsAreNamedInTheNoteBar()
+{
+    MainWindow window;
+    QJsonObject root = ae::test::specExampleObject();
+    root = ae::test::withValue(root, QStringLiteral("attention.causual"), true);
+    const QString typo = m_dir.filePath(QStringLiteral("typo.json"));
+    QVERIFY(T::writeFile(typo, ae::test::toBytes(root)));
+    QVERIFY(window.openFile(typo));
+    QCOMPARE(window.document()->fileName(), QFileInfo(typo).absoluteFilePath());
+    QVERIFY(window.noteBar()->hasMessage());
+    QVERIFY2(window.noteBar()->text().contains(QStringLiteral(
+                 "attention.causual: unknown field, kept but not used (did you mean “causal”?)")),
+        qPrintable(window.noteBar()->text()));
+    // Kept when saved, as before.
+    QVERIFY(window.document()
+                ->session()
+                .original.value(QStringLiteral("attention"))
+                .toObject()
+                .contains(QStringLiteral("causual")));
 }
 
 void TestMainWindowFileActions::closingWithUnsavedChangesAsks()

@@ -236,7 +236,7 @@ void TestSequencePanel::badCellTextIsReported()
     QVERIFY(bar->isVisible());
     QCOMPARE(bar->kind(), MessageBar::Kind::Error);
     QVERIFY2(
-        bar->text().contains(QStringLiteral("token 1 “爱”, dimension 2")), qPrintable(bar->text()));
+        bar->text().contains(QStringLiteral("token 2 “爱”, dimension 3")), qPrintable(bar->text()));
     QVERIFY(bar->text().contains(QStringLiteral("1,5")));
     // A good number afterwards clears the message.
     QVERIFY(T::typeIntoCell(view, view->model()->index(1, 2), QStringLiteral("1.5")));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "computationsteps.h"
 
+#include "displayindex.h"
 #include "projections.h"
 
 namespace ae {
@@ -12,7 +13,7 @@ QStringList columnNumbers(int first, int count)
 {
     QStringList labels;
     for (int c = 0; c < count; ++c)
-        labels.append(QString::number(first + c + 1));
+        labels.append(displayNumber(first + c));
     return labels;
 }
 
@@ -179,7 +180,7 @@ std::vector<LabelledMatrix> ComputationSteps::matrices(
     const int dModel = static_cast<int>(result.q.cols());
     const HeadResult &h = result.heads[static_cast<size_t>(head)];
     const QStringList headColumns = columnNumbers(head * dK, dK);
-    const QString n = QString::number(head + 1);
+    const QString n = displayNumber(head);
     switch (step) {
     case ComputationStep::Split:
         return { labelled(QStringLiteral("Q_") + n, result.q.middleCols(head * dK, dK), queries,

@@ -132,7 +132,7 @@ QueryRowParts QueryRow::parts(
     p.keys.name = tr("Each key");
     p.keys.values.resize(lk, 3);
     p.keys.values.col(0) = h.dotProducts.row(query).transpose();
-    p.keys.values.col(1) = h.scores.row(query).transpose();
+    p.keys.values.col(1) = result.scores(head).row(query).transpose();
     p.keys.values.col(2) = h.weights.row(query).transpose();
     p.keys.visible = BoolMatrix::Constant(lk, 3, true);
     for (Eigen::Index j = 0; j < lk; ++j) {

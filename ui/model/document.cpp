@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document.h"
 
+#include "displayindex.h"
 #include "examplecatalog.h"
 #include "sequencerole.h"
 #include "sessioncompute.h"
@@ -118,7 +119,10 @@ void Document::setEmbeddingCell(SequenceRole role, int row, int column, double v
     seq.embeddings(row, column) = value;
     // A typed number makes the vectors hand-made (the positional part stays in them).
     seq.recipe.mode = EmbeddingMode::Manual;
-    pushEdit(tr("Edit %1 vector %2, dimension %3").arg(RoleLabel::text(role)).arg(row).arg(column),
+    pushEdit(tr("Edit %1 vector %2, dimension %3")
+                 .arg(RoleLabel::text(role))
+                 .arg(displayIndex(row))
+                 .arg(displayIndex(column)),
         std::move(after), SessionEditCommand::mergeKey(Field::Cell, roleIndex(role), row, column));
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmapcellinfo.h"
 
+#include "displayindex.h"
+
 #include <QLocale>
 
 namespace ae {
@@ -44,9 +46,9 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
     QString html = QStringLiteral("<p style=\"white-space:pre\"><b>")
         + tr("query %1 (row %2) \u2192 key %3 (column %4)")
               .arg(quoted(query))
-              .arg(row + 1)
+              .arg(displayIndex(row))
               .arg(quoted(key))
-              .arg(column + 1)
+              .arg(displayIndex(column))
         + QStringLiteral("</b></p><table cellspacing=\"0\">");
 
     const bool visible = data.isVisible(row, column);

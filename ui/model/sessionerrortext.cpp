@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionerrortext.h"
 
+#include "displayindex.h"
 #include "sequencerole.h"
 #include "sessionlimits.h"
 
@@ -60,12 +61,14 @@ QString SessionErrorText::fieldName(const QString &path)
         const QString sequence = sequenceName(m.captured(1));
         const QString part = m.captured(2);
         if (part == QLatin1String("tokens"))
-            return m.captured(3).isEmpty() ? tr("%1 tokens").arg(sequence)
-                                           : tr("%1, token %2").arg(sequence, m.captured(3));
+            return m.captured(3).isEmpty()
+                ? tr("%1 tokens").arg(sequence)
+                : tr("%1, token %2").arg(sequence, displayNumber(m.captured(3).toInt()));
         if (part == QLatin1String("embeddings")) {
             if (!m.captured(4).isEmpty())
                 return tr("%1 vectors, row %2, dimension %3")
-                    .arg(sequence, m.captured(3), m.captured(4));
+                    .arg(sequence, displayNumber(m.captured(3).toInt()),
+                        displayNumber(m.captured(4).toInt()));
             return tr("%1 vectors").arg(sequence);
         }
         if (part == QLatin1String("padding"))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "copyascontroller.h"
 
+#include "displayindex.h"
 #include "document.h"
 #include "retranslator.h"
 
@@ -68,7 +69,7 @@ std::vector<LabelledMatrix> CopyAsController::matrices(MatrixKind kind) const
             s.visible = result.visible;
             s.name = tr("Scores (q\u00b7k / %1), head %2 of %3")
                          .arg(QString::number(result.scale, 'g', 6))
-                         .arg(h + 1)
+                         .arg(displayIndex(h))
                          .arg(heads);
             s.rowLabels = queries;
             s.columnLabels = keys;

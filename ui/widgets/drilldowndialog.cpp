@@ -5,22 +5,46 @@
 #include "explaintext.h"
 
 #include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace ae {
 
+namespace {
+
+/// The decimals the control offers: 1 shows the idea, 10 the precision of the double.
+constexpr int minDecimals = 1;
+constexpr int maxDecimals = 10;
+
+} // namespace
+
 DrillDownDialog::DrillDownDialog(Document *document, QWidget *parent)
     : QDialog(parent)
     , m_document(document)
+    , m_decimalsLabel(new QLabel(this))
+    , m_decimalsBox(new QSpinBox(this))
     , m_browser(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("drillDownDialog"));
     setModal(false);
+    m_decimalsBox->setObjectName(QStringLiteral("drillDownDecimals"));
+    m_decimalsBox->setRange(minDecimals, maxDecimals);
+    m_decimalsBox->setValue(m_decimals);
+    m_decimalsLabel->setBuddy(m_decimalsBox);
     m_browser->setObjectName(QStringLiteral("drillDownText"));
     m_browser->setOpenLinks(false);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_decimalsLabel);
+    controls->addWidget(m_decimalsBox);
+    controls->addStretch(1);
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
     layout->addWidget(m_browser);
+    connect(m_decimalsBox, &QSpinBox::valueChanged, this, &DrillDownDialog::setDecimals);
     resize(560, 640);
     connect(m_document, &Document::resultChanged, this, &DrillDownDialog::refresh);
     retranslate();
@@ -29,7 +53,12 @@ DrillDownDialog::DrillDownDialog(Document *document, QWidget *parent)
 void DrillDownDialog::explain(int head, int query, int key, int decimals)
 {
     m_request = ExplainRequest { head, query, key };
-    m_decimals = std::clamp(decimals, 1, 10);
+    // The heatmap's decimals, so that the last digits agree, until the user picks others.
+    if (!m_decimalsChosen) {
+        const QSignalBlocker blocker(m_decimalsBox);
+        m_decimals = std::clamp(decimals, minDecimals, maxDecimals);
+        m_decimalsBox->setValue(m_decimals);
+    }
     refresh();
     show();
     raise();
@@ -38,6 +67,18 @@ void DrillDownDialog::explain(int head, int query, int key, int decimals)
 QString DrillDownDialog::weightText() const
 {
     return m_explanation ? formatFixed(m_explanation->weight, m_decimals) : QString();
+}
+
+void DrillDownDialog::setDecimals(int decimals)
+{
+    decimals = std::clamp(decimals, minDecimals, maxDecimals);
+    m_decimalsChosen = true;
+    if (m_decimalsBox->value() != decimals)
+        m_decimalsBox->setValue(decimals); // comes back here through valueChanged
+    if (decimals == m_decimals)
+        return;
+    m_decimals = decimals;
+    refresh();
 }
 
 void DrillDownDialog::setZoom(double factor)
@@ -74,6 +115,10 @@ void DrillDownDialog::refresh()
 void DrillDownDialog::retranslate()
 {
     setWindowTitle(tr("How This Weight Is Made"));
+    m_decimalsLabel->setText(tr("&Decimals:"));
+    m_decimalsBox->setToolTip(tr("Every number is written with this many decimals, and every "
+                                 "result is worked out from the numbers as written; where the "
+                                 "exact value reads differently, it is shown beside."));
     refresh();
 }
 

@@ -3,7 +3,8 @@
 
 /// @file drilldowndialog.h
 /// One attention weight made by hand, in a window beside the heatmap: the products term by
-/// term, the scaled score, the softmax row and the weight (the same text as `explain`).
+/// term, the scaled score, the softmax row and the weight (the same text as `explain`), to the
+/// decimals chosen above it, every result worked out from the numbers written (handcheck.h).
 
 #include "explain.h"
 
@@ -11,6 +12,7 @@
 #include <optional>
 
 class QLabel;
+class QSpinBox;
 class QTextBrowser;
 
 namespace ae {
@@ -25,8 +27,8 @@ public:
     explicit DrillDownDialog(Document *document, QWidget *parent = nullptr);
 
     /// Explains cell (@p query, @p key) of head @p head (ExplainRequest::meanOfHeads for the
-    /// mean) with @p decimals decimals (the heatmap's, so that the last digits agree), and
-    /// shows the window.
+    /// mean) with @p decimals decimals (the heatmap's, so that the last digits agree) unless
+    /// the user chose the decimals in the window, and shows the window.
     void explain(int head, int query, int key, int decimals);
 
     /// The explanation on show, or nothing.
@@ -37,6 +39,10 @@ public:
     QString markdown() const { return m_markdown; }
     /// Larger text for a classroom (1 = everyday).
     void setZoom(double factor);
+    /// The decimals of the derivation (the control above it).
+    int decimals() const { return m_decimals; }
+    /// Sets the decimals, as the control does; they then stay for the next cells.
+    void setDecimals(int decimals);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -49,9 +55,12 @@ private:
     Document *m_document;
     std::optional<ExplainRequest> m_request;
     int m_decimals = 4;
+    bool m_decimalsChosen = false; ///< the user set the decimals; explain() keeps them
     double m_zoom = 1.0;
     std::optional<WeightExplanation> m_explanation;
     QString m_markdown;
+    QLabel *m_decimalsLabel;
+    QSpinBox *m_decimalsBox;
     QTextBrowser *m_browser;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "embeddingtablemodel.h"
 
+#include "displayindex.h"
 #include "document.h"
 #include "matrixplotadapter.h"
 #include "numberformat.h"
@@ -79,9 +80,9 @@ QVariant EmbeddingTableModel::headerData(int section, Qt::Orientation orientatio
         if (section < 0 || section >= seq.width())
             return {};
         if (role == Qt::DisplayRole)
-            return QString::number(section);
+            return displayNumber(section);
         if (role == Qt::ToolTipRole)
-            return tr("Dimension %1 of the vectors").arg(section);
+            return tr("Dimension %1 of the vectors").arg(displayIndex(section));
         return {};
     }
     if (section < 0 || section >= seq.length())
@@ -95,7 +96,7 @@ QVariant EmbeddingTableModel::headerData(int section, Qt::Orientation orientatio
     }
     case Qt::ToolTipRole:
         return padded ? tr("Token %1, “%2”: padding, no query attends to it")
-                            .arg(section)
+                            .arg(displayIndex(section))
                             .arg(seq.tokens[section])
                       : tr("Token %1, “%2”").arg(section).arg(seq.tokens[section]);
     case Qt::FontRole:
@@ -372,7 +373,11 @@ QString EmbeddingTableModel::cellName(int row, int column) const
     const SequenceData &seq = m_document->session().sequence(m_role);
     const QString token = row < seq.length() ? seq.tokens[row] : QString();
     const QString sequence = RoleLabel::text(m_role, RoleLabel::Case::Sentence);
-    return tr("%1, token %2 “%3”, dimension %4").arg(sequence).arg(row).arg(token).arg(column);
+    return tr("%1, token %2 “%3”, dimension %4")
+        .arg(sequence)
+        .arg(displayIndex(row))
+        .arg(token)
+        .arg(displayIndex(column));
 }
 
 } // namespace ae

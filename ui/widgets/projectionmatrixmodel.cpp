@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "projectionmatrixmodel.h"
 
+#include "displayindex.h"
 #include "headtint.h"
 #include "numberformat.h"
 
@@ -88,10 +89,12 @@ QVariant ProjectionMatrixModel::headerData(int section, Qt::Orientation orientat
     if (role == Qt::DisplayRole)
         return (orientation == Qt::Vertical && m_part >= ProjectionPart::Bq)
             ? symbol()
-            : QString::number(section);
+            : displayNumber(section);
     if (role == Qt::ToolTipRole && orientation == Qt::Horizontal && m_headWidth > 0
         && m_part != ProjectionPart::Wo && m_part != ProjectionPart::Bo)
-        return tr("Column %1 belongs to head %2").arg(section).arg(section / m_headWidth + 1);
+        return tr("Column %1 belongs to head %2")
+            .arg(displayIndex(section))
+            .arg(displayIndex(section / m_headWidth));
     return {};
 }
 

@@ -8,6 +8,7 @@
 #include "resources.h"
 #include "retranslator.h"
 #include "sessionjson.h"
+#include "unknownfields.h"
 
 #include <QAction>
 #include <QDir>
@@ -209,6 +210,17 @@ bool SessionFileController::openFile(const QString &fileName)
     m_document->resetSession(loaded.session, absolute);
     addRecentFile(absolute);
     emit opened(absolute);
+    // Most unknown fields are typos ("causual"); they are kept on saving, but said.
+    const std::vector<UnknownSessionField> unknown
+        = listUnknownSessionFields(loaded.session.original);
+    if (!unknown.empty()) {
+        QStringList fields;
+        for (const UnknownSessionField &field : unknown)
+            fields << field.toString();
+        report(tr("“%1” has fields this version does not know; they are kept when you save. %2")
+                   .arg(displayName(fileName), fields.join(QStringLiteral("; "))),
+            false);
+    }
     return true;
 }
 
