@@ -62,6 +62,10 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
         syncHeatmap();
     });
     connect(m_heatmaps, &HeatmapPanel::cellClicked, this, &ClassroomTools::explainCell);
+    // The heatmap's tooltips show numbers to the decimals chosen for the computation.
+    m_heatmaps->setDecimals(m_computation->decimals());
+    connect(
+        m_computation, &ComputationDock::decimalsChanged, m_heatmaps, &HeatmapPanel::setDecimals);
     window->installEventFilter(this);
     retranslate();
 }
