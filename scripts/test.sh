@@ -11,6 +11,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
 bash "$root/scripts/install-deps.sh"
 export CCACHE_BASEDIR="$root"
+# Debug builds hash no folder, so a fresh clone elsewhere reuses the compiler cache.
+export CCACHE_NOHASHDIR=true
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
