@@ -19,9 +19,9 @@ int runGuiApplication(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    // Matches the installed attention-explorer.desktop, so that docks and task bars group the
-    // window under the launcher's icon.
-    QGuiApplication::setDesktopFileName(QStringLiteral("attention-explorer"));
+    // Matches the installed desktop file, so that docks and task bars group the window under
+    // the launcher's icon.
+    QGuiApplication::setDesktopFileName(applicationId());
     QApplication::setWindowIcon(QIcon(applicationIconPath()));
     LanguageManager::apply(LanguageManager::savedChoice());
 

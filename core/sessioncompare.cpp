@@ -83,6 +83,9 @@ CompareResult compareSessions(const Session &session, const CompareSpec &spec)
     CompareResult r;
     r.sessionA = session;
     r.sessionB = compareVariant(session, spec.kind);
+    // "Causal vs not causal" reads left to right whichever of the two the session has.
+    if (spec.kind == CompareKind::Causal && !session.attention.config.causal)
+        std::swap(r.sessionA, r.sessionB);
     r.resultA = computeSession(r.sessionA);
     // Heads compares two views of one computation; the variant is then the same session.
     r.resultB = spec.kind == CompareKind::Heads ? r.resultA : computeSession(r.sessionB);

@@ -3,7 +3,8 @@
 
 /// @file sessioncompare.h
 /// Two configurations of one session side by side: the session as it is (A) and a copy with
-/// exactly one field changed (B), their weights and the difference A − B.
+/// exactly one field changed (B), their weights and the difference A − B. Causal vs not causal
+/// is the exception: A is always the causal side.
 
 #include "attentionresult.h"
 #include "session.h"
@@ -34,7 +35,9 @@ struct CompareSpec
 /// Both sides computed. Lq and Lk are side A's query and key counts.
 struct CompareResult
 {
-    Session sessionA; ///< the session as given
+    /// The session as given; for Causal the causal one of the pair (the variant when the
+    /// session has no causal mask).
+    Session sessionA;
     Session sessionB; ///< sessionA with one field changed (equal to it for Heads)
     AttentionResult resultA;
     AttentionResult resultB;

@@ -7,7 +7,10 @@ set -euo pipefail
 # libqt6svg6 carries the SVG image plugin that draws the window icon. clang-14 with
 # libclang-rt-14-dev builds the sanitized suite and the libFuzzer harnesses; llvm-14 has the
 # symbolizer that names the lines in a sanitizer's report. ccache makes a second build of an
-# unchanged file (a rerun, a fresh clone) a cache hit.
+# unchanged file (a rerun, a fresh clone) a cache hit. The packaging step needs dpkg-dev
+# (dpkg-shlibdeps), fakeroot, file, lintian, appstream (appstreamcli), desktop-file-utils,
+# shared-mime-info and man-db (checking the manual page); zsh and fish run their completions'
+# tests; xdotool and imagemagick take the screenshots (scripts/screenshots.sh).
 packages=(
     g++ cmake ninja-build pkg-config git ccache
     qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -18,6 +21,8 @@ packages=(
     clang-14 libclang-rt-14-dev llvm-14
     fonts-noto-cjk fonts-dejavu-core
     xvfb xauth
+    dpkg-dev fakeroot file lintian appstream desktop-file-utils shared-mime-info man-db
+    zsh fish xdotool imagemagick
 )
 
 missing=()

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install what is missing, build, and run every test suite:
-#   1. the Release build and all its Qt Test suites (core, ui offscreen, command line);
+#   1. the Release build and all its Qt Test suites (core, ui offscreen, command line) and the
+#      desktop files' checks (AppStream, desktop file, manual page, completions, versions);
+#   1b. the Debian package packed from that build (no second compile), checked by lintian,
+#      unpacked, and its installed program run;
 #   2. a second build of everything with Clang, AddressSanitizer and UBSan (and the libFuzzer
 #      harnesses), and the whole suite again in it, leaks included;
 #   3. a short run of every fuzz harness on its seed corpus;
@@ -21,7 +24,10 @@ bash "$root/scripts/build.sh" "${launcher[@]}"
 export QT_QPA_PLATFORM=offscreen
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-ctest --test-dir "$root/build" --output-on-failure -j "$jobs" | tee "$logs/release.txt"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE packaging | tee "$logs/release.txt"
+
+echo "== Packaging: the .deb from the Release build, lintian, the unpacked program"
+ctest --test-dir "$root/build" --output-on-failure -L packaging | tee "$logs/packaging.txt"
 
 echo "== Sanitized build (Clang, ASan + UBSan) and the whole suite in it"
 san="$root/build-sanitize"

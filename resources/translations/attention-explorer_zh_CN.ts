@@ -898,6 +898,21 @@
     </message>
 </context>
 <context>
+    <name>QueryRow</name>
+    <message>
+        <source>Head %1, query %2 “%3”: its row, whole</source>
+        <translation>头 %1，第 %2 个查询“%3”：完整的一行</translation>
+    </message>
+    <message>
+        <source>Each key</source>
+        <translation>逐个键</translation>
+    </message>
+    <message>
+        <source>o = Σ weight · v</source>
+        <translation>o = Σ 权重 · v</translation>
+    </message>
+</context>
+<context>
     <name>RoleLabel</name>
     <message>
         <source>Source X</source>
@@ -1782,6 +1797,14 @@ is not whole</source>
         <source>Next step (Right, Page Down, Space)</source>
         <translation>下一步（右方向键、Page Down、空格）</translation>
     </message>
+    <message>
+        <source>One Query&apos;s &amp;Row</source>
+        <translation>单个查询的一行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>One query&apos;s row, whole: each key&apos;s q·k, scaled score and softmax weight beside V and the output row they make</source>
+        <translation>完整展示单个查询的一行：每个键的 q·k、缩放后的得分和 softmax 权重，旁边是 V 以及由它们算出的输出行</translation>
+    </message>
 </context>
 <context>
     <name>ae::CopyAsController</name>
@@ -2532,10 +2555,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <source>Leave Lesson Mode</source>
         <translation>退出课堂模式</translation>
     </message>
-    <message>
-        <source>Lesson mode: Page Up / Page Down step through the computation; Esc or F11 leaves.</source>
-        <translation>课堂模式：用 Page Up / Page Down 逐步演示计算过程；按 Esc 或 F11 退出。</translation>
-    </message>
 </context>
 <context>
     <name>ae::MainWindowFileActions</name>
@@ -2632,6 +2651,21 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
 </context>
 <context>
+    <name>ae::PresenterLayout</name>
+    <message>
+        <source>Lesson mode: Page Up / Page Down step through the computation; Esc or F11 leaves.</source>
+        <translation>课堂模式：用 Page Up / Page Down 逐步演示计算过程；按 Esc 或 F11 退出。</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show or hide the attention settings (wiring, d_model, heads, scale, mask, projections) above the heatmap</source>
+        <translation>在热力图上方显示或隐藏注意力设置（连接方式、d_model、头数、缩放、掩码、投影）</translation>
+    </message>
+</context>
+<context>
     <name>ae::ProjectionEditor</name>
     <message>
         <source>Projection Matrices</source>
@@ -2721,6 +2755,41 @@ output = [head₁ … head_h]·W_o + b_o</source>
     <message>
         <source>%1: “%2” is not a number. Type a number with a decimal point, such as 0.5 or -1.25.</source>
         <translation>%1：“%2”不是数字。请输入数字（小数用小数点），例如 0.5 或 -1.25。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::QueryRowView</name>
+    <message>
+        <source>Exported the row to %1.</source>
+        <translation>已将这一行导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Export the Row</source>
+        <translation>导出这一行</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PNG 图像 (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>&amp;Query:</source>
+        <translation>查询(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save these three tables as one figure (SVG, PNG or PDF).</source>
+        <translation>把这三张表保存为一幅图（SVG、PNG 或 PDF）。</translation>
+    </message>
+    <message>
+        <source>Each key&apos;s weight times its value row…</source>
+        <translation>每个键的权重乘以它的值向量……</translation>
+    </message>
+    <message>
+        <source>…summed over the keys gives the query&apos;s output row.</source>
+        <translation>……对所有键求和，就得到这个查询的输出行。</translation>
     </message>
 </context>
 <context>
@@ -3050,10 +3119,6 @@ ceiling ln(%4): %5 nats</source>
 <context>
     <name>ae::SessionFileController</name>
     <message>
-        <source>Attention Explorer sessions (*.json);;All files (*)</source>
-        <translation>Attention Explorer 会话 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -3172,6 +3237,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Recovered the unsaved work. Save it to keep it.</source>
         <translation>已恢复未保存的工作。请保存以免丢失。</translation>
+    </message>
+    <message>
+        <source>Attention Explorer sessions (%1);;All files (*)</source>
+        <translation>Attention Explorer 会话文件 (%1);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,8 @@ private slots:
     void differenceIsAMinusB();
     void refusals_data();
     void refusals();
+    void causalMapIsAlwaysA_data();
+    void causalMapIsAlwaysA();
     void kindKeysRoundTrip();
 
 private:
@@ -175,8 +177,12 @@ void TestSessionCompare::differenceIsAMinusB()
         QCOMPARE(r.weightsB.rows(), x.rows());
         break;
     case CompareKind::Causal:
-        a = handWeights(y, x, 2, -1, false, view);
-        b = handWeights(y, x, 2, -1, true, view);
+        // The session has no causal mask: the causal variant is side A all the same.
+        QVERIFY(!m_session.attention.config.causal);
+        QVERIFY(r.sessionA.attention.config.causal);
+        QVERIFY(!r.sessionB.attention.config.causal);
+        a = handWeights(y, x, 2, -1, true, view);
+        b = handWeights(y, x, 2, -1, false, view);
         break;
     case CompareKind::Heads:
         a = handWeights(y, x, 2, -1, false, headA);
@@ -191,7 +197,7 @@ void TestSessionCompare::differenceIsAMinusB()
             expected(i, j) = double((long double)a(i, j) - (long double)b(i, j));
     }
     QVERIFY2(test::maxAbsDifference(r.difference, expected) < 1e-12, "difference");
-    // Causal hides keys after the query in B: the difference map marks them masked.
+    // Causal hides keys after the query in A: the difference map marks them masked.
     if (CompareKind(kind) == CompareKind::Causal) {
         QVERIFY(!r.differenceVisible(0, 1));
         QVERIFY(r.differenceVisible(1, 1));
@@ -225,6 +231,31 @@ void TestSessionCompare::refusals()
     QVERIFY(problem);
     QCOMPARE(problem->path, path);
     QVERIFY(!problem->message.isEmpty());
+}
+
+void TestSessionCompare::causalMapIsAlwaysA_data()
+{
+    QTest::addColumn<bool>("sessionCausal");
+    QTest::newRow("session without the mask") << false;
+    QTest::newRow("session with the mask") << true;
+}
+
+void TestSessionCompare::causalMapIsAlwaysA()
+{
+    QFETCH(bool, sessionCausal);
+    Session session = m_session;
+    session.attention.config.causal = sessionCausal;
+    const CompareSpec spec { CompareKind::Causal, -1, 0, 1 };
+    QVERIFY(!compareProblem(session, spec));
+    const CompareResult r = compareSessions(session, spec);
+    QVERIFY(r.sessionA.attention.config.causal);
+    QVERIFY(!r.sessionB.attention.config.causal);
+    const Eigen::MatrixXd &y = session.target.embeddings;
+    const Eigen::MatrixXd &x = session.source.embeddings;
+    QVERIFY(test::maxAbsDifference(r.weightsA, handWeights(y, x, 2, -1, true, -1)) < 1e-12);
+    QVERIFY(test::maxAbsDifference(r.weightsB, handWeights(y, x, 2, -1, false, -1)) < 1e-12);
+    // The first query sees only the first key in A, so its row there is exactly one-hot.
+    QCOMPARE(r.weightsA(0, 0), 1.0);
 }
 
 void TestSessionCompare::kindKeysRoundTrip()

@@ -11,6 +11,8 @@
 #include "testsupportattention.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLocale>
 #include <QSlider>
 #include <QTest>
 
@@ -32,6 +34,9 @@ private slots:
     void switchShowsLinesOfTheLargeView();
     void sliderSetsTheThreshold_data();
     void sliderSetsTheThreshold();
+    void sliderHasAUsableRangeAndASpinBox_data();
+    void sliderHasAUsableRangeAndASpinBox();
+    void linesAreTitledLikeTheHeatmap();
     void hoveringATokenIsolatesItsLines();
     void followsTheSelectedHead();
 
@@ -87,7 +92,7 @@ void TestAlignmentView::sliderSetsTheThreshold_data()
     QTest::newRow("0") << 0;
     QTest::newRow("0.25") << 25;
     QTest::newRow("0.40") << 40;
-    QTest::newRow("1") << 100;
+    QTest::newRow("0.50, the slider's end") << 50;
 }
 
 void TestAlignmentView::sliderSetsTheThreshold()
@@ -107,13 +112,62 @@ void TestAlignmentView::sliderSetsTheThreshold()
     QCOMPARE(m_panel->alignmentView()->currentFigure().count(QStringLiteral("link")), expected);
 }
 
+void TestAlignmentView::sliderHasAUsableRangeAndASpinBox_data()
+{
+    QTest::addColumn<double>("typed");
+    QTest::addColumn<int>("sliderAt");
+    QTest::newRow("0.07") << 0.07 << 7;
+    QTest::newRow("0.5") << 0.5 << 50;
+    QTest::newRow("0.75, past the slider's end") << 0.75 << 50;
+    QTest::newRow("1") << 1.0 << 50;
+}
+
+void TestAlignmentView::sliderHasAUsableRangeAndASpinBox()
+{
+    QFETCH(double, typed);
+    QFETCH(int, sliderAt);
+    QSlider *slider = m_panel->thresholdSlider();
+    QDoubleSpinBox *spin = m_panel->thresholdSpin();
+    QVERIFY(spin->isVisible());
+    // A pixel of drag moves the threshold by at most 0.005: 0.05 cannot jump to 0.61.
+    const double perPixel = (slider->maximum() - slider->minimum()) / 100.0 / slider->width();
+    QVERIFY2(perPixel <= 0.0035, qPrintable(QString::number(perPixel)));
+    QCOMPARE(slider->maximum(), 50);
+    spin->clear();
+    QTest::keyClicks(spin, QLocale().toString(typed, 'f', 2));
+    QTest::keyClick(spin, Qt::Key_Enter);
+    QCOMPARE(m_panel->alignmentThreshold(), typed);
+    QCOMPARE(m_panel->alignmentView()->threshold(), typed);
+    QCOMPARE(slider->value(), sliderAt);
+    // Dragging the slider writes the spin box.
+    slider->setValue(12);
+    QCOMPARE(spin->value(), 0.12);
+    QCOMPARE(m_panel->alignmentView()->threshold(), 0.12);
+}
+
+void TestAlignmentView::linesAreTitledLikeTheHeatmap()
+{
+    for (int view : { -1, 1 }) {
+        m_panel->setSelectedView(view);
+        const Figure f = m_panel->alignmentView()->currentFigure();
+        QCOMPARE(f.count(QStringLiteral("title")), 1);
+        const auto title = std::find_if(f.items.begin(), f.items.end(),
+            [](const Figure::Item &item) { return item.role == QLatin1String("title"); });
+        const QString expected
+            = AlignmentFigure::defaultTitle(m_panel->alignmentView()->data());
+        QCOMPARE(title->text, expected);
+        // The heatmap's own title is inside the lines' title.
+        QVERIFY(expected.contains(m_panel->largePlot()->data().title));
+    }
+}
+
 void TestAlignmentView::hoveringATokenIsolatesItsLines()
 {
     m_panel->setAlignmentThreshold(0.0);
     AlignmentView *view = m_panel->alignmentView();
     FigureOptions options;
     options.size = view->size();
-    options.includeTitle = false;
+    options.includeTitle = true;
     const AlignmentFigure::Layout l = AlignmentFigure::layout(view->data(), options);
     QTest::mouseMove(view, l.queryRects[1].center().toPoint());
     QTRY_COMPARE(view->focusQuery(), 1);

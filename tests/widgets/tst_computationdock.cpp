@@ -12,6 +12,9 @@
 #include "mathguidedialog.h"
 #include "matrixclipboard.h"
 #include "matrixtablewidget.h"
+#include "heatmapcellinfo.h"
+#include "matrixplotadapter.h"
+#include "queryrowview.h"
 #include "sequencepanel.h"
 #include "sessionjson.h"
 #include "testsupport.h"
@@ -25,7 +28,11 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
+#include <QComboBox>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -67,6 +74,13 @@ private slots:
     void mathGuideLinksToSteps();
     void everyMatrixCopiesInEveryFormat_data();
     void everyMatrixCopiesInEveryFormat();
+    void openingASessionStartsFromTheWeights_data();
+    void openingASessionStartsFromTheWeights();
+    void longTokensAreElidedWithTheWholeTokenInTheTooltip();
+    void oneQueryRowWhole_data();
+    void oneQueryRowWhole();
+    void oneQueryRowExports_data();
+    void oneQueryRowExports();
 
 private:
     void loadSession(const QString &caseName);
@@ -307,7 +321,7 @@ void TestComputationDock::mathGuideLinksToSteps()
     MathGuideDialog *guide = m_window->classroom()->mathGuide();
     const QString html = MathGuideDialog::html();
     for (ComputationStep step : ComputationSteps::all())
-        QVERIFY(html.contains(ComputationSteps::formula(step).toHtmlEscaped()));
+        QVERIFY(html.contains(ComputationSteps::formulaHtml(step)));
     m_dock->hide();
     emit guide->browser()->anchorClicked(QUrl(QStringLiteral("step:4")));
     QCOMPARE(m_dock->step(), 4);
@@ -339,6 +353,180 @@ void TestComputationDock::everyMatrixCopiesInEveryFormat()
                 MatrixClipboard::format(std::vector<LabelledMatrix> { table->matrix() },
                     formats[static_cast<size_t>(i)]));
         }
+    }
+}
+
+void TestComputationDock::openingASessionStartsFromTheWeights_data()
+{
+    QTest::addColumn<bool>("modified");
+    QTest::newRow("unchanged session") << false;
+    QTest::newRow("changed session (the example is one undo step)") << true;
+}
+
+void TestComputationDock::openingASessionStartsFromTheWeights()
+{
+    QFETCH(bool, modified);
+    Document *document = m_window->document();
+    m_dock->setStep(int(ComputationStep::Scaled));
+    QVERIFY(m_window->heatmapPanel()->showsStepState());
+    if (modified) {
+        document->setCausal(!document->session().attention.config.causal);
+        QVERIFY(document->isModified());
+    }
+    QVERIFY(m_window->openExample(QStringLiteral(":/examples/standard-cross.json")));
+    QTRY_VERIFY(document->hasResult() && document->resultSession().source.length() == 2);
+    QCOMPARE(m_dock->currentStep(), ComputationStep::Softmax);
+    QVERIFY(!m_window->heatmapPanel()->showsStepState());
+    // The large heatmap holds the weights: each visible row sums to 1.
+    const HeatmapData &shown = m_window->heatmapPanel()->largePlot()->data();
+    for (int r = 0; r < shown.rows(); ++r)
+        QVERIFY(std::abs(shown.values.row(r).sum() - 1.0) < 1e-12);
+    // A session file does the same.
+    m_dock->setStep(int(ComputationStep::Scores));
+    QVERIFY(m_window->heatmapPanel()->showsStepState());
+    loadSession(QStringLiteral("seed-cross-2heads"));
+    QCOMPARE(m_dock->currentStep(), ComputationStep::Softmax);
+    QVERIFY(!m_window->heatmapPanel()->showsStepState());
+}
+
+void TestComputationDock::longTokensAreElidedWithTheWholeTokenInTheTooltip()
+{
+    const QString token
+        = QStringLiteral("supercalifragilisticexpialidocious_antidisestablishmentarianism");
+    Document *document = m_window->document();
+    QStringList tokens = document->session().source.tokens;
+    tokens[0] = token;
+    document->setTokens(SequenceRole::Source, tokens);
+    QTRY_VERIFY(document->hasResult() && document->resultSession().source.tokens[0] == token);
+    // A₁'s columns are the source tokens (the keys).
+    m_dock->setStep(int(ComputationStep::Softmax));
+    QTableWidget *table = m_dock->matrixWidgets().first()->table();
+    const QTableWidgetItem *header = table->horizontalHeaderItem(0);
+    QVERIFY(header);
+    QVERIFY(header->text().size() <= MatrixPlotAdapter::maxLabelChars);
+    QVERIFY(header->text().endsWith(QChar(0x2026)));
+    QVERIFY(token.startsWith(header->text().chopped(1)));
+    QCOMPARE(header->toolTip(), token);
+    // The numbers stay in sight: the column is far narrower than the whole token would make it.
+    const int whole = QFontMetrics(table->horizontalHeader()->font()).horizontalAdvance(token);
+    QVERIFY2(table->columnWidth(0) < whole / 2,
+        qPrintable(QStringLiteral("%1 vs %2").arg(table->columnWidth(0)).arg(whole)));
+    // The embedding table's row headers elide the same way, the tooltip naming the token.
+    EmbeddingTableModel model(document, SequenceRole::Source);
+    const QString shown = model.headerData(0, Qt::Vertical, Qt::DisplayRole).toString();
+    QCOMPARE(shown, MatrixPlotAdapter::elided(token, MatrixPlotAdapter::maxLabelChars));
+    QVERIFY(model.headerData(0, Qt::Vertical, Qt::ToolTipRole).toString().contains(token));
+}
+
+void TestComputationDock::oneQueryRowWhole_data()
+{
+    QTest::addColumn<int>("head");
+    QTest::addColumn<int>("query");
+    QTest::newRow("head 1, query 1") << 0 << 0;
+    QTest::newRow("head 2, last query") << 1 << -1;
+}
+
+void TestComputationDock::oneQueryRowWhole()
+{
+    QFETCH(int, head);
+    QFETCH(int, query);
+    const Document *document = m_window->document();
+    const AttentionResult &r = document->result();
+    const int lq = int(r.q.rows());
+    if (query < 0)
+        query = lq - 1;
+    m_dock->setHead(head);
+    m_dock->setRowMode(true);
+    QVERIFY(m_dock->isRowMode());
+    QVERIFY(!m_window->heatmapPanel()->showsStepState());
+    QueryRowView *view = m_dock->rowView();
+    QVERIFY(view->isVisible());
+    QCOMPARE(view->queryBox()->count(), lq);
+    view->queryBox()->setCurrentIndex(query);
+    emit view->queryBox()->activated(query);
+    QCOMPARE(view->query(), query);
+    QCOMPARE(view->head(), head);
+
+    // Independently: q·k from the head's columns of Q and K, the score, the softmax, o.
+    const int dK = r.dK;
+    const Eigen::MatrixXd qh = r.q.middleCols(head * dK, dK);
+    const Eigen::MatrixXd kh = r.k.middleCols(head * dK, dK);
+    const Eigen::MatrixXd vh = r.v.middleCols(head * dK, dK);
+    const QueryRowParts &parts = view->parts();
+    const int lk = int(kh.rows());
+    QCOMPARE(parts.keys.values.rows(), lk);
+    std::vector<long double> e(static_cast<size_t>(lk), 0.0L);
+    long double top = -1e300L;
+    for (int j = 0; j < lk; ++j) {
+        long double dot = 0.0L;
+        for (int m = 0; m < dK; ++m)
+            dot += (long double)qh(query, m) * kh(j, m);
+        QVERIFY(std::abs(parts.keys.values(j, 0) - double(dot)) < 1e-12);
+        const long double score = dot / std::sqrt((long double)dK);
+        QVERIFY(std::abs(parts.keys.values(j, 1) - double(score)) < 1e-12);
+        e[size_t(j)] = score;
+        top = std::max(top, score);
+    }
+    long double sum = 0.0L;
+    for (long double &x : e) {
+        x = std::exp(x - top);
+        sum += x;
+    }
+    Eigen::VectorXd o = Eigen::VectorXd::Zero(dK);
+    for (int j = 0; j < lk; ++j) {
+        const double w = double(e[size_t(j)] / sum);
+        QVERIFY(std::abs(parts.keys.values(j, 2) - w) < 1e-12);
+        o += w * vh.row(j).transpose();
+    }
+    QCOMPARE(parts.values.values.rows(), lk);
+    QVERIFY(test::maxAbsDifference(parts.values.values, vh) == 0.0);
+    QCOMPARE(parts.output.values.cols(), dK);
+    QVERIFY(test::maxAbsDifference(parts.output.values, o.transpose()) < 1e-12);
+    // The three tables side by side show them at the chosen decimals.
+    m_dock->setDecimals(3);
+    const QList<MatrixTableWidget *> tables = view->tables();
+    QCOMPARE(tables[0]->cellText(0, 2), HeatmapCellInfo::cellLabel(parts.keys.values(0, 2), 3));
+    QCOMPARE(tables[2]->cellText(0, 0), HeatmapCellInfo::cellLabel(parts.output.values(0, 0), 3));
+    QVERIFY(tables[0]->y() == tables[1]->y() && tables[1]->x() > tables[0]->x()
+        && tables[2]->x() > tables[1]->x());
+    m_dock->setRowMode(false);
+    QVERIFY(!view->isVisible());
+}
+
+void TestComputationDock::oneQueryRowExports_data()
+{
+    QTest::addColumn<QString>("extension");
+    QTest::newRow("svg") << QStringLiteral("svg");
+    QTest::newRow("png") << QStringLiteral("png");
+    QTest::newRow("pdf") << QStringLiteral("pdf");
+}
+
+void TestComputationDock::oneQueryRowExports()
+{
+    QFETCH(QString, extension);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    m_dock->setRowMode(true);
+    QueryRowView *view = m_dock->rowView();
+    const QString file = dir.filePath(QStringLiteral("row.") + extension);
+    QVERIFY2(view->exportTo(file), qPrintable(view->messageText()));
+    QFile written(file);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray bytes = written.readAll();
+    QVERIFY(bytes.size() > 100);
+    const QueryRowParts &parts = view->parts();
+    const Figure figure = view->figure();
+    // One number per key and column, per value cell, per output cell.
+    const int lk = int(parts.keys.values.rows());
+    const int dK = int(parts.values.values.cols());
+    QCOMPARE(figure.count(QStringLiteral("value")), 3 * lk + lk * dK + dK);
+    if (extension == QLatin1String("svg")) {
+        QVERIFY(bytes.contains(HeatmapCellInfo::cellLabel(parts.output.values(0, 0), 4).toUtf8()));
+        QVERIFY(bytes.contains(QByteArrayLiteral("softmax")));
+    } else if (extension == QLatin1String("png")) {
+        QVERIFY(bytes.startsWith(QByteArrayLiteral("\x89PNG")));
+    } else {
+        QVERIFY(bytes.startsWith(QByteArrayLiteral("%PDF")));
     }
 }
 

@@ -12,6 +12,7 @@
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "mainwindow.h"
+#include "presenterlayout.h"
 #include "scalingplotdock.h"
 #include "screenlayouts.h"
 #include "testsupportattention.h"
@@ -27,6 +28,7 @@
 #include <QScreen>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTranslator>
 #include <QWindow>
 
@@ -514,8 +516,12 @@ void TestWindowPlacement::childMinimumSize()
     QVERIFY(w.openExample(example));
     w.setPresentationMode(presentation);
     AttentionPanel *controls = w.attentionPanel();
-    if (presentation)
-        QTRY_VERIFY(!controls->groupsSideBySide());
+    if (presentation) {
+        // The controls wait behind the toggle above the heatmap; shown, they stack.
+        QVERIFY(!controls->isVisible());
+        w.presenterLayout()->controlsToggle()->click();
+        QTRY_VERIFY(controls->isVisible() && !controls->groupsSideBySide());
+    }
     const QRect area = presentation ? w.screen()->geometry() : w.screen()->availableGeometry();
     QString why;
     QVERIFY2(waitUntilInside(w, area, &why), qPrintable(why));

@@ -114,8 +114,10 @@ ComparePanels CompareFigure::panels(const CompareResult &result, CompareKind kin
     return p;
 }
 
-Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &options)
+Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &options, int columns)
 {
+    // Three in a row, or A and B above the difference.
+    const bool stacked = columns == 2;
     const QString title = options.title.isEmpty() ? panels.title : options.title;
     const QFontMetricsF tfm(Figure::font(titlePx, true));
     const double header = options.includeTitle ? tfm.height() + 8.0 : 0.0;
@@ -123,12 +125,14 @@ Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &opt
     FigureOptions panelOptions = options;
     panelOptions.title.clear();
     panelOptions.includeTitle = true;
+    const int across = stacked ? 2 : 3;
+    const int down = stacked ? 2 : 1;
     if (options.size.width() > 0)
-        panelOptions.size.setWidth(
-            std::max(FigureOptions::minSide, int((options.size.width() - 2 * panelGap) / 3.0)));
+        panelOptions.size.setWidth(std::max(FigureOptions::minSide,
+            int((options.size.width() - (across - 1) * panelGap) / across)));
     if (options.size.height() > 0)
-        panelOptions.size.setHeight(
-            std::max(FigureOptions::minSide, int(options.size.height() - header)));
+        panelOptions.size.setHeight(std::max(FigureOptions::minSide,
+            int((options.size.height() - header - (down - 1) * panelGap) / down)));
     FigureOptions differenceOptions = panelOptions;
     differenceOptions.colorMap = ColorMapKind::Difference;
 
@@ -144,13 +148,26 @@ Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &opt
     f.title = title;
     double x = 0.0;
     double height = 0.0;
-    for (Figure &part : parts) {
-        translate(part, QPointF(x, header));
-        f.items.insert(f.items.end(), part.items.begin(), part.items.end());
-        x += part.size.width() + panelGap;
-        height = std::max(height, part.size.height());
+    if (stacked) {
+        const double rowHeight = std::max(parts[0].size.height(), parts[1].size.height());
+        translate(parts[0], QPointF(0.0, header));
+        translate(parts[1], QPointF(parts[0].size.width() + panelGap, header));
+        const double width = parts[0].size.width() + panelGap + parts[1].size.width();
+        translate(parts[2],
+            QPointF((width - parts[2].size.width()) / 2.0, header + rowHeight + panelGap));
+        for (Figure &part : parts)
+            f.items.insert(f.items.end(), part.items.begin(), part.items.end());
+        f.size = QSizeF(std::ceil(width),
+            std::ceil(header + rowHeight + panelGap + parts[2].size.height()));
+    } else {
+        for (Figure &part : parts) {
+            translate(part, QPointF(x, header));
+            f.items.insert(f.items.end(), part.items.begin(), part.items.end());
+            x += part.size.width() + panelGap;
+            height = std::max(height, part.size.height());
+        }
+        f.size = QSizeF(std::ceil(x - panelGap), std::ceil(header + height));
     }
-    f.size = QSizeF(std::ceil(x - panelGap), std::ceil(header + height));
     if (options.includeTitle) {
         Figure::Item &t = f.addText(QPointF(f.size.width() / 2.0, outerMargin + tfm.ascent()),
             tfm.elidedText(

@@ -31,8 +31,10 @@ public:
     /// The heatmaps of @p result, labelled for @p kind.
     static ComparePanels panels(const CompareResult &result, CompareKind kind);
     /// The three panels in a row under one title (options.title, else panels.title), each with
-    /// its colour bar; the difference uses the blue-white-red map.
-    static Figure make(const ComparePanels &panels, const FigureOptions &options);
+    /// its colour bar; the difference uses the blue-white-red map. With @p columns 2, A and B
+    /// share the first row and the difference is centred below (for a screen not wide enough
+    /// for three maps of a readable size).
+    static Figure make(const ComparePanels &panels, const FigureOptions &options, int columns = 3);
     /// The name of a comparison shown in menus, e.g. "Scaled vs unscaled".
     static QString kindName(CompareKind kind);
     /// What side A or B is, e.g. "÷ √d_k" or "no causal mask", for @p session and @p view.

@@ -88,6 +88,54 @@ QString ComputationSteps::formula(ComputationStep step)
     return QString();
 }
 
+QString ComputationSteps::fractionHtml(const QString &left, const QString &numerator,
+    const QString &denominator, const QString &right)
+{
+    // Qt's rich text has no inline fractions: a table of two rows, the denominator's cell
+    // ruled on top, the text beside it spanning both rows.
+    return QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\"><tr>"
+                          "<td rowspan=\"2\" valign=\"middle\">%1&nbsp;</td>"
+                          "<td align=\"center\">%2</td>"
+                          "<td rowspan=\"2\" valign=\"middle\">&nbsp;%4</td></tr>"
+                          "<tr><td align=\"center\" style=\"border-top: 1px solid black; "
+                          "border-top-width: 1px; border-top-style: solid; "
+                          "border-top-color: black\">%3</td></tr></table>")
+        .arg(left, numerator, denominator, right);
+}
+
+QString ComputationSteps::formulaHtml(ComputationStep step)
+{
+    const QString scores = QStringLiteral("Q<sub>h</sub>&nbsp;K<sub>h</sub><sup>T</sup>");
+    const QString scale = QStringLiteral("s = √d<sub>k</sub>");
+    switch (step) {
+    case ComputationStep::Split:
+        return QStringLiteral("<p>Q<sub>h</sub> = Q[:, h·d<sub>k</sub> … (h+1)·d<sub>k</sub>), "
+                              "&nbsp; K<sub>h</sub>, &nbsp; V<sub>h</sub></p>");
+    case ComputationStep::Scores:
+        return QStringLiteral("<p>S = %1</p>").arg(scores);
+    case ComputationStep::Scaled:
+        return fractionHtml(QString(), QStringLiteral("S"), QStringLiteral("s"),
+            QStringLiteral(", &nbsp; %1").arg(scale));
+    case ComputationStep::Masked:
+        return fractionHtml(QString(), QStringLiteral("S"), QStringLiteral("s"),
+            QStringLiteral("+ M, &nbsp; M = −∞ %1")
+                .arg(tr("where the query may not see the key").toHtmlEscaped()));
+    case ComputationStep::Softmax:
+        return fractionHtml(QStringLiteral("A<sub>h</sub> = softmax<sub>row</sub>("),
+            QStringLiteral("S"), QStringLiteral("s"), QStringLiteral("+ M)"));
+    case ComputationStep::HeadOutput:
+        return QStringLiteral("<p>O<sub>h</sub> = A<sub>h</sub>&nbsp;V<sub>h</sub></p>");
+    case ComputationStep::Concat:
+        return QStringLiteral("<p>[O<sub>1</sub> … O<sub>H</sub>]</p>");
+    case ComputationStep::OutputProjection:
+        return QStringLiteral("<p>W<sub>o</sub>, &nbsp; b<sub>o</sub></p>");
+    case ComputationStep::Output:
+        return QStringLiteral(
+            "<p>output = [O<sub>1</sub> … O<sub>H</sub>]&nbsp;W<sub>o</sub> + b<sub>o</sub></p>");
+    }
+    return QString();
+}
+
 QString ComputationSteps::explanation(ComputationStep step)
 {
     switch (step) {

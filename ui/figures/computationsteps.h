@@ -41,6 +41,13 @@ public:
     static QString title(ComputationStep step);
     /// The formula of the step in plain Unicode, e.g. "A_h = softmax_row(S / s + mask)".
     static QString formula(ComputationStep step);
+    /// The formula of the step as rich text (Qt's HTML subset): sub- and superscripts, √, and
+    /// a fraction set as numerator over a rule over denominator.
+    static QString formulaHtml(ComputationStep step);
+    /// @p numerator over @p denominator (both HTML), preceded by @p left and followed by
+    /// @p right, as a one-line table that Qt's rich text draws as a built-up fraction.
+    static QString fractionHtml(const QString &left, const QString &numerator,
+        const QString &denominator, const QString &right = QString());
     /// One sentence on what the step does and why.
     static QString explanation(ComputationStep step);
 

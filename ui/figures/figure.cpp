@@ -214,4 +214,11 @@ QString Figure::tickText(double value, int decimals)
     return text;
 }
 
+QString Figure::elided(const QString &text, int maxChars)
+{
+    if (maxChars < 2 || text.size() <= maxChars)
+        return text;
+    return text.left(maxChars - 1) + QChar(0x2026);
+}
+
 } // namespace ae

@@ -88,6 +88,11 @@ struct Figure
     /// @p text made safe to show and to store in XML: control characters become their visible
     /// Unicode "control pictures" (␀, ␉, ...), lone surrogates and noncharacters become U+FFFD.
     static QString displayText(const QString &text);
+    /// The most characters of a token shown in a label or a table header; longer tokens are
+    /// elided (elided()) and shown whole in a tooltip.
+    static constexpr int maxTokenChars = 14;
+    /// @p text cut to @p maxChars characters with a trailing ellipsis when longer.
+    static QString elided(const QString &text, int maxChars = maxTokenChars);
     /// Round tick values from @p low to @p high, about @p target intervals apart (1, 2, 2.5
     /// or 5 times a power of ten), including both ends when they are round.
     static std::vector<double> niceTicks(double low, double high, int target);

@@ -61,6 +61,13 @@ void Document::resetSession(const Session &session, const QString &fileName, boo
         m_fileName = fileName;
         emit fileNameChanged(m_fileName);
     }
+    emit sessionOpened();
+}
+
+void Document::openAsEdit(const QString &text, const Session &session)
+{
+    applyEdit(text, session);
+    emit sessionOpened();
 }
 
 void Document::markSaved(const QString &fileName)

@@ -56,6 +56,9 @@ public:
     /// Replaces the whole session (open, new, example, revert, recover): clears the undo
     /// history and marks the document unmodified unless @p modified.
     void resetSession(const Session &session, const QString &fileName, bool modified = false);
+    /// Opens @p session as one undoable step named @p text (an example replacing unsaved
+    /// changes): applyEdit() that also announces sessionOpened().
+    void openAsEdit(const QString &text, const Session &session);
     /// Records a successful save under @p fileName (the undo stack becomes clean).
     void markSaved(const QString &fileName);
 
@@ -102,6 +105,8 @@ public:
 signals:
     /// The session changed (an edit, undo, redo or reset).
     void sessionChanged();
+    /// Another session was opened (resetSession() or openAsEdit()): views start afresh.
+    void sessionOpened();
     /// A new valid result was computed.
     void resultChanged();
     /// error() changed (became set, changed message, or cleared).

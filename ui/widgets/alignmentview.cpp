@@ -60,7 +60,7 @@ FigureOptions AlignmentView::figureOptions() const
 {
     FigureOptions o;
     o.size = size();
-    o.includeTitle = false; // the panel names the view
+    o.includeTitle = true; // named like the heatmap of the same view
     o.colorMap = m_colorMap;
     return o;
 }

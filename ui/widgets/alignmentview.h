@@ -35,7 +35,7 @@ public:
     int focusKey() const { return m_options.focusKey; }
     /// Isolates the lines of query @p query or, with @p query < 0, of key @p key.
     void setTokenFocus(int query, int key);
-    /// The figure as drawn now (widget size, no title), for tests.
+    /// The figure as drawn now (widget size, with the view's title), for tests.
     Figure currentFigure() const;
 
     QSize sizeHint() const override;

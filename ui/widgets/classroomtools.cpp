@@ -2,6 +2,7 @@
 #include "classroomtools.h"
 
 #include "computationdock.h"
+#include "document.h"
 #include "drilldowndialog.h"
 #include "heatmappanel.h"
 #include "heatmapplot.h"
@@ -12,6 +13,8 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
+#include <QScreen>
+#include <QTimer>
 
 namespace ae {
 
@@ -34,6 +37,7 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
 
     m_mathAction->setObjectName(QStringLiteral("mathGuideAction"));
     connect(m_mathAction, &QAction::triggered, m_mathGuide, [this] {
+        placeMathGuide();
         m_mathGuide->show();
         m_mathGuide->raise();
     });
@@ -43,6 +47,8 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
         m_computation->show();
         m_computation->raise();
         m_computation->setStep(step);
+        // The step just shown must not be under the guide.
+        QTimer::singleShot(0, this, &ClassroomTools::placeMathGuide);
     });
     connect(m_computation, &ComputationDock::stepChanged, this, [this] {
         // Stepping a head's computation on show shows that head in the heatmap.
@@ -66,6 +72,11 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
     m_heatmaps->setDecimals(m_computation->decimals());
     connect(
         m_computation, &ComputationDock::decimalsChanged, m_heatmaps, &HeatmapPanel::setDecimals);
+    // The heatmap has its own lesson sizes; the lesson's zoom scales them.
+    connect(m_lesson, &LessonMode::contentZoomChanged, m_heatmaps,
+        [this] { m_heatmaps->setZoom(m_lesson->zoom()); });
+    // A session just opened starts from its weights, not from a step before the softmax.
+    connect(document, &Document::sessionOpened, m_computation, &ComputationDock::startFromWeights);
     window->installEventFilter(this);
     retranslate();
 }
@@ -74,6 +85,23 @@ void ClassroomTools::explainCell(int view, int row, int column)
 {
     const int shown = m_heatmaps->largePlot()->valueDecimals();
     m_drillDown->explain(view, row, column, shown > 0 ? shown : m_computation->decimals());
+}
+
+void ClassroomTools::placeMathGuide()
+{
+    QScreen *screen = m_window->screen();
+    if (!screen)
+        return;
+    QRect keepClear;
+    if (m_computation->isVisible())
+        keepClear = QRect(m_computation->mapToGlobal(QPoint(0, 0)), m_computation->size());
+    const QRect frame = m_mathGuide->frameGeometry();
+    const QSize margins = frame.size() - m_mathGuide->size();
+    const QRect outer = MathGuideDialog::placeBeside(m_window->frameGeometry(),
+        screen->availableGeometry(), keepClear, QSize(620, 700) + margins);
+    // The rectangle is the frame's: the dialog's own geometry lies inside it.
+    m_mathGuide->resize(outer.size() - margins);
+    m_mathGuide->move(outer.topLeft());
 }
 
 void ClassroomTools::syncHeatmap()

@@ -40,6 +40,8 @@ public:
     void explainCell(int view, int row, int column);
 
 private:
+    /// Puts The Math beside the window, off the computation view.
+    void placeMathGuide();
     /// Shows the computation step's state in the large heatmap.
     void syncHeatmap();
     void retranslate();

@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ae {
 
@@ -49,6 +50,7 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     m_note->setWordWrap(true);
     m_figure = new FigureView(this);
     m_figure->setObjectName(QStringLiteral("compareFigure"));
+    m_figure->installEventFilter(this);
     m_export = new QPushButton(this);
     m_export->setObjectName(QStringLiteral("compareExportButton"));
     m_close = new QPushButton(this);
@@ -86,9 +88,12 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     retranslate();
     updateControls();
     recompute();
-    // Wide enough for three panels, never wider than the screen.
+    // Wide enough for three panels, never wider than the screen; on a small screen (a
+    // projector) nearly all of it.
     const QRect room = screen() ? screen()->availableGeometry() : QRect(0, 0, 1100, 560);
-    resize(std::min(1100, room.width() * 95 / 100), std::min(560, room.height() * 9 / 10));
+    const bool small = room.height() < 900;
+    resize(std::min(small ? room.width() : 1100, room.width() * 95 / 100),
+        small ? room.height() * 85 / 100 : std::min(560, room.height() * 9 / 10));
 }
 
 CompareSpec CompareDialog::spec() const
@@ -159,7 +164,7 @@ void CompareDialog::recompute()
         m_result = compareSessions(session, s);
     }
     if (m_result) {
-        m_figure->setFigure(figure());
+        showFigure();
         m_note->setText(
             tr("B is a copy of the session with one setting changed. Blue in the difference: "
                "A gives less weight than B; red: more."));
@@ -176,6 +181,46 @@ Figure CompareDialog::figure() const
         return {};
     FigureOptions options;
     return CompareFigure::make(CompareFigure::panels(*m_result, spec().kind), options);
+}
+
+Figure CompareDialog::screenFigure() const
+{
+    if (!m_result)
+        return {};
+    // The panels fill the view: laid out at the view's size divided by the zoom, then drawn
+    // at the zoom, so that the text grows with it and the cells take the rest.
+    FigureOptions options;
+    const QSize room = m_figure->size();
+    options.size = QSize(std::clamp(int(room.width() / m_zoom), FigureOptions::minSide * 3,
+                             FigureOptions::maxSide),
+        std::clamp(int(room.height() / m_zoom), FigureOptions::minSide * 2, FigureOptions::maxSide));
+    // Three square maps in a row need a view about three times as wide as it is tall; a
+    // squarer one (a projector, a small window) gets A and B above the difference.
+    const int columns = room.width() >= 2.4 * room.height() ? 3 : 2;
+    return CompareFigure::make(CompareFigure::panels(*m_result, spec().kind), options, columns);
+}
+
+void CompareDialog::showFigure()
+{
+    if (!m_result)
+        return;
+    m_figure->setZoom(m_zoom);
+    m_figure->setFigure(screenFigure());
+}
+
+void CompareDialog::setZoom(double zoom)
+{
+    if (zoom <= 0.0)
+        return;
+    m_zoom = zoom;
+    showFigure();
+}
+
+bool CompareDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_figure && event->type() == QEvent::Resize)
+        showFigure();
+    return QDialog::eventFilter(watched, event);
 }
 
 bool CompareDialog::exportTo(const QString &fileName)

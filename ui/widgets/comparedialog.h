@@ -35,23 +35,34 @@ public:
     const std::optional<CompareResult> &comparison() const { return m_result; }
     /// Why nothing is compared, or an empty string.
     QString problemText() const { return m_problem; }
-    /// The figure on screen, as it would be exported.
+    /// The figure as it is exported (its size chosen from the content).
     Figure figure() const;
+    /// The figure as it is on screen: laid out to fill the figure view at the zoom.
+    Figure screenFigure() const;
+    /// Scales the panels' labels and titles by @p zoom (lesson mode's zoom; 1 = everyday).
+    void setZoom(double zoom);
+    double zoom() const { return m_zoom; }
+    /// The view drawing the panels (tests).
+    FigureView *figureView() const { return m_figure; }
     /// Writes the figure to @p fileName (SVG, PNG or PDF by extension); false with a message
     /// shown on failure.
     bool exportTo(const QString &fileName);
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void recompute();
     void retranslate();
     void updateControls();
     void exportWithDialog();
+    /// Lays the figure out again for the view's size and the zoom.
+    void showFigure();
 
     Document *m_document;
     std::optional<CompareResult> m_result;
+    double m_zoom = 1.0;
     QString m_problem;
     QLabel *m_kindLabel;
     QComboBox *m_kind;

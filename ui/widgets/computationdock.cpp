@@ -3,6 +3,7 @@
 
 #include "document.h"
 #include "matrixtablewidget.h"
+#include "queryrowview.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -14,7 +15,9 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ae {
 
@@ -39,6 +42,9 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     m_forwardButton = new QPushButton(body);
     m_forwardButton->setObjectName(QStringLiteral("computationForwardButton"));
     m_positionLabel = new QLabel(body);
+    m_rowButton = new QPushButton(body);
+    m_rowButton->setObjectName(QStringLiteral("computationRowButton"));
+    m_rowButton->setCheckable(true);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_headLabel);
@@ -46,6 +52,8 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     controls->addSpacing(8);
     controls->addWidget(m_decimalsLabel);
     controls->addWidget(m_decimalsBox);
+    controls->addSpacing(8);
+    controls->addWidget(m_rowButton);
     controls->addStretch(1);
     controls->addWidget(m_backButton);
     controls->addWidget(m_positionLabel);
@@ -85,15 +93,20 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     splitter->addWidget(stepPane);
     splitter->setStretchFactor(1, 1);
 
+    m_rowView = new QueryRowView(document, body);
+    m_pages = new QStackedWidget(body);
+    m_pages->addWidget(splitter);
+    m_pages->addWidget(m_rowView);
+
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_pages, 1);
     setWidget(body);
 
     // The stepping keys work wherever the focus is inside the dock.
     for (QWidget *w : std::initializer_list<QWidget *> { body, m_stepList, m_headBox, m_decimalsBox,
-             m_backButton, m_forwardButton, m_matrixArea })
+             m_backButton, m_forwardButton, m_matrixArea, m_rowButton })
         w->installEventFilter(this);
     setFocusPolicy(Qt::StrongFocus);
 
@@ -104,6 +117,7 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
             setStep(row);
     });
     connect(m_decimalsBox, &QSpinBox::valueChanged, this, &ComputationDock::setDecimals);
+    connect(m_rowButton, &QPushButton::toggled, this, &ComputationDock::setRowMode);
     connect(m_headBox, &QComboBox::activated, this, [this](int index) {
         setHead(index);
         emit headChanged(m_head);
@@ -133,6 +147,7 @@ void ComputationDock::setHead(int head)
         return;
     m_head = head;
     m_headBox->setCurrentIndex(head);
+    m_rowView->setHead(head);
     refresh();
     emit stepChanged(m_step);
 }
@@ -146,6 +161,13 @@ void ComputationDock::setStep(int step)
     m_revealed = true;
     refresh();
     emit stepChanged(m_step);
+}
+
+void ComputationDock::startFromWeights()
+{
+    const std::vector<ComputationStep> steps = ComputationSteps::all();
+    const auto softmax = std::find(steps.begin(), steps.end(), ComputationStep::Softmax);
+    setStep(static_cast<int>(softmax - steps.begin()));
 }
 
 void ComputationDock::stepForward()
@@ -184,6 +206,7 @@ void ComputationDock::setDecimals(int decimals)
         m_decimalsBox->setValue(decimals);
     for (MatrixTableWidget *t : std::as_const(m_tables))
         t->setDecimals(decimals);
+    m_rowView->setDecimals(decimals);
     emit decimalsChanged(decimals);
 }
 
@@ -210,11 +233,33 @@ void ComputationDock::setZoom(double factor)
     m_stepList->setFont(e);
     for (MatrixTableWidget *t : std::as_const(m_tables))
         t->setZoom(factor);
+    m_rowView->setZoom(factor);
+}
+
+void ComputationDock::setRowMode(bool on)
+{
+    if (m_rowButton->isChecked() != on)
+        m_rowButton->setChecked(on);
+    if (on == isRowMode())
+        return;
+    m_rowView->setHead(m_head);
+    m_pages->setCurrentWidget(on ? static_cast<QWidget *>(m_rowView) : m_pages->widget(0));
+    // The steps' own controls mean nothing to the row.
+    for (QWidget *w : std::initializer_list<QWidget *> { m_backButton, m_positionLabel,
+             m_forwardButton })
+        w->setVisible(!on);
+    emit stepChanged(m_step); // the heatmap shows the weights while the row is on show
+}
+
+bool ComputationDock::isRowMode() const
+{
+    return m_pages->currentWidget() == m_rowView;
 }
 
 std::optional<HeatmapData> ComputationDock::heatmapState() const
 {
-    if (!m_document->hasResult() || m_head >= static_cast<int>(m_document->result().heads.size()))
+    if (!m_document->hasResult() || m_head >= static_cast<int>(m_document->result().heads.size())
+        || isRowMode())
         return std::nullopt;
     // Until a hidden step is revealed the heatmap keeps the state of the step before it.
     const int shown = m_revealed ? m_step : std::max(0, m_step - 1);
@@ -315,6 +360,9 @@ void ComputationDock::retranslate()
     setWindowTitle(tr("Computation"));
     m_headLabel->setText(tr("&Head:"));
     m_decimalsLabel->setText(tr("&Decimals:"));
+    m_rowButton->setText(tr("One Query's &Row"));
+    m_rowButton->setToolTip(tr("One query's row, whole: each key's q·k, scaled score and "
+                               "softmax weight beside V and the output row they make"));
     m_backButton->setText(tr("◀ Back"));
     m_backButton->setToolTip(tr("Previous step (Left, Page Up)"));
     m_forwardButton->setText(tr("Next ▶"));
@@ -351,7 +399,8 @@ bool ComputationDock::eventFilter(QObject *watched, QEvent *event)
         auto *key = static_cast<QKeyEvent *>(event);
         // The spin box keeps its own keys for typing; Space still presses a focused button.
         const bool typing = watched == m_decimalsBox || watched == m_headBox;
-        const bool button = watched == m_backButton || watched == m_forwardButton;
+        const bool button
+            = watched == m_backButton || watched == m_forwardButton || watched == m_rowButton;
         if (key->modifiers() == Qt::NoModifier
             && !(typing && key->key() != Qt::Key_PageDown && key->key() != Qt::Key_PageUp)
             && !(button && key->key() == Qt::Key_Space) && handleKey(key->key()))

@@ -19,11 +19,13 @@ class QPushButton;
 class QScrollArea;
 class QSpinBox;
 class QBoxLayout;
+class QStackedWidget;
 
 namespace ae {
 
 class Document;
 class MatrixTableWidget;
+class QueryRowView;
 
 /// Shows one step at a time with its formula; the other steps are listed for orientation.
 class ComputationDock : public QDockWidget
@@ -41,6 +43,8 @@ public:
     ComputationStep currentStep() const;
     /// Goes to step @p step (clamped); its numbers are shown at once.
     void setStep(int step);
+    /// Goes to the softmax step, where the heatmap shows the weights (a session was opened).
+    void startFromWeights();
     /// One step on; in reveal mode, first shows the hidden numbers of the current step.
     void stepForward();
     /// One step back (numbers shown).
@@ -56,6 +60,11 @@ public:
     bool numbersShown() const { return m_revealed; }
     /// Larger fonts for a classroom (1 = everyday).
     void setZoom(double factor);
+    /// "One query's row, whole" instead of the steps: each key's q·k, score and weight beside
+    /// V and the output row, for the query chosen in it (QueryRowView).
+    void setRowMode(bool on);
+    bool isRowMode() const;
+    QueryRowView *rowView() const { return m_rowView; }
 
     /// What the heatmap should show now: the scores before the softmax, or nothing (the
     /// weights as usual). See ComputationSteps::heatmapState().
@@ -123,6 +132,9 @@ private:
     QScrollArea *m_matrixArea;
     QBoxLayout *m_matrixLayout;
     QList<MatrixTableWidget *> m_tables;
+    QPushButton *m_rowButton;
+    QStackedWidget *m_pages;
+    QueryRowView *m_rowView;
 };
 
 } // namespace ae

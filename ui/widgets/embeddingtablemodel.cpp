@@ -2,6 +2,7 @@
 #include "embeddingtablemodel.h"
 
 #include "document.h"
+#include "matrixplotadapter.h"
 #include "numberformat.h"
 #include "retranslator.h"
 #include "sequencerole.h"
@@ -88,8 +89,11 @@ QVariant EmbeddingTableModel::headerData(int section, Qt::Orientation orientatio
         return {};
     const bool padded = seq.isPadding(section);
     switch (role) {
-    case Qt::DisplayRole:
-        return padded ? tr("%1 · pad").arg(seq.tokens[section]) : seq.tokens[section];
+    case Qt::DisplayRole: {
+        // A long token would push the numbers off the screen; the tooltip has all of it.
+        const QString token = MatrixPlotAdapter::elided(seq.tokens[section], MatrixPlotAdapter::maxLabelChars);
+        return padded ? tr("%1 · pad").arg(token) : token;
+    }
     case Qt::ToolTipRole:
         return padded ? tr("Token %1, “%2”: padding, no query attends to it")
                             .arg(section)

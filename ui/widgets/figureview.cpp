@@ -27,6 +27,21 @@ void FigureView::setPlaceholder(const QString &text)
     update();
 }
 
+void FigureView::setZoom(double zoom)
+{
+    m_zoom = zoom;
+    update();
+}
+
+double FigureView::drawScale() const
+{
+    if (m_figure.size.isEmpty())
+        return 0.0;
+    // Fit the whole figure, never enlarged past twice its size (or the zoom, when larger).
+    return std::min({ width() / m_figure.size.width(), height() / m_figure.size.height(),
+        std::max(2.0, m_zoom) });
+}
+
 QSize FigureView::sizeHint() const
 {
     return { 1000, 420 };
@@ -44,9 +59,7 @@ void FigureView::paintEvent(QPaintEvent *)
     }
     if (m_figure.size.isEmpty())
         return;
-    // Fit the whole figure, never enlarged past twice its size.
-    const double scale
-        = std::min({ width() / m_figure.size.width(), height() / m_figure.size.height(), 2.0 });
+    const double scale = drawScale();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.translate((width() - m_figure.size.width() * scale) / 2.0,
         (height() - m_figure.size.height() * scale) / 2.0);

@@ -21,6 +21,10 @@ public:
     const Figure &figure() const { return m_figure; }
     /// A line shown instead of the figure (e.g. why there is none); empty shows the figure.
     void setPlaceholder(const QString &text);
+    /// Lets the figure be drawn up to @p zoom times its size (at least twice).
+    void setZoom(double zoom);
+    /// How much the figure is enlarged on screen now (tests).
+    double drawScale() const;
 
     QSize sizeHint() const override;
 
@@ -30,6 +34,7 @@ protected:
 private:
     Figure m_figure;
     QString m_placeholder;
+    double m_zoom = 1.0;
 };
 
 } // namespace ae

@@ -8,11 +8,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
@@ -30,6 +30,9 @@ namespace {
 /// Gap between small multiples, in pixels.
 constexpr int tileGap = 6;
 
+/// The threshold slider's right end, in hundredths of a weight.
+constexpr int sliderHundredths = 50;
+
 } // namespace
 
 HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
@@ -44,17 +47,22 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_displayCombo->addItem(QString(), int(Display::Heatmap));
     m_displayCombo->addItem(QString(), int(Display::Lines));
     m_thresholdLabel = new QLabel(this);
+    // The slider covers the thresholds worth dragging through (0 to 0.5 in hundredths, a few
+    // pixels each); the spin box types any threshold up to 1.
     m_thresholdSlider = new QSlider(Qt::Horizontal, this);
     m_thresholdSlider->setObjectName(QStringLiteral("thresholdSlider"));
-    m_thresholdSlider->setRange(0, 100); // hundredths of a weight
+    m_thresholdSlider->setRange(0, sliderHundredths);
+    m_thresholdSlider->setPageStep(5);
     m_thresholdSlider->setValue(5);
-    m_thresholdSlider->setMinimumWidth(90);
-    m_thresholdSlider->setMaximumWidth(160);
-    m_thresholdLabel->setBuddy(m_thresholdSlider);
-    m_thresholdValue = new QLabel(this);
-    m_thresholdValue->setObjectName(QStringLiteral("thresholdValue"));
-    m_thresholdValue->setMinimumWidth(
-        m_thresholdValue->fontMetrics().horizontalAdvance(QStringLiteral("0.00 ")));
+    m_thresholdSlider->setMinimumWidth(150);
+    m_thresholdSlider->setMaximumWidth(260);
+    m_thresholdSpin = new QDoubleSpinBox(this);
+    m_thresholdSpin->setObjectName(QStringLiteral("thresholdSpin"));
+    m_thresholdSpin->setRange(0.0, 1.0);
+    m_thresholdSpin->setDecimals(2);
+    m_thresholdSpin->setSingleStep(0.01);
+    m_thresholdSpin->setValue(0.05);
+    m_thresholdLabel->setBuddy(m_thresholdSpin);
     m_colorMapLabel = new QLabel(this);
     m_colorMapCombo = new QComboBox(this);
     m_colorMapCombo->setObjectName(QStringLiteral("colorMapCombo"));
@@ -74,11 +82,12 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_keyLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto *header = new QHBoxLayout;
+    m_header = header;
     header->setContentsMargins(0, 0, 0, 0);
     header->addWidget(m_displayCombo);
     header->addWidget(m_thresholdLabel);
     header->addWidget(m_thresholdSlider);
-    header->addWidget(m_thresholdValue);
+    header->addWidget(m_thresholdSpin);
     header->addWidget(m_colorMapLabel);
     header->addWidget(m_colorMapCombo);
     header->addSpacing(12);
@@ -132,8 +141,15 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     connect(m_displayCombo, &QComboBox::activated, this,
         [this](int index) { setDisplay(Display(m_displayCombo->itemData(index).toInt())); });
     connect(m_thresholdSlider, &QSlider::valueChanged, this, [this](int hundredths) {
-        m_alignment->setThreshold(hundredths / 100.0);
-        m_thresholdValue->setText(QLocale().toString(hundredths / 100.0, 'f', 2));
+        // A spin box value past the slider's end keeps the slider pinned there.
+        if (hundredths < sliderHundredths || m_thresholdSpin->value() < hundredths / 100.0)
+            m_thresholdSpin->setValue(hundredths / 100.0);
+    });
+    connect(m_thresholdSpin, &QDoubleSpinBox::valueChanged, this, [this](double threshold) {
+        m_alignment->setThreshold(threshold);
+        const QSignalBlocker blocker(m_thresholdSlider);
+        m_thresholdSlider->setValue(
+            int(std::lround(std::min(threshold, sliderHundredths / 100.0) * 100.0)));
     });
     connect(m_valuesCheck, &QCheckBox::toggled, this, &HeatmapPanel::setShowValues);
     connect(m_stretchCheck, &QCheckBox::toggled, this, &HeatmapPanel::setStretchColors);
@@ -141,7 +157,6 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
 
-    m_thresholdValue->setText(QLocale().toString(alignmentThreshold(), 'f', 2));
     m_alignment->setThreshold(alignmentThreshold());
     retranslate();
     refresh();
@@ -158,7 +173,7 @@ void HeatmapPanel::setDisplay(Display display)
     m_valuesCheck->setVisible(!lines);
     m_keyLabel->setVisible(!lines); // the key explains cells
     for (QWidget *w : { static_cast<QWidget *>(m_thresholdLabel),
-             static_cast<QWidget *>(m_thresholdSlider), static_cast<QWidget *>(m_thresholdValue) })
+             static_cast<QWidget *>(m_thresholdSlider), static_cast<QWidget *>(m_thresholdSpin) })
         w->setVisible(lines);
     if (m_largeStack->currentWidget() != m_emptyLabel)
         m_largeStack->setCurrentWidget(lines ? static_cast<QWidget *>(m_alignment) : m_large);
@@ -168,12 +183,12 @@ void HeatmapPanel::setDisplay(Display display)
 
 double HeatmapPanel::alignmentThreshold() const
 {
-    return m_thresholdSlider->value() / 100.0;
+    return m_thresholdSpin->value();
 }
 
 void HeatmapPanel::setAlignmentThreshold(double threshold)
 {
-    m_thresholdSlider->setValue(int(std::lround(std::clamp(threshold, 0.0, 1.0) * 100.0)));
+    m_thresholdSpin->setValue(std::clamp(threshold, 0.0, 1.0));
 }
 
 bool HeatmapPanel::smallMultiplesShown() const
@@ -220,6 +235,20 @@ void HeatmapPanel::setPresentationMode(bool on)
         tile->setPresentationMode(on);
     m_tileColumns = 0; // the minimum tile size changed
     layoutTiles();
+}
+
+void HeatmapPanel::setZoom(double zoom)
+{
+    m_zoom = zoom;
+    m_large->setZoom(zoom);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setZoom(zoom);
+}
+
+void HeatmapPanel::addHeaderWidget(QWidget *widget)
+{
+    widget->setParent(this);
+    m_header->insertWidget(0, widget);
 }
 
 void HeatmapPanel::setShowValues(bool on)
@@ -345,6 +374,7 @@ void HeatmapPanel::ensureTiles(int count)
         tile->setShowValues(m_showValues);
         tile->setToolTipDecimals(m_decimals);
         tile->setPresentationMode(m_presentation);
+        tile->setZoom(m_zoom);
         tile->setToolTip(QString());
         connect(tile, &HeatmapPlot::clicked, this, [this, index] { setSelectedView(index - 1); });
         m_tiles.append(tile);
@@ -461,6 +491,7 @@ void HeatmapPanel::retranslate()
     m_thresholdLabel->setText(tr("&Threshold:"));
     m_thresholdSlider->setToolTip(
         tr("Weights below this get no line; hover a token to see only its lines"));
+    m_thresholdSpin->setToolTip(m_thresholdSlider->toolTip());
     m_colorMapLabel->setText(tr("&Colour map:"));
     for (int i = 0; i < m_colorMapCombo->count(); ++i) {
         if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(i).toString()))

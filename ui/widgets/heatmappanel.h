@@ -14,6 +14,8 @@
 #include <vector>
 
 class QCheckBox;
+class QDoubleSpinBox;
+class QHBoxLayout;
 class QComboBox;
 class QGridLayout;
 class QLabel;
@@ -58,6 +60,10 @@ public:
     /// Larger fonts and tiles for teaching in front of a class.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+    /// Scales the heatmaps' labels, titles and values by @p zoom (lesson mode's zoom).
+    void setZoom(double zoom);
+    /// Puts @p widget at the start of the line above the heatmaps (the panel takes it).
+    void addHeaderWidget(QWidget *widget);
     /// Whether cells show their values (when they fit).
     void setShowValues(bool on);
     bool showValues() const { return m_showValues; }
@@ -79,6 +85,8 @@ public:
     /// @{
     HeatmapPlot *largePlot() const { return m_large; }
     AlignmentView *alignmentView() const { return m_alignment; }
+    QSlider *thresholdSlider() const { return m_thresholdSlider; }
+    QDoubleSpinBox *thresholdSpin() const { return m_thresholdSpin; }
     /// The small multiples: the mean first, then head 1, head 2, ... (empty with one head).
     QList<HeatmapPlot *> smallMultiples() const { return m_tiles; }
     /// True while the small multiples are shown (more than one head).
@@ -137,6 +145,7 @@ private:
     bool m_showValues = true;
     int m_decimals = 4;
     bool m_stretch = false;
+    double m_zoom = 1.0;
     std::vector<HeatmapData> m_views; ///< the mean, then every head
     std::optional<HeatmapData> m_stepState; ///< shown large instead of the weights, if set
 
@@ -144,7 +153,8 @@ private:
     QComboBox *m_displayCombo;
     QLabel *m_thresholdLabel;
     QSlider *m_thresholdSlider;
-    QLabel *m_thresholdValue;
+    QDoubleSpinBox *m_thresholdSpin;
+    QHBoxLayout *m_header;
     AlignmentView *m_alignment;
     QLabel *m_colorMapLabel;
     QComboBox *m_colorMapCombo;

@@ -17,7 +17,7 @@ namespace ae {
 namespace {
 
 /// Longest token label, in characters, before it is cut with an ellipsis.
-constexpr int maxLabelChars = 14;
+constexpr int maxLabelChars = MatrixPlotAdapter::maxLabelChars;
 const QString cellsLayer = QStringLiteral("cells");
 /// Longest token, in characters, that is stacked upright rather than turned on its side.
 constexpr int maxStackedChars = 4;
@@ -110,7 +110,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
 
 double HeatmapPlot::fontScale() const
 {
-    return m_presentation ? 1.6 : 1.0;
+    return (m_presentation ? 1.6 : 1.0) * m_zoom;
 }
 
 void HeatmapPlot::applyStyle()
@@ -230,6 +230,15 @@ void HeatmapPlot::setPresentationMode(bool on)
     if (m_presentation == on)
         return;
     m_presentation = on;
+    applyStyle();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setZoom(double zoom)
+{
+    if (std::abs(zoom - m_zoom) < 1e-9 || zoom <= 0.0)
+        return;
+    m_zoom = zoom;
     applyStyle();
     replot(QCustomPlot::rpQueuedReplot);
 }

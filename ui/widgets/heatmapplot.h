@@ -38,6 +38,10 @@ public:
     bool isCompact() const { return m_compact; }
     /// Larger fonts and thicker markers, readable from the back of a classroom.
     void setPresentationMode(bool on);
+    /// Scales the labels, titles and values by @p zoom (1 = the mode's own sizes): lesson
+    /// mode's zoom.
+    void setZoom(double zoom);
+    double zoom() const { return m_zoom; }
     bool isPresentationMode() const { return m_presentation; }
     /// Draws the picture faded (it belongs to an older, still valid session).
     void setDimmed(bool on);
@@ -117,6 +121,7 @@ private:
     bool m_compact = false;
     int m_toolTipDecimals = 4;
     bool m_presentation = false;
+    double m_zoom = 1.0;
     bool m_dimmed = false;
     bool m_highlighted = false;
     QPoint m_pressPos;

@@ -14,7 +14,6 @@
 #include <QPlainTextEdit>
 #include <QScreen>
 #include <QTextEdit>
-#include <QTimer>
 #include <cmath>
 
 namespace ae {
@@ -38,6 +37,18 @@ bool isTextInput(const QWidget *w)
     return false;
 }
 
+/// @p own and the platform's @p standard keys, each once: a key sequence listed twice on one
+/// action is ambiguous to Qt and then triggers nothing (Ctrl+- is the standard Zoom Out here).
+QList<QKeySequence> distinctShortcuts(QKeyCombination own, QKeySequence::StandardKey standard)
+{
+    QList<QKeySequence> keys { QKeySequence(own) };
+    for (const QKeySequence &key : QKeySequence::keyBindings(standard)) {
+        if (!keys.contains(key))
+            keys.append(key);
+    }
+    return keys;
+}
+
 } // namespace
 
 LessonMode::LessonMode(
@@ -54,9 +65,12 @@ LessonMode::LessonMode(
     m_baseFontSize = window->font().pointSizeF();
     m_basePixelSize = window->font().pixelSize();
     m_zoomIn->setObjectName(QStringLiteral("zoomInAction"));
-    m_zoomIn->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn });
+    m_zoomIn->setShortcuts(distinctShortcuts(Qt::CTRL | Qt::Key_Equal, QKeySequence::ZoomIn));
     m_zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
-    m_zoomOut->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence::ZoomOut });
+    m_zoomOut->setShortcuts(distinctShortcuts(Qt::CTRL | Qt::Key_Minus, QKeySequence::ZoomOut));
+    // Wherever the focus is: the step list, a dock, Compare or the drill-down.
+    m_zoomIn->setShortcutContext(Qt::ApplicationShortcut);
+    m_zoomOut->setShortcutContext(Qt::ApplicationShortcut);
     m_contrast->setObjectName(QStringLiteral("highContrastAction"));
     m_contrast->setCheckable(true);
     m_reveal->setObjectName(QStringLiteral("revealAction"));
@@ -88,22 +102,25 @@ void LessonMode::setActive(bool on)
     if (on) {
         m_computation->show();
         m_computation->raise();
-        // Room for the matrices under the heatmap, once the full-screen size has settled.
-        QTimer::singleShot(0, this, [this] {
-            if (!m_active || !m_window->screen())
-                return;
-            // A third of a large screen; on a small one the heatmap needs more of the height.
-            const int screenHeight = m_window->screen()->geometry().height();
-            const int height = screenHeight >= 850 ? screenHeight / 3 : screenHeight / 4;
-            m_window->resizeDocks({ m_computation }, { height }, Qt::Vertical);
-        });
         qApp->installEventFilter(this);
-        setZoom(lessonZoomFor(m_window->screen() ? m_window->screen()->geometry().height() : 0));
+        const double zoom
+            = lessonZoomFor(m_window->screen() ? m_window->screen()->geometry().height() : 0);
+        // The content grows with the mode even when the window's zoom stays.
+        if (std::abs(zoom - m_zoom) < 1e-9)
+            applyZoom();
+        setZoom(zoom);
     } else {
         qApp->removeEventFilter(this);
+        if (std::abs(m_zoom - 1.0) < 1e-9)
+            applyZoom();
         setZoom(1.0);
         m_reveal->setChecked(false);
     }
+}
+
+double LessonMode::contentZoom() const
+{
+    return m_active ? m_zoom * lessonContentScale : m_zoom;
 }
 
 double LessonMode::lessonZoomFor(int screenHeight)
@@ -141,8 +158,9 @@ void LessonMode::applyZoom()
     else if (m_basePixelSize > 0)
         f.setPixelSize(std::max(1, static_cast<int>(std::lround(m_basePixelSize * m_zoom))));
     m_window->setFont(f);
-    m_computation->setZoom(m_zoom);
-    m_drillDown->setZoom(m_zoom);
+    m_computation->setZoom(contentZoom());
+    m_drillDown->setZoom(contentZoom());
+    emit contentZoomChanged(contentZoom());
 }
 
 void LessonMode::setHighContrast(bool on)

@@ -47,6 +47,18 @@ public:
     static double lessonZoomFor(int screenHeight);
     static constexpr double minimumZoom = 0.75;
     static constexpr double maximumZoom = 4.0;
+    /// How much larger than the window's text the lesson's content is drawn (the heatmap's
+    /// labels, the step's matrices and formula, the drill-down, Compare): read from the back
+    /// of a room, at every zoom.
+    static constexpr double lessonContentScale = 1.4;
+    /// The zoom of the content: zoom() times lessonContentScale while the mode is on.
+    double contentZoom() const;
+
+signals:
+    /// contentZoom() changed (a zoom step, or the mode turned on or off).
+    void contentZoomChanged(double contentZoom);
+
+public:
 
     /// @name Actions (tests, menus)
     /// @{

@@ -13,6 +13,7 @@
 #include "languagemanager.h"
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
+#include "presenterlayout.h"
 #include "retranslator.h"
 #include "scalingplotdock.h"
 #include "screenlayouts.h"
@@ -106,6 +107,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
     restoreSettings();
     m_fileActions = new MainWindowFileActions(this);
+    m_presenter = new PresenterLayout(this, stateVersion);
 
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateShapes);
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateTitle);
@@ -312,6 +314,11 @@ void MainWindow::openCompareDialog()
     if (!m_compareDialog) {
         m_compareDialog = new CompareDialog(m_document, this);
         m_compareDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // The panels grow with the lesson's zoom, as the heatmap does.
+        LessonMode *lesson = m_classroom->lessonMode();
+        m_compareDialog->setZoom(lesson->contentZoom());
+        connect(lesson, &LessonMode::contentZoomChanged, m_compareDialog.data(),
+            &CompareDialog::setZoom);
     }
     m_compareDialog->show();
     m_compareDialog->raise();
@@ -426,7 +433,7 @@ bool MainWindow::openExample(const QString &resourcePath)
         m_noteBar->clearMessage();
         return true;
     }
-    m_document->applyEdit(tr("Open the example “%1”").arg(name), loaded.session);
+    m_document->openAsEdit(tr("Open the example “%1”").arg(name), loaded.session);
     showNote(
         tr("Opened the example “%1”. Your previous session is one Undo (Ctrl+Z) away.").arg(name));
     return true;
@@ -460,38 +467,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on == m_presentation)
         return;
     m_presentation = on;
-    // Fonts first, so that the restored layout is measured with the everyday sizes.
-    m_heatmapPanel->setPresentationMode(on);
-    m_scalingDock->setPresentationMode(on);
-    m_attentionPanel->setPresentationMode(on);
-    if (on) {
-        m_stateBeforePresentation = saveState(stateVersion);
-        m_layouts->setPaused(true);
-        // The sequence and scaling docks make room for the heatmaps (View shows them again if
-        // wanted); the attention controls stay, so the class can watch them change.
-        for (QDockWidget *dock :
-            std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel, m_scalingDock })
-            dock->hide();
-        m_placement->showFullScreen();
-        statusBar()->showMessage(
-            tr("Lesson mode: Page Up / Page Down step through the computation; Esc or F11 "
-               "leaves."),
-            8000);
-    } else {
-        restoreState(m_stateBeforePresentation, stateVersion);
-        m_placement->showNormal();
-        statusBar()->clearMessage();
-        // Once the everyday fonts have settled the docks' minimum sizes, restore their sizes
-        // again: the first restore could not shrink a dock below its presentation size.
-        QTimer::singleShot(0, this, [this, state = m_stateBeforePresentation] {
-            if (m_presentation)
-                return;
-            restoreState(state, stateVersion);
-            // The screen may have changed class while presenting.
-            m_layouts->setPaused(false);
-        });
-    }
-    m_classroom->lessonMode()->setActive(on);
+    m_presenter->setActive(on);
     m_leavePresentationAction->setEnabled(on);
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);

@@ -26,6 +26,7 @@ class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
 class MainWindowFileActions;
+class PresenterLayout;
 class SequencePanel;
 class WindowPlacement;
 
@@ -85,6 +86,8 @@ public:
     /// driven by a clicker; Esc or F11 leaves.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+    /// The presenter's layout of lesson mode (the controls' toggle, the shared screen).
+    PresenterLayout *presenterLayout() const { return m_presenter; }
     /// Keeps the window on its screen; its full-screen mode fills exactly that screen.
     WindowPlacement *placement() const { return m_placement; }
     /// The geometry and dock arrangement kept per class of screen.
@@ -131,6 +134,7 @@ private:
     WindowPlacement *m_placement = nullptr;
     ScreenLayouts *m_layouts = nullptr;
     ClassroomTools *m_classroom = nullptr;
+    PresenterLayout *m_presenter = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;
@@ -146,7 +150,6 @@ private:
 
     bool m_presentation = false;
     bool m_defaultDockSizesPending = false;
-    QByteArray m_stateBeforePresentation;
     std::function<bool()> m_closeGuard;
 };
 

@@ -7,6 +7,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ae {
 
@@ -34,6 +35,28 @@ MathGuideDialog::MathGuideDialog(QWidget *parent)
     retranslate();
 }
 
+QRect MathGuideDialog::placeBeside(
+    const QRect &window, const QRect &screen, const QRect &keepClear, const QSize &wanted)
+{
+    const int height = std::min(wanted.height(), screen.height());
+    const int top = std::clamp(window.top(), screen.top(), screen.bottom() - height + 1);
+    const int rightRoom = screen.right() - window.right();
+    const int leftRoom = window.left() - screen.left();
+    if (rightRoom >= besideMinimumWidth)
+        return QRect(window.right() + 1, top, std::min(wanted.width(), rightRoom), height);
+    if (leftRoom >= besideMinimumWidth) {
+        const int width = std::min(wanted.width(), leftRoom);
+        return QRect(window.left() - width, top, width, height);
+    }
+    // No room beside (a full-screen window): the right edge, above what must stay in sight.
+    const int width = std::min(wanted.width(), screen.width() / 2);
+    const int bottom = keepClear.isValid() && keepClear.top() > screen.top() + besideMinimumHeight
+        ? keepClear.top() - 1
+        : screen.bottom();
+    return QRect(screen.right() - width + 1, screen.top(), width,
+        std::min(height, bottom - screen.top() + 1));
+}
+
 QString MathGuideDialog::html()
 {
     QString h;
@@ -42,8 +65,9 @@ QString MathGuideDialog::html()
              .arg(tr("Rows are tokens. The queries come from one sequence (Lq tokens), the keys "
                      "and values from one sequence (Lk tokens). Every matrix multiplies row "
                      "vectors from the right, as in the textbooks."));
-    h += QStringLiteral("<pre>Q = X_q · W_q + b_q      K = X_kv · W_k + b_k      V = X_kv · W_v + "
-                        "b_v</pre>");
+    h += QStringLiteral("<p>Q = X<sub>q</sub>&nbsp;W<sub>q</sub> + b<sub>q</sub>, &nbsp;&nbsp; "
+                        "K = X<sub>kv</sub>&nbsp;W<sub>k</sub> + b<sub>k</sub>, &nbsp;&nbsp; "
+                        "V = X<sub>kv</sub>&nbsp;W<sub>v</sub> + b<sub>v</sub></p>");
     h += QStringLiteral("<p>%1</p>")
              .arg(tr("With H heads each head has d_k = d_model / H columns. The scale s is "
                      "√d_k unless the session says otherwise."));
@@ -52,16 +76,19 @@ QString MathGuideDialog::html()
         h += QStringLiteral("<h3>%1. %2</h3>")
                  .arg(i + 1)
                  .arg(ComputationSteps::title(steps[i]).toHtmlEscaped());
-        h += QStringLiteral("<pre>%1</pre>")
-                 .arg(ComputationSteps::formula(steps[i]).toHtmlEscaped());
+        h += ComputationSteps::formulaHtml(steps[i]);
         h += QStringLiteral("<p>%1 <a href=\"%2:%3\">%4</a></p>")
                  .arg(ComputationSteps::explanation(steps[i]).toHtmlEscaped(), stepScheme)
                  .arg(i)
                  .arg(tr("Show this step").toHtmlEscaped());
     }
     h += QStringLiteral("<h3>%1</h3>").arg(tr("One weight by hand"));
-    h += QStringLiteral("<pre>score_j = (Σ_m q_m · k_jm) / s\nweight_j = exp(score_j − max) / "
-                        "Σ_i exp(score_i − max)</pre>");
+    h += ComputationSteps::fractionHtml(QStringLiteral("score<sub>j</sub> ="),
+        QStringLiteral("Σ<sub>m</sub> q<sub>m</sub>&nbsp;k<sub>jm</sub>"),
+        QStringLiteral("√d<sub>k</sub>"));
+    h += ComputationSteps::fractionHtml(QStringLiteral("weight<sub>j</sub> ="),
+        QStringLiteral("exp(score<sub>j</sub> − max)"),
+        QStringLiteral("Σ<sub>i</sub> exp(score<sub>i</sub> − max)"));
     h += QStringLiteral("<p>%1</p>")
              .arg(tr("Subtracting the row's largest score changes no weight but keeps exp() "
                      "from overflowing. A masked key takes no part; a query that sees no key "

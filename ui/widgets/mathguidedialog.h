@@ -6,6 +6,7 @@
 /// computation view, each with a link that shows that step.
 
 #include <QDialog>
+#include <QRect>
 
 class QTextBrowser;
 
@@ -20,6 +21,16 @@ public:
 
     /// The guide as HTML (what the window shows).
     static QString html();
+
+    /// Where the guide goes so that it covers neither the window nor @p keepClear: beside the
+    /// @p window (right, else left) within @p screen, else at the screen's right edge above
+    /// @p keepClear (the computation view, which "Show this step" reveals). All in global
+    /// coordinates; @p wanted is the size the guide would like.
+    static QRect placeBeside(
+        const QRect &window, const QRect &screen, const QRect &keepClear, const QSize &wanted);
+    /// The narrowest the guide is put beside a window, and the least height it keeps.
+    static constexpr int besideMinimumWidth = 360;
+    static constexpr int besideMinimumHeight = 240;
 
     QTextBrowser *browser() const { return m_browser; }
 

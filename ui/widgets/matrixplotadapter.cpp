@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "matrixplotadapter.h"
 
+#include "figure.h"
+
 #include <QApplication>
 #include <cmath>
 #include <limits>
@@ -69,9 +71,7 @@ double MatrixPlotAdapter::cellValue(const QCPColorMap *map, int row, int column)
 
 QString MatrixPlotAdapter::elided(const QString &text, int maxChars)
 {
-    if (maxChars < 2 || text.size() <= maxChars)
-        return text;
-    return text.left(maxChars - 1) + QChar(0x2026);
+    return Figure::elided(text, maxChars);
 }
 
 QSharedPointer<QCPAxisTickerText> MatrixPlotAdapter::labelTicker(

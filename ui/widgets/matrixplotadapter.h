@@ -6,6 +6,7 @@
 /// gradients from ColorMap, token tick labels, curves, and the plot fonts.
 
 #include "colormap.h"
+#include "figure.h"
 #include "heatmapdata.h"
 
 #include <QFont>
@@ -53,6 +54,8 @@ public:
     static QFont plotFont(double pointSize, bool bold = false);
     /// @p text cut to @p maxChars characters with a trailing ellipsis when longer.
     static QString elided(const QString &text, int maxChars);
+    /// The most characters of a token shown in an axis or a table header (Figure's rule).
+    static constexpr int maxLabelChars = Figure::maxTokenChars;
 
     /// Keeps @p plot's paint buffers at the device pixel ratio of the screen it is on, so that
     /// its text and lines are drawn at the screen's resolution (150 %, 200 %) rather than

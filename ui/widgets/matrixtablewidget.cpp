@@ -4,8 +4,10 @@
 #include "headtint.h"
 #include "heatmapcellinfo.h"
 #include "matrixclipboard.h"
+#include "matrixplotadapter.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,8 +15,21 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace ae {
+
+namespace {
+
+/// A header item showing @p label, elided when long, the whole label as its tooltip.
+QTableWidgetItem *headerItem(const QString &label)
+{
+    auto *item = new QTableWidgetItem(MatrixPlotAdapter::elided(label, MatrixPlotAdapter::maxLabelChars));
+    item->setToolTip(label);
+    return item;
+}
+
+} // namespace
 
 MatrixTableWidget::MatrixTableWidget(QWidget *parent)
     : QWidget(parent)
@@ -84,6 +99,9 @@ void MatrixTableWidget::setZoom(double factor)
     m_table->setFont(tableFont);
     m_table->horizontalHeader()->setFont(tableFont);
     m_table->verticalHeader()->setFont(tableFont);
+    // Rows tall enough to read from the back of a room once the font is large.
+    m_table->verticalHeader()->setMinimumSectionSize(
+        static_cast<int>(std::lround(QFontMetricsF(tableFont).height() * 1.4)));
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(std::max(6.0, 9.0 * factor));
     titleFont.setBold(true);
@@ -115,8 +133,10 @@ void MatrixTableWidget::fillCells()
     m_table->clear();
     m_table->setRowCount(rows);
     m_table->setColumnCount(columns);
-    m_table->setVerticalHeaderLabels(m_matrix.rowLabels);
-    m_table->setHorizontalHeaderLabels(m_matrix.columnLabels);
+    for (int r = 0; r < rows && r < m_matrix.rowLabels.size(); ++r)
+        m_table->setVerticalHeaderItem(r, headerItem(m_matrix.rowLabels[r]));
+    for (int c = 0; c < columns && c < m_matrix.columnLabels.size(); ++c)
+        m_table->setHorizontalHeaderItem(c, headerItem(m_matrix.columnLabels[c]));
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < columns; ++c) {
             const bool visible = m_matrix.isVisible(r, c);

@@ -5,6 +5,7 @@
 #include "autosavemanager.h"
 #include "document.h"
 #include "embeddings.h"
+#include "resources.h"
 #include "retranslator.h"
 #include "sessionjson.h"
 
@@ -33,7 +34,9 @@ const char lastDirectoryKey[] = "files/lastDirectory";
 
 QString fileFilter()
 {
-    return SessionFileController::tr("Attention Explorer sessions (*.json);;All files (*)");
+    // Sessions saved before the suffix existed end in plain .json; both open.
+    return SessionFileController::tr("Attention Explorer sessions (%1);;All files (*)")
+        .arg(QStringLiteral("*%1 *.json").arg(sessionFileSuffix()));
 }
 
 QString displayName(const QString &fileName)
@@ -230,14 +233,14 @@ bool SessionFileController::saveAs()
         stem = stem.simplified().left(60);
         if (stem.isEmpty())
             stem = tr("session");
-        suggestion = QDir(dialogDirectory()).filePath(stem + QStringLiteral(".json"));
+        suggestion = QDir(dialogDirectory()).filePath(stem + sessionFileSuffix());
     }
     QString fileName
         = QFileDialog::getSaveFileName(m_window, tr("Save Session As"), suggestion, fileFilter());
     if (fileName.isEmpty())
         return false;
     if (QFileInfo(fileName).suffix().isEmpty())
-        fileName += QStringLiteral(".json");
+        fileName += sessionFileSuffix();
     return saveTo(fileName);
 }
 

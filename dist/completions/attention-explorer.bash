@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# bash completion for attention-explorer: subcommands, their options, the values of the options
+# that take a word from a list, and file names (session files for the session argument).
+# tests/dist/check-completions.sh checks it offers every option the program's --help lists.
+
+_attention_explorer_options()
+{
+    case $1 in
+        '') echo '--help --version' ;;
+        compute) echo '-h --help --help-all' ;;
+        entropy) echo '--dims --queries --keys --repeats --seed -h --help --help-all' ;;
+        explain) echo '--head --query --key --format --decimals -h --help --help-all' ;;
+        export)
+            echo '-o --output --view --width --height --dpi --no-values --no-colorbar' \
+                '--stretch --title --colormap --threshold -h --help --help-all'
+            ;;
+        worksheet)
+            echo '-o --output --students --seed --lang --format --tokens --d-model --heads' \
+                '--wiring --causal -h --help --help-all'
+            ;;
+    esac
+}
+
+# The words an option's value is chosen from, or nothing for a free value.
+_attention_explorer_values()
+{
+    case $1:$2 in
+        export:--view)
+            echo 'mean head:0 grid scaling scaling:entropy scaling:spread scaling:gradient' \
+                'scaling:saturation scaling:histogram scaling:all lines lines:head:0'
+            ;;
+        export:--colormap) echo 'blues viridis cividis' ;;
+        explain:--head) echo 'mean 0 1' ;;
+        explain:--format) echo 'json markdown latex' ;;
+        worksheet:--format) echo 'markdown latex pdf' ;;
+        worksheet:--lang) echo 'en zh' ;;
+        worksheet:--heads) echo '1 2' ;;
+        worksheet:--wiring) echo 'cross self reverse decoder' ;;
+    esac
+}
+
+_attention_explorer()
+{
+    # The words are split at blanks only (not at ':' as COMP_WORDBREAKS would), so that
+    # "scaling:en" completes as one word.
+    local line=${COMP_LINE:0:COMP_POINT}
+    local -a words
+    read -r -a words <<<"$line"
+    local cur=''
+    [[ $line == *[[:blank:]] ]] || { cur=${words[-1]}; unset 'words[-1]'; }
+    local prev=${words[-1]}
+    local sub=''
+    local w
+    for w in "${words[@]:1}"; do
+        case $w in
+            compute | entropy | explain | export | worksheet) sub=$w; break ;;
+        esac
+    done
+
+    local -a candidates=()
+    if [[ -z $sub && ${#words[@]} -eq 1 && $cur != -* ]]; then
+        mapfile -t candidates < <(compgen -W 'compute entropy explain export worksheet' -- "$cur")
+        mapfile -t -O ${#candidates[@]} candidates < <(compgen -f -X '!*.json' -- "$cur")
+        mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
+    elif [[ -n $sub && ( $prev == -o || $prev == --output ) ]]; then
+        if [[ $sub == worksheet ]]; then
+            mapfile -t candidates < <(compgen -d -- "$cur")
+        else
+            mapfile -t candidates < <(compgen -f -- "$cur")
+        fi
+    elif [[ -n $sub && $prev == -* && -n $(_attention_explorer_values "$sub" "$prev") ]]; then
+        mapfile -t candidates < <(compgen -W "$(_attention_explorer_values "$sub" "$prev")" -- "$cur")
+    elif [[ -n $sub && $prev == --* && $prev != --no-* && $prev != --help* && $prev != --causal \
+        && $prev != --stretch ]]; then
+        return 0 # a free value: a number, a title or a list
+    elif [[ $cur == -* || ( -n $sub && $sub != compute && $sub != export && $sub != explain ) ]]; then
+        mapfile -t candidates < <(compgen -W "$(_attention_explorer_options "$sub")" -- "$cur")
+    else
+        mapfile -t candidates < <(compgen -f -X '!*.json' -- "$cur")
+        mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
+    fi
+
+    # bash replaces only the part of the word after the last ':' when ':' breaks words.
+    if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+        local keep=${cur%"${cur##*:}"}
+        local i
+        for i in "${!candidates[@]}"; do
+            candidates[i]=${candidates[i]#"$keep"}
+        done
+    fi
+    COMPREPLY=("${candidates[@]}")
+    [[ ${#COMPREPLY[@]} -eq 1 && -d ${COMPREPLY[0]} ]] && compopt -o nospace 2>/dev/null
+    return 0
+}
+complete -o filenames -F _attention_explorer attention-explorer

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# fish completion for attention-explorer: subcommands, their options, the values of the options
+# that take a word from a list, and file names (session files for the session argument).
+# tests/dist/check-completions.sh checks it offers every option the program's --help lists.
+
+set -l subcommands compute entropy explain export worksheet
+complete -c attention-explorer -f
+
+# Without a subcommand: the subcommands, a session file to open, --help and --version.
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a compute -d "Print every head's scores, weights and outputs as JSON"
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a entropy -d 'Print the scaling experiment as JSON'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a explain -d 'Derive one attention weight by hand'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a export -d 'Draw a heatmap, the grid or the scaling plot'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a worksheet -d 'Write a different exercise for every student'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a '(__fish_complete_suffix .json)'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l help -d 'Show the help'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l version -d 'Show the version'
+
+# The session argument.
+complete -c attention-explorer -n '__fish_seen_subcommand_from compute explain export' -a '(__fish_complete_suffix .json)'
+complete -c attention-explorer -n "__fish_seen_subcommand_from $subcommands" -s h -l help -d 'Show the help'
+complete -c attention-explorer -n "__fish_seen_subcommand_from $subcommands" -l help-all -d "Show the help with Qt's own options"
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l dims -x -d 'd_k values: a list or a range of powers of two'
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l queries -x -d 'Queries per draw'
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l keys -x -d 'Keys per draw'
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l repeats -x -d 'Independent draws averaged'
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy worksheet' -l seed -x -d 'Random seed'
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l head -x -a 'mean 0 1' -d 'Head index from 0, or mean'
+complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l query -x -d 'Query index from 0'
+complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l key -x -d 'Key index from 0'
+complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l format -x -a 'json markdown latex' -d 'Output format'
+complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l decimals -x -d 'Decimals of the numbers'
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'The file to write: .svg, .png or .pdf'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l view -x -a 'mean head:0 grid scaling scaling:entropy scaling:spread scaling:gradient scaling:saturation scaling:histogram scaling:all lines lines:head:0' -d 'What to draw'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l width -x -d 'Width in pixels'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l height -x -d 'Height in pixels'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l dpi -x -d 'PNG resolution'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l no-values -d 'Do not write the values in the cells'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l no-colorbar -d 'Leave out the colour bar'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l stretch -d 'End the colour scale at the largest weight shown'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l title -x -d "The figure's title"
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l colormap -x -a 'blues viridis cividis' -d 'Colour map'
+complete -c attention-explorer -n '__fish_seen_subcommand_from export' -l threshold -x -d 'Lines only: the smallest weight drawn'
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -s o -l output -x -a '(__fish_complete_directories)' -d 'The folder to write'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l students -x -d 'Number of students'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l lang -x -a 'en zh' -d 'Language'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l format -x -a 'markdown latex pdf' -d 'Output format'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l tokens -x -d 'Tokens per sequence'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l d-model -x -d 'd_model'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l heads -x -a '1 2' -d 'Number of heads'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l wiring -x -a 'cross self reverse decoder' -d 'Where Q and K/V come from'
+complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l causal -d 'Apply the causal mask'

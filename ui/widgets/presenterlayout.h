@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file presenterlayout.h
+/// Lesson mode's layout of the main window: full screen, the heatmap and the current step of the
+/// computation sharing the screen, every other dock (the attention controls included) out of
+/// the way, the controls one click away.
+
+#include <QByteArray>
+#include <QObject>
+
+class QToolButton;
+
+namespace ae {
+
+class MainWindow;
+
+/// Switches the main window between its everyday layout and the presenter's, and back.
+class PresenterLayout : public QObject
+{
+    Q_OBJECT
+public:
+    /// Arranges @p window; @p stateVersion is the version of its saved dock state.
+    PresenterLayout(MainWindow *window, int stateVersion);
+
+    /// Enters (or leaves) the presenter layout; leaving restores the docks as they were.
+    void setActive(bool on);
+    bool isActive() const { return m_active; }
+
+    /// The button above the heatmap (shown only while presenting) that shows or hides the
+    /// attention controls.
+    QToolButton *controlsToggle() const { return m_toggle; }
+
+    /// The height the computation view gets in a full-screen window @p windowHeight pixels
+    /// tall: a little under half, so that a 4×4 step is whole at the lesson's font (which grows
+    /// with the screen) beside a heatmap of at least 300 pixels on a 1024×768 projector.
+    static int stepHeightFor(int windowHeight);
+
+private:
+    /// Gives the computation view its height once the full-screen size has settled.
+    void shareTheScreen();
+    void retranslate();
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+    MainWindow *m_window;
+    int m_stateVersion;
+    bool m_active = false;
+    QByteArray m_stateBefore;
+    QToolButton *m_toggle;
+};
+
+} // namespace ae
