@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionedit.h"
 
+#include "embeddings.h"
 #include "projections.h"
 #include "sessionlimits.h"
 
@@ -49,6 +50,45 @@ Eigen::MatrixXd reshapedEmbeddings(
     if (recipe.positional)
         result += sinusoidalPositions(length, width);
     return result;
+}
+
+std::vector<int> blankEmbeddingRows(const SequenceData &sequence)
+{
+    std::vector<int> rows;
+    if (sequence.recipe.mode != EmbeddingMode::Manual || sequence.width() == 0
+        || sequence.embeddings.rows() != sequence.length())
+        return rows;
+    // Rows are compared with what a new row gets: zeros, plus the same positions.
+    Eigen::MatrixXd positions;
+    if (sequence.recipe.positional)
+        positions = sinusoidalPositions(sequence.length(), sequence.width());
+    for (int r = 0; r < sequence.length(); ++r) {
+        if (sequence.isPadding(r))
+            continue;
+        const bool blank = sequence.recipe.positional
+            ? (sequence.embeddings.row(r).array() == positions.row(r).array()).all()
+            : (sequence.embeddings.row(r).array() == 0.0).all();
+        if (blank)
+            rows.push_back(r);
+    }
+    return rows;
+}
+
+SequenceData withHashedRows(SequenceData sequence, const std::vector<int> &rows)
+{
+    const int width = sequence.width();
+    Eigen::MatrixXd positions;
+    if (sequence.recipe.positional)
+        positions = sinusoidalPositions(sequence.length(), width);
+    for (int r : rows) {
+        if (r < 0 || r >= sequence.length())
+            continue;
+        Eigen::RowVectorXd v = hashedEmbedding(sequence.tokens[r], width, sequence.recipe.seed);
+        if (sequence.recipe.positional)
+            v += positions.row(r);
+        sequence.embeddings.row(r) = v;
+    }
+    return sequence;
 }
 
 std::vector<bool> followedPadding(const SequenceData &base, const QStringList &tokens)

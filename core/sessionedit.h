@@ -37,6 +37,16 @@ bool isPaddingToken(const QString &token);
 Eigen::MatrixXd reshapedEmbeddings(
     const SequenceData &sequence, const QStringList &tokens, int width);
 
+/// The rows of a hand-typed sequence that hold no vector of their own: all zero apart from the
+/// positional part, and not padding (a token added to a hand-typed table gets such a row).
+/// Empty unless the recipe is Manual.
+std::vector<int> blankEmbeddingRows(const SequenceData &sequence);
+
+/// @p sequence with rows @p rows set to the hashed generator's vectors of their tokens (the
+/// recipe's seed, plus the positional part when the recipe adds positions). The recipe stays
+/// as it is; rows out of range are ignored.
+SequenceData withHashedRows(SequenceData sequence, const std::vector<int> &rows);
+
 /// Padding flags for @p tokens, following @p base: a flag stays where its token is unchanged;
 /// a new or changed token is padding only when isPaddingToken(). Empty when no flag is set,
 /// except that unchanged tokens keep base.padding exactly (a file may list all flags false).

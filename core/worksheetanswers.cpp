@@ -245,7 +245,7 @@ private:
             answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
             add(WorksheetBlock::Kind::Paragraph,
                 worksheetInline(p("Every score of the row, each $q·k_j / s$, then the softmax:",
-                    "这一行的每个得分（$q·k_j / s$），再做 softmax：")));
+                    "先算出这一行的每个得分（$q·k_j / s$），再做 softmax：")));
             softmaxSteps(steps(e), e.heads.front(), keys, q.key);
             break;
         }
@@ -276,12 +276,14 @@ private:
         answer(worksheetNumber(q.answer, worksheetAnswerDecimals));
         const int column = q.head * r.dK + q.dim;
         add(WorksheetBlock::Kind::Paragraph,
-            worksheetInline(p("The query's weights $a_j$ (as in a weight question) times component "
-                              "%1 of each value vector (column %2 of $V$):",
-                "该查询的注意力权重 $a_j$（算法同权重题）乘以每个值向量的第 %1 个分量（$V$ 的第 %2 "
-                "列）：")
-                                .arg(q.dim + 1)
-                                .arg(column + 1)));
+            worksheetInline(
+                p("The query's weights $a_j$ (computed as in question 2) times component "
+                  "%1 of each value vector (column %2 of $V$):",
+                    "该查询的注意力权重 $a_j$（计算方法与第 2 题相同）乘以每个值向量的第 %1 "
+                    "个分量（$V$ 的第 %2 "
+                    "列）：")
+                    .arg(q.dim + 1)
+                    .arg(column + 1)));
         std::vector<std::vector<WorksheetText>> rows { { t("key", "键"), t("token", "词元"),
             worksheetMath(QStringLiteral("a_j"), QStringLiteral("a_j")),
             worksheetMath(QStringLiteral("v_j"), QStringLiteral("v_j")),

@@ -242,7 +242,7 @@ WorksheetText worksheetQuestionPrompt(
         return inHead + text("compute the attention weight of ", "计算") + query
             + text(" on ", "对") + worksheetKeyRef(s, q.key, language)
             + text(": apply softmax to the query's row of scores and read it at this key.",
-                "的注意力权重：对该查询这一行的得分做 softmax，取这个键对应的值。");
+                "的注意力权重：对该查询这一行的得分做 softmax，取该键对应的那一项。");
     case WorksheetQuestionKind::Argmax:
         return inHead + text("which key does ", "") + query
             + text(" attend to most? Give its number and token.",

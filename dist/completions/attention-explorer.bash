@@ -7,16 +7,21 @@ _attention_explorer_options()
 {
     case $1 in
         '') echo '--help --version' ;;
-        compute) echo '-h --help --help-all' ;;
+        compute) echo '--include --strict -h --help --help-all' ;;
         entropy) echo '--dims --queries --keys --repeats --seed -h --help --help-all' ;;
-        explain) echo '--head --query --key --format --decimals -h --help --help-all' ;;
+        explain) echo '--head --query --key --format --decimals --strict -h --help --help-all' ;;
         export)
             echo '-o --output --view --width --height --dpi --no-values --no-colorbar' \
-                '--stretch --title --colormap --threshold -h --help --help-all'
+                '--stretch --title --colormap --threshold --strict -h --help --help-all'
             ;;
         worksheet)
             echo '-o --output --students --seed --lang --format --tokens --d-model --heads' \
                 '--wiring --causal -h --help --help-all'
+            ;;
+        lesson) echo '--builtin --check --handout --lang -h --help --help-all' ;;
+        train)
+            echo '--task --length --vocab --d-model --heads --scale --optimizer --lr --batch' \
+                '--steps --seed --log-every -o --output --save-session --replay -h --help --help-all'
             ;;
     esac
 }
@@ -36,6 +41,11 @@ _attention_explorer_values()
         worksheet:--lang) echo 'en zh' ;;
         worksheet:--heads) echo '1 2' ;;
         worksheet:--wiring) echo 'cross self reverse decoder' ;;
+        compute:--include) echo 'projections qkv projections,qkv' ;;
+        lesson:--lang) echo 'en zh' ;;
+        train:--task) echo 'copy reverse rotate translate' ;;
+        train:--scale) echo 'sqrt_dk none' ;;
+        train:--optimizer) echo 'adam sgd' ;;
     esac
 }
 
@@ -53,13 +63,13 @@ _attention_explorer()
     local w
     for w in "${words[@]:1}"; do
         case $w in
-            compute | entropy | explain | export | worksheet) sub=$w; break ;;
+            compute | entropy | explain | export | worksheet | lesson | train) sub=$w; break ;;
         esac
     done
 
     local -a candidates=()
     if [[ -z $sub && ${#words[@]} -eq 1 && $cur != -* ]]; then
-        mapfile -t candidates < <(compgen -W 'compute entropy explain export worksheet' -- "$cur")
+        mapfile -t candidates < <(compgen -W 'compute entropy explain export worksheet lesson train' -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -f -X '!*.json' -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
     elif [[ -n $sub && ( $prev == -o || $prev == --output ) ]]; then
@@ -70,8 +80,10 @@ _attention_explorer()
         fi
     elif [[ -n $sub && $prev == -* && -n $(_attention_explorer_values "$sub" "$prev") ]]; then
         mapfile -t candidates < <(compgen -W "$(_attention_explorer_values "$sub" "$prev")" -- "$cur")
+    elif [[ -n $sub && ( $prev == --replay || $prev == --save-session || $prev == --handout ) ]]; then
+        mapfile -t candidates < <(compgen -f -- "$cur")
     elif [[ -n $sub && $prev == --* && $prev != --no-* && $prev != --help* && $prev != --causal \
-        && $prev != --stretch ]]; then
+        && $prev != --stretch && $prev != --strict && $prev != --builtin && $prev != --check ]]; then
         return 0 # a free value: a number, a title or a list
     elif [[ $cur == -* || ( -n $sub && $sub != compute && $sub != export && $sub != explain ) ]]; then
         mapfile -t candidates < <(compgen -W "$(_attention_explorer_options "$sub")" -- "$cur")

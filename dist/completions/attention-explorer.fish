@@ -3,7 +3,7 @@
 # that take a word from a list, and file names (session files for the session argument).
 # tests/dist/check-completions.sh checks it offers every option the program's --help lists.
 
-set -l subcommands compute entropy explain export worksheet
+set -l subcommands compute entropy explain export worksheet lesson train
 complete -c attention-explorer -f
 
 # Without a subcommand: the subcommands, a session file to open, --help and --version.
@@ -12,6 +12,8 @@ complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands"
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a explain -d 'Derive one attention weight by hand'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a export -d 'Draw a heatmap, the grid or the scaling plot'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a worksheet -d 'Write a different exercise for every student'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a lesson -d 'List, check or print the handout of a lesson'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a train -d 'Train a one-layer cross-attention model, or replay a reference'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a '(__fish_complete_suffix .json)'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l help -d 'Show the help'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l version -d 'Show the version'
@@ -25,7 +27,9 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l dims 
 complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l queries -x -d 'Queries per draw'
 complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l keys -x -d 'Keys per draw'
 complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l repeats -x -d 'Independent draws averaged'
-complete -c attention-explorer -n '__fish_seen_subcommand_from entropy worksheet' -l seed -x -d 'Random seed'
+complete -c attention-explorer -n '__fish_seen_subcommand_from entropy worksheet train' -l seed -x -d 'Random seed'
+complete -c attention-explorer -n '__fish_seen_subcommand_from compute explain export' -l strict -d 'Refuse a session with a field the format does not know'
+complete -c attention-explorer -n '__fish_seen_subcommand_from compute' -l include -x -a 'projections qkv projections,qkv' -d 'Also print the projections or Q, K and V'
 
 complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l head -x -a 'mean 0 1' -d 'Head index from 0, or mean'
 complete -c attention-explorer -n '__fish_seen_subcommand_from explain' -l query -x -d 'Query index from 0'
@@ -54,3 +58,24 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l d-m
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l heads -x -a '1 2' -d 'Number of heads'
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l wiring -x -a 'cross self reverse decoder' -d 'Where Q and K/V come from'
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l causal -d 'Apply the causal mask'
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a '(__fish_complete_suffix .aelesson.json)'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l builtin -d 'List the built-in lessons'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l check -d 'Validate the lesson and print it resolved as JSON'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l handout -r -F -d 'Write the handout: .md or .pdf'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l lang -x -a 'en zh' -d "The handout's language"
+
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l task -x -a 'copy reverse rotate translate' -d 'The task'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l length -x -d 'Sequence length'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l vocab -x -d 'Source tokens'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l d-model -x -d 'Model width'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l heads -x -d 'Heads'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l scale -x -a 'sqrt_dk none' -d 'What the scores are divided by'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l optimizer -x -a 'adam sgd' -d 'The optimiser'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l lr -x -d 'Learning rate'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l batch -x -d 'Examples per step'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l steps -x -d 'Training steps'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l log-every -x -d 'Steps between logged steps'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -s o -l output -r -F -d 'Write the JSON to this file'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l save-session -r -F -d 'Write a held-out example as a session'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l replay -r -F -d 'Replay a training reference file'

@@ -372,6 +372,26 @@
         <translation>无法读取示例 %1</translation>
     </message>
     <message>
+        <source>我爱深度学习 → i love</source>
+        <translation>示例：我爱深度学习 → i love</translation>
+    </message>
+    <message>
+        <source>我爱 → I love</source>
+        <translation>示例：我爱 → I love</translation>
+    </message>
+    <message>
+        <source>我爱 → I love, roles swapped</source>
+        <translation>示例：我爱 → I love（角色互换）</translation>
+    </message>
+    <message>
+        <source>&lt;s&gt; i love deep learning</source>
+        <translation>示例：&lt;s&gt; i love deep learning</translation>
+    </message>
+    <message>
+        <source>A longer sentence pair</source>
+        <translation>更长的句子对</translation>
+    </message>
+    <message>
         <source>Trained: 我 爱 深度 学习 → i love deep learning</source>
         <translation>训练所得：我 爱 深度 学习 → i love deep learning</translation>
     </message>
@@ -380,12 +400,20 @@
         <translation>学到的权重：在短语手册上训练的模型（train --task translate）让每个英文词关注它对应的中文源词。</translation>
     </message>
     <message>
+        <source>Trained translation</source>
+        <translation>训练后的翻译</translation>
+    </message>
+    <message>
         <source>Trained: reversing a sequence (anti-diagonal)</source>
         <translation>训练所得：倒序输出序列（反对角线）</translation>
     </message>
     <message>
         <source>Learned weights: a model trained to write its input backwards (train --task reverse) looks from the first output to the last input, and so on.</source>
         <translation>学到的权重：训练来倒序写出输入的模型（train --task reverse），第一个输出关注最后一个输入，依此类推。</translation>
+    </message>
+    <message>
+        <source>Trained reversal</source>
+        <translation>训练后的倒序</translation>
     </message>
 </context>
 <context>
@@ -731,7 +759,7 @@
     </message>
     <message>
         <source>missing; expected [heads][queries][keys] numbers</source>
-        <translation>缺失；应为 [heads][queries][keys] 形式的数值</translation>
+        <translation>缺失；应为 [头][查询][键] 形式的数值</translation>
     </message>
     <message>
         <source>a batch of %1; export one example (a batch of 1)</source>
@@ -739,7 +767,7 @@
     </message>
     <message>
         <source>%1 levels of arrays; expected [heads][queries][keys] (or [queries][keys])</source>
-        <translation>数组嵌套 %1 层；应为 [heads][queries][keys]（或 [queries][keys]）</translation>
+        <translation>数组嵌套 %1 层；应为 [头][查询][键]（或 [查询][键]）</translation>
     </message>
     <message>
         <source>no heads</source>
@@ -1778,7 +1806,7 @@
     </message>
     <message>
         <source>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;See how multi-head attention and cross-attention weigh tokens: type a source and a target sequence, choose where Q and K/V come from, the number of heads, the scale and the masks, and watch every head&apos;s weights.&lt;/p&gt;&lt;p&gt;The numbers follow PyTorch&apos;s &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; with row vectors: Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;, softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;观察多头注意力和交叉注意力如何为词元分配权重：输入源序列和目标序列，选择 Q 与 K/V 的来源、头数、缩放方式和掩码，即可看到每个头的权重。&lt;/p&gt;&lt;p&gt;数值与 PyTorch 的 &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; 一致，采用行向量：Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;，softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + mask)·V。&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;Attention Explorer %1&lt;/h3&gt;&lt;p&gt;观察多头注意力和交叉注意力如何为词元分配权重：输入源序列和目标序列，选择 Q 与 K/V 的来源、头数、缩放方式和掩码，即可看到每个头的权重。&lt;/p&gt;&lt;p&gt;数值与 PyTorch 的 &lt;code&gt;nn.MultiheadAttention&lt;/code&gt; 一致，采用行向量：Q = X·W&lt;sub&gt;q&lt;/sub&gt; + b&lt;sub&gt;q&lt;/sub&gt;，softmax(Q·K&lt;sup&gt;T&lt;/sup&gt; / s + M)·V，其中 M 为掩码。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Licences</source>
@@ -2239,6 +2267,12 @@ is not whole</source>
         <source>Drag the scale</source>
         <translation>拖动缩放</translation>
     </message>
+    <message numerus="yes">
+        <source>Fill %n %1 vector(s) from the hashed generator</source>
+        <translation>
+            <numerusform>用哈希生成器填充%1的 %n 个向量</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ae::DrillDownDialog</name>
@@ -2610,7 +2644,7 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
     <message>
         <source>View weights computed elsewhere: {&quot;query_tokens&quot;: [...], &quot;key_tokens&quot;: [...], &quot;weights&quot;: [heads][queries][keys]}</source>
-        <translation>查看在其他地方计算出的权重：{&quot;query_tokens&quot;: [...], &quot;key_tokens&quot;: [...], &quot;weights&quot;: [heads][queries][keys]}</translation>
+        <translation>查看在其他地方计算出的权重：{&quot;query_tokens&quot;: [...], &quot;key_tokens&quot;: [...], &quot;weights&quot;: [头][查询][键]}</translation>
     </message>
     <message>
         <source>Import Embeddings into %1</source>
@@ -2931,6 +2965,10 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Copy this matrix as TSV, CSV, Markdown or LaTeX.</source>
         <translation>将此矩阵复制为 TSV、CSV、Markdown 或 LaTeX。</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
     </message>
 </context>
 <context>
@@ -3389,6 +3427,22 @@ ceiling ln(%4): %5 nats</source>
         <source>This line has %1 tokens; a sequence holds at most %2. Shorten the text; until then the table keeps the previous %3 tokens.</source>
         <translation>这一行有 %1 个词元；一个序列最多 %2 个。请缩短文本；在此之前表格保留之前的 %3 个词元。</translation>
     </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) have no vector yet (%1): their rows are all zeros, which makes flat, meaningless weights. Type their numbers, or fill them from the hashed generator.</source>
+        <translation>
+            <numerusform>有 %n 个词元还没有向量（%1）：它们的行全为 0，得到的权重是平均分布，没有意义。请输入它们的数值，或用哈希生成器填充。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fill %n Row(s)</source>
+        <translation>
+            <numerusform>填充 %n 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ae::SessionFileController</name>
@@ -3606,6 +3660,10 @@ ceiling ln(%4): %5 nats</source>
         <translation>实线：该批次的交叉熵损失。虚线：预测正确的目标词所占比例，读右侧坐标轴。</translation>
     </message>
     <message>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
         <source>W_q solid, W_k dashed</source>
         <translation>W_q 实线，W_k 虚线</translation>
     </message>
@@ -3624,10 +3682,6 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>The mean of each attention row&apos;s largest weight: 1 means every query looks at one key only.</source>
         <translation>每行注意力中最大权重的平均值：为 1 时，每个查询只关注一个键。</translation>
-    </message>
-    <message>
-        <source>Gradient norms</source>
-        <translation>梯度范数</translation>
     </message>
 </context>
 <context>

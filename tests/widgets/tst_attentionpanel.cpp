@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
@@ -74,7 +75,9 @@ private slots:
     void temperatureSliderRange_data();
     void temperatureSliderRange();
     void temperatureDragIsOneUndoStep();
-    void temperatureSweepRunsOnceAndStops();
+    void temperatureSweepEndsWhereItStarted_data();
+    void temperatureSweepEndsWhereItStarted();
+    void divisorFieldShowsTheDivisorWhole();
     void randomProjectionsSeed();
     void explicitProjectionsOpenTheEditorPrefilled();
     void editingAProjectionWeightRecomputes();
@@ -327,31 +330,69 @@ void TestAttentionPanel::temperatureDragIsOneUndoStep()
     QCOMPARE(m_panel->scaleCombo()->currentData().toInt(), static_cast<int>(ScaleMode::Custom));
 }
 
-void TestAttentionPanel::temperatureSweepRunsOnceAndStops()
+void TestAttentionPanel::temperatureSweepEndsWhereItStarted_data()
 {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<double>("divisor");
+    QTest::newRow("sqrt(d_k)") << static_cast<int>(ScaleMode::SqrtDk) << std::sqrt(2.0);
+    QTest::newRow("custom 2") << static_cast<int>(ScaleMode::Custom) << 2.0;
+}
+
+void TestAttentionPanel::temperatureSweepEndsWhereItStarted()
+{
+    QFETCH(int, mode);
+    QFETCH(double, divisor);
+    m_document->setScale(ScaleSpec { static_cast<ScaleMode>(mode), divisor });
+    m_document->finishEditRun();
     TemperatureControl *control = m_panel->temperatureControl();
+    const int start = control->slider()->value();
+    QCOMPARE(start, TemperatureControl::positionOf(divisor, 2));
     const int before = m_document->undoStack()->count();
+    int lowest = start;
+    int highest = start;
+    connect(control->slider(), &QSlider::valueChanged, this, [&](int value) {
+        lowest = std::min(lowest, value);
+        highest = std::max(highest, value);
+    });
     QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
     QVERIFY(control->isSweeping());
-    // It moves the divisor up through the range, then stops by itself at 10 sqrt(d_k).
-    QTRY_VERIFY(control->slider()->value() > TemperatureControl::steps / 4);
-    QTRY_VERIFY_WITH_TIMEOUT(!control->isSweeping(), TemperatureControl::sweepMs * 4);
-    QCOMPARE(control->slider()->value(), TemperatureControl::steps);
-    QVERIFY(std::abs(m_document->session().attention.config.scale.divisor - 10 * std::sqrt(2.0))
-        < 1e-12);
-    QCOMPARE(m_document->undoStack()->count(), before + 1); // the sweep is one step
+    QTRY_VERIFY_WITH_TIMEOUT(!control->isSweeping(), TemperatureControl::sweepMs * 6);
+    // It went through the whole range, sharpest to flattest, and came back.
+    QCOMPARE(lowest, 0);
+    QCOMPARE(highest, TemperatureControl::steps);
+    QCOMPARE(control->slider()->value(), start);
+    QCOMPARE(static_cast<int>(m_document->session().attention.config.scale.mode), mode);
+    QCOMPARE(m_document->session().attention.config.scale.divisor, divisor);
+    QCOMPARE(m_document->undoStack()->count(), before); // nothing changed, nothing to undo
     QVERIFY(!control->sweepButton()->isChecked());
-    // A second click while sweeping stops it where it is.
+    // A second click while sweeping stops it where it is: one undo step.
     QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
     QVERIFY(control->isSweeping());
-    QTRY_VERIFY(control->slider()->value() > 0);
+    QTRY_VERIFY(control->slider()->value() != start);
     QTest::mouseClick(control->sweepButton(), Qt::LeftButton);
     QVERIFY(!control->isSweeping());
     const int stoppedAt = control->slider()->value();
-    QVERIFY(stoppedAt < TemperatureControl::steps);
-    QCOMPARE(m_document->undoStack()->count(), before + 2);
+    QCOMPARE(m_document->undoStack()->count(), before + 1);
     QCOMPARE(m_document->session().attention.config.scale.divisor,
         TemperatureControl::divisorAt(stoppedAt, 2));
+}
+
+void TestAttentionPanel::divisorFieldShowsTheDivisorWhole()
+{
+    // The far left of the slider: sqrt(2) / 10 = 0.1414213562373095...
+    m_panel->temperatureControl()->slider()->setValue(0);
+    QCOMPARE(m_document->session().attention.config.scale.mode, ScaleMode::Custom);
+    QLineEdit *edit = m_panel->divisorEdit();
+    QCOMPARE(edit->text(), QStringLiteral("0.141"));
+    // Shown from its start, and wide enough for the whole of it.
+    QCOMPARE(edit->cursorPosition(), 0);
+    QVERIFY2(edit->width() >= edit->fontMetrics().horizontalAdvance(QStringLiteral("-9999.999")),
+        qPrintable(QString::number(edit->width())));
+    // No tooltip of the scale shows a double's seventeen digits.
+    static const QRegularExpression longNumber(QStringLiteral("\\d\\.\\d{5,}"));
+    for (QWidget *w : { static_cast<QWidget *>(edit),
+             static_cast<QWidget *>(m_panel->temperatureControl()->slider()) })
+        QVERIFY2(!w->toolTip().contains(longNumber), qPrintable(w->toolTip()));
 }
 
 void TestAttentionPanel::badDivisorIsReportedInline_data()

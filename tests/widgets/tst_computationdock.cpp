@@ -5,16 +5,17 @@
 #include "classroomtools.h"
 #include "computationdock.h"
 #include "document.h"
+#include "embeddingtablemodel.h"
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "mainwindow.h"
 #include "mathguidedialog.h"
 #include "matrixclipboard.h"
 #include "matrixtablewidget.h"
-#include "matrixplotadapter.h"
-#include "embeddingtablemodel.h"
 #include "heatmapcellinfo.h"
+#include "matrixplotadapter.h"
 #include "queryrowview.h"
+#include "sequencepanel.h"
 #include "sessionjson.h"
 #include "testsupport.h"
 #include "testsupportattention.h"
@@ -24,6 +25,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
 #include <QComboBox>
@@ -65,6 +67,7 @@ private slots:
     void matricesEqualTheCore_data();
     void matricesEqualTheCore();
     void decimalsApplyToEveryCell();
+    void tooltipsShowTheChosenDecimals();
     void heatmapShowsScoresBeforeSoftmaxAndWeightsAfter();
     void revealHidesNumbersUntilTheNextClick();
     void headFollowsTheHeatmap();
@@ -218,6 +221,46 @@ void TestComputationDock::decimalsApplyToEveryCell()
         QCOMPARE(m_dock->decimals(), decimals);
         QCOMPARE(
             m_dock->matrixWidgets().front()->cellText(1, 2), QString::number(w, 'f', decimals));
+    }
+}
+
+void TestComputationDock::tooltipsShowTheChosenDecimals()
+{
+    // Hashed vectors with positions: entries with many digits everywhere.
+    Document *document = m_window->document();
+    document->setEmbeddingRecipe(SequenceRole::Source, { EmbeddingMode::Hashed, 3, true });
+    QTRY_VERIFY(document->hasResult() && !document->isResultStale());
+    m_dock->setStep(static_cast<int>(ComputationStep::Softmax));
+    static const QRegularExpression longNumber(QStringLiteral("\\d\\.\\d{5,}"));
+    HeatmapPanel *panel = m_window->heatmapPanel();
+    panel->setSelectedView(0);
+    m_dock->setStep(static_cast<int>(ComputationStep::Softmax));
+    const double w = document->result().heads[0].weights(1, 2);
+    const double score = document->result().heads[0].scores(1, 2);
+    for (int decimals : { 2, 5 }) {
+        m_dock->decimalsBox()->setValue(decimals);
+        // The heatmap's hover: the weight and the score as the computation shows them.
+        const QString tip = panel->largePlot()->cellToolTip(1, 2);
+        QVERIFY2(tip.contains(QString::number(w, 'f', decimals))
+                && tip.contains(QString::number(score, 'f', decimals)),
+            qPrintable(tip));
+        QVERIFY2(!tip.contains(QString::number(w, 'f', decimals + 1)), qPrintable(tip));
+        // The computation's cells: their tooltip names the cell with the number as shown.
+        const QTableWidget *table = m_dock->matrixWidgets().front()->table();
+        for (int r = 0; r < table->rowCount(); ++r) {
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QString cellTip = table->item(r, c)->toolTip();
+                QVERIFY2(cellTip.endsWith(table->item(r, c)->text()), qPrintable(cellTip));
+            }
+        }
+    }
+    // No tooltip of the sequence table shows a double's seventeen digits either.
+    const QAbstractItemModel *model = m_window->sequencePanel(true)->tableModel();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const QString tip = model->index(r, c).data(Qt::ToolTipRole).toString();
+            QVERIFY2(!tip.contains(longNumber), qPrintable(tip));
+        }
     }
 }
 

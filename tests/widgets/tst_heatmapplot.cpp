@@ -280,18 +280,22 @@ void TestHeatmapPlot::toolTipExplainsHeadCell()
     d.dotProducts << 3.0, -1.0;
     d.scaleDivisor = 2.0;
     d.head = 0;
-    const QString tip = HeatmapCellInfo::toolTip(d, 0, 0);
-    QVERIFY2(tip.contains(QStringLiteral(">3<")), qPrintable(tip));
-    QVERIFY(tip.contains(QStringLiteral("\u00f7 2)")));
-    QVERIFY(tip.contains(QStringLiteral(">1.5<")));
-    QVERIFY(tip.contains(HeatmapCellInfo::exact(e2 / (1 + e2))));
+    // Every number to the decimals asked for: e^2 / (1 + e^2) = 0.880797...
+    const QString tip = HeatmapCellInfo::toolTip(d, 0, 0, 4);
+    QVERIFY2(tip.contains(QStringLiteral(">3.0000<")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("\u00f7 2.0000)")));
+    QVERIFY(tip.contains(QStringLiteral(">1.5000<")));
+    QVERIFY(tip.contains(QStringLiteral(">0.8808<")));
     QVERIFY(tip.contains(QStringLiteral("largest weight"), Qt::CaseInsensitive));
-    const QString other = HeatmapCellInfo::toolTip(d, 0, 1);
-    QVERIFY(other.contains(QStringLiteral(">-1<")));
-    QVERIFY(other.contains(QStringLiteral(">-0.5<")));
+    const QString other = HeatmapCellInfo::toolTip(d, 0, 1, 4);
+    QVERIFY(other.contains(QStringLiteral(">-1.0000<")));
+    QVERIFY(other.contains(QStringLiteral(">-0.5000<")));
+    QVERIFY(other.contains(QStringLiteral(">0.1192<")));
     QVERIFY(!other.contains(QStringLiteral("largest weight"), Qt::CaseInsensitive));
-    // The exact value reads back to the same double.
-    QCOMPARE(HeatmapCellInfo::exact(e2 / (1 + e2)).toDouble(), e2 / (1 + e2));
+    const QString two = HeatmapCellInfo::toolTip(d, 0, 0, 2);
+    QVERIFY2(two.contains(QStringLiteral(">0.88<")) && two.contains(QStringLiteral(">1.50<")),
+        qPrintable(two));
+    QVERIFY(!two.contains(QStringLiteral("0.880")));
 }
 
 void TestHeatmapPlot::toolTipExplainsMaskedCell()
@@ -301,7 +305,7 @@ void TestHeatmapPlot::toolTipExplainsMaskedCell()
         QStringLiteral("1 0; 1 1"));
     d.dotProducts = parseMatrix(QStringLiteral("2 7; 1 1"));
     d.head = 0;
-    const QString masked = HeatmapCellInfo::toolTip(d, 0, 1);
+    const QString masked = HeatmapCellInfo::toolTip(d, 0, 1, 0);
     QVERIFY(masked.contains(QStringLiteral("\u2212\u221e")));
     QVERIFY(masked.contains(QStringLiteral("masked"), Qt::CaseInsensitive));
     // The score under the mask is still shown (it exists, the softmax ignores it).
@@ -310,7 +314,7 @@ void TestHeatmapPlot::toolTipExplainsMaskedCell()
     HeatmapData fully = makeData({ QStringLiteral("q0") }, { QStringLiteral("k0") },
         QStringLiteral("0"), QStringLiteral("0"));
     QVERIFY(fully.isRowFullyMasked(0));
-    QVERIFY(HeatmapCellInfo::toolTip(fully, 0, 0).contains(QStringLiteral("sees no key")));
+    QVERIFY(HeatmapCellInfo::toolTip(fully, 0, 0, 4).contains(QStringLiteral("sees no key")));
 }
 
 void TestHeatmapPlot::toolTipListsHeadsOfMean()
@@ -320,11 +324,11 @@ void TestHeatmapPlot::toolTipListsHeadsOfMean()
     d.head = -1;
     d.headWeights
         = { parseMatrix(QStringLiteral("0.2 0.8")), parseMatrix(QStringLiteral("0.5 0.5")) };
-    const QString tip = HeatmapCellInfo::toolTip(d, 0, 0);
+    const QString tip = HeatmapCellInfo::toolTip(d, 0, 0, 2);
     QVERIFY(tip.contains(QStringLiteral("head 1")));
-    QVERIFY(tip.contains(QStringLiteral(">0.2<")));
+    QVERIFY(tip.contains(QStringLiteral(">0.20<")));
     QVERIFY(tip.contains(QStringLiteral("head 2")));
-    QVERIFY(tip.contains(QStringLiteral(">0.5<")));
+    QVERIFY(tip.contains(QStringLiteral(">0.50<")));
     QVERIFY(tip.contains(QStringLiteral(">0.35<")));
 }
 

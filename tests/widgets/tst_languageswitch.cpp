@@ -1,24 +1,49 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Switching the language takes effect at once: strings read from live widgets change between
 // English and Simplified Chinese without a restart, and sentences built from parts follow the
-// language's punctuation.
+// language's punctuation. With every dock, non-modal dialog and view open, a switch either way
+// leaves no text of the other language anywhere on screen (titles, labels, buttons, items,
+// headers, tooltips, plot titles and axis labels, menus).
 
 #include "aboutdialog.h"
 #include "attentionpanel.h"
+#include "classroomtools.h"
+#include "comparedialog.h"
+#include "computationdock.h"
+#include "document.h"
+#include "drilldowndialog.h"
+#include "examplecatalog.h"
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
+#include "mathguidedialog.h"
 #include "messagebar.h"
+#include "scalingplotdock.h"
 #include "sequencepanel.h"
 #include "sessionerrortext.h"
 #include "testsupportattention.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
 #include <QSpinBox>
+#include <QStatusBar>
+#include <QTabBar>
 #include <QTest>
+#include <QTextDocumentFragment>
+#include <QTextEdit>
+#include <qcustomplot.h>
 
 using namespace ae;
 
@@ -36,6 +61,221 @@ QString buddyText(QWidget *root, QWidget *buddy)
     return {};
 }
 
+/// One text on screen and where it was found.
+struct ScreenText
+{
+    QString text;
+    QString where;
+};
+
+QString plainText(const QString &text)
+{
+    return Qt::mightBeRichText(text) ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+}
+
+QString describe(const QObject *o)
+{
+    return QStringLiteral("%1 \"%2\"")
+        .arg(QString::fromLatin1(o->metaObject()->className()), o->objectName());
+}
+
+/// The texts of @p menu's actions and of their submenus.
+void collectMenu(const QMenu *menu, QList<ScreenText> &out)
+{
+    out.append({ menu->title(), describe(menu) });
+    for (const QAction *a : menu->actions()) {
+        for (const QString &t : { a->text(), a->statusTip(), a->toolTip() })
+            out.append({ t, QStringLiteral("action of ") + describe(menu) });
+        if (a->menu())
+            collectMenu(a->menu(), out);
+    }
+}
+
+/// The headers and the tooltips of @p view's model.
+void collectModel(const QAbstractItemView *view, QList<ScreenText> &out)
+{
+    const QAbstractItemModel *m = view->model();
+    if (!m)
+        return;
+    const QString where = describe(view);
+    for (int r = 0; r < m->rowCount(); ++r) {
+        out.append({ m->headerData(r, Qt::Vertical).toString(), where });
+        out.append({ m->headerData(r, Qt::Vertical, Qt::ToolTipRole).toString(), where });
+    }
+    for (int c = 0; c < m->columnCount(); ++c) {
+        out.append({ m->headerData(c, Qt::Horizontal).toString(), where });
+        out.append({ m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString(), where });
+    }
+    for (int r = 0; r < m->rowCount(); ++r) {
+        for (int c = 0; c < m->columnCount(); ++c)
+            out.append({ m->index(r, c).data(Qt::ToolTipRole).toString(), where });
+    }
+}
+
+/// Every text a person can read in the visible windows: titles, labels, buttons, combo box
+/// items, placeholders, tabs, list items, table headers, text views, tooltips, plot titles and
+/// axis labels, menus and the status line.
+QList<ScreenText> textsOnScreen()
+{
+    QList<ScreenText> out;
+    for (QWidget *top : QApplication::topLevelWidgets()) {
+        if (!top->isVisible())
+            continue;
+        out.append({ top->windowTitle(), describe(top) });
+        QList<QWidget *> widgets = top->findChildren<QWidget *>();
+        widgets.prepend(top);
+        for (QWidget *w : std::as_const(widgets)) {
+            if (!w->isVisible())
+                continue;
+            const QString where = describe(w);
+            out.append({ w->toolTip(), where });
+            if (auto *label = qobject_cast<QLabel *>(w))
+                out.append({ label->text(), where });
+            if (auto *button = qobject_cast<QAbstractButton *>(w))
+                out.append({ button->text(), where });
+            if (auto *group = qobject_cast<QGroupBox *>(w))
+                out.append({ group->title(), where });
+            if (auto *dock = qobject_cast<QDockWidget *>(w))
+                out.append({ dock->windowTitle(), where });
+            if (auto *combo = qobject_cast<QComboBox *>(w)) {
+                for (int i = 0; i < combo->count(); ++i)
+                    out.append({ combo->itemText(i), where });
+            }
+            if (auto *edit = qobject_cast<QLineEdit *>(w))
+                out.append({ edit->placeholderText(), where });
+            if (auto *spin = qobject_cast<QSpinBox *>(w)) {
+                for (const QString &t :
+                    { spin->prefix(), spin->suffix(), spin->specialValueText() })
+                    out.append({ t, where });
+            }
+            if (auto *tabs = qobject_cast<QTabBar *>(w)) {
+                for (int i = 0; i < tabs->count(); ++i) {
+                    out.append({ tabs->tabText(i), where });
+                    out.append({ tabs->tabToolTip(i), where });
+                }
+            }
+            if (auto *text = qobject_cast<QTextEdit *>(w))
+                out.append({ text->toPlainText(), where });
+            if (auto *view = qobject_cast<QAbstractItemView *>(w))
+                collectModel(view, out);
+            if (auto *plot = qobject_cast<QCustomPlot *>(w)) {
+                for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
+                    if (auto *title
+                        = qobject_cast<QCPTextElement *>(plot->plotLayout()->elementAt(i)))
+                        out.append({ title->text(), where + QStringLiteral(" title") });
+                }
+                for (QCPAxisRect *rect : plot->axisRects()) {
+                    for (QCPAxis *axis : rect->axes())
+                        out.append({ axis->label(), where + QStringLiteral(" axis") });
+                }
+            }
+            if (auto *bar = qobject_cast<QMenuBar *>(w)) {
+                for (const QAction *a : bar->actions()) {
+                    if (a->menu())
+                        collectMenu(a->menu(), out);
+                }
+            }
+            if (auto *status = qobject_cast<QStatusBar *>(w))
+                out.append({ status->currentMessage(), where });
+        }
+    }
+    for (ScreenText &t : out)
+        t.text = plainText(t.text);
+    return out;
+}
+
+/// @p text with the session's tokens taken out: they are the user's data, in any language.
+QString withoutTokens(QString text, const QStringList &tokens)
+{
+    for (const QString &token : tokens) {
+        text.replace(QRegularExpression(QStringLiteral("(?<![A-Za-z0-9_])%1(?![A-Za-z0-9_])")
+                                            .arg(QRegularExpression::escape(token))),
+            QStringLiteral(" "));
+    }
+    return text;
+}
+
+/// Chinese characters and punctuation (CJK ideographs, symbols, full-width forms).
+bool hasCjk(const QString &text)
+{
+    static const QRegularExpression cjk(QStringLiteral("[\\x{3000}-\\x{9fff}\\x{ff00}-\\x{ffef}]"));
+    return text.contains(cjk);
+}
+
+/// The English words of @p text (two letters or more) that are not names kept in every
+/// language: the program, formats, libraries, keys, colour maps and mathematical names.
+QStringList englishWords(const QString &text)
+{
+    static const QSet<QString> kept {
+        QStringLiteral("Attention"),
+        QStringLiteral("Explorer"),
+        QStringLiteral("softmax"),
+        QStringLiteral("SVG"),
+        QStringLiteral("PNG"),
+        QStringLiteral("PDF"),
+        QStringLiteral("CSV"),
+        QStringLiteral("TSV"),
+        QStringLiteral("JSON"),
+        QStringLiteral("LaTeX"),
+        QStringLiteral("Markdown"),
+        QStringLiteral("Qt"),
+        QStringLiteral("Eigen"),
+        QStringLiteral("QCustomPlot"),
+        QStringLiteral("GPL"),
+        QStringLiteral("LGPL"),
+        QStringLiteral("MPL"),
+        QStringLiteral("or"),
+        QStringLiteral("later"),
+        QStringLiteral("English"),
+        QStringLiteral("Ctrl"),
+        QStringLiteral("Shift"),
+        QStringLiteral("Esc"),
+        QStringLiteral("Page"),
+        QStringLiteral("Up"),
+        QStringLiteral("Down"),
+        QStringLiteral("Space"),
+        QStringLiteral("exp"),
+        QStringLiteral("max"),
+        QStringLiteral("ln"),
+        QStringLiteral("model"),
+        QStringLiteral("Blues"),
+        QStringLiteral("Viridis"),
+        QStringLiteral("Cividis"),
+        QStringLiteral("dpi"),
+        QStringLiteral("px"),
+        QStringLiteral("concat"),
+        QStringLiteral("Transformer"),
+        QStringLiteral("F11"),
+        QStringLiteral("Softmax"),
+        QStringLiteral("log"),
+        QStringLiteral("PyTorch"),
+        QStringLiteral("nn"),
+        QStringLiteral("MultiheadAttention"),
+        QStringLiteral("Wq"),
+        QStringLiteral("bq"),
+        QStringLiteral("KT"),
+        QStringLiteral("bmatrix"),
+        QStringLiteral("GNU"),
+        QStringLiteral("only"),
+        QStringLiteral("Lq"),
+        QStringLiteral("Lk"),
+    };
+    // Names with subscripts are notation (W_q, X_kv, head_h, head₁), and quoted names are a
+    // file format's keys ("query_tokens").
+    static const QRegularExpression notation(
+        QStringLiteral("[A-Za-z]+(_[A-Za-z0-9]+|[\\x{2080}-\\x{2089}]+)|\"[^\"]*\""));
+    QString rest = text;
+    rest.replace(notation, QStringLiteral(" "));
+    static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9]+"));
+    QStringList found;
+    for (auto it = word.globalMatch(rest); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!kept.contains(w))
+            found << w;
+    }
+    return found;
+}
+
 } // namespace
 
 class TestLanguageSwitch : public QObject
@@ -48,6 +288,8 @@ private slots:
     void liveWidgetsSpeakTheChosenLanguage();
     void chineseSentencesBuiltFromParts();
     void aboutNamesEveryLicence();
+    void nothingOfTheOtherLanguageIsLeft_data();
+    void nothingOfTheOtherLanguageIsLeft();
 
 private:
     MainWindow *m_window = nullptr;
@@ -144,6 +386,85 @@ void TestLanguageSwitch::aboutNamesEveryLicence()
     m_window->setLanguage(QStringLiteral("zh_CN"));
     QCOMPARE(about.windowTitle(), QStringLiteral("关于 Attention Explorer"));
     QVERIFY(about.text().contains(QStringLiteral("MPL-2.0")));
+}
+
+void TestLanguageSwitch::nothingOfTheOtherLanguageIsLeft_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::newRow("to English") << QStringLiteral("zh_CN") << QStringLiteral("en");
+    QTest::newRow("to Chinese") << QStringLiteral("en") << QStringLiteral("zh_CN");
+}
+
+void TestLanguageSwitch::nothingOfTheOtherLanguageIsLeft()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    m_window->setLanguage(from);
+    // An example whose tokens are all English: any Chinese left after switching to English is
+    // the interface's.
+    // Opened afresh: the undo history keeps the names its steps were given (in the language of
+    // their moment).
+    const SessionLoadResult example
+        = ExampleCatalog::load(QStringLiteral(":/examples/decoder-causal.json"));
+    QVERIFY(example.ok());
+    m_window->document()->resetSession(example.session, QString());
+    for (bool source : { true, false })
+        m_window->sequencePanel(source)->show();
+    m_window->attentionPanel()->show();
+    m_window->scalingDock()->show();
+    ComputationDock *computation = m_window->classroom()->computation();
+    computation->show();
+    // "Scale": the heatmap shows the scores before the softmax, with that step's title.
+    computation->setStep(2);
+    m_window->openCompareDialog();
+    m_window->classroom()->explainCell(0, 1, 0);
+    m_window->classroom()->mathGuide()->show();
+    m_window->attentionPanel()->openProjectionEditor();
+    AboutDialog about(m_window);
+    about.show();
+    QTest::qWait(50);
+
+    m_window->setLanguage(to);
+    QTest::qWait(50);
+    // The last step's matrices are named as well (the output projection's).
+    computation->setStep(8);
+    computation->setStep(2);
+    const QStringList tokens = m_window->document()->session().target.tokens
+        + m_window->document()->session().source.tokens;
+    QStringList leftOver;
+    for (const ScreenText &t : textsOnScreen()) {
+        const QString text = withoutTokens(t.text, tokens);
+        if (to == QLatin1String("en")) {
+            // Language names are written in their own language, and the examples' names
+            // carry their Chinese sentence.
+            QString rest = text;
+            for (const char *kept :
+                { "简体中文", "我爱深度学习", "我爱你", "我爱", "深度", "学习", "我", "爱", "你" })
+                rest.remove(QString::fromUtf8(kept));
+            if (hasCjk(rest))
+                leftOver << QStringLiteral("%1: %2").arg(t.where, t.text.left(80));
+        } else {
+            const QStringList words = englishWords(text);
+            if (!words.isEmpty())
+                leftOver << QStringLiteral("%1: [%2] in %3")
+                                .arg(t.where, words.join(QLatin1Char(' ')), t.text.left(60));
+        }
+    }
+    leftOver.removeDuplicates();
+    QVERIFY2(leftOver.isEmpty(), qPrintable(leftOver.join(QLatin1Char('\n'))));
+    // The heatmap's title and axes are among what was read, in the new language.
+    const HeatmapData &shown = m_window->heatmapPanel()->largePlot()->data();
+    QCOMPARE(shown.title,
+        to == QLatin1String("en") ? QStringLiteral("Head 1: scores S / s, before the softmax")
+                                  : QCoreApplication::translate("ComputationSteps",
+                                      "Head %1: scores S / s, before the softmax")
+                                        .arg(1));
+    QVERIFY(!hasCjk(m_window->windowTitle()) || to != QLatin1String("en"));
+    m_window->classroom()->mathGuide()->hide();
+    m_window->classroom()->drillDown()->hide();
+    if (m_window->compareDialog())
+        m_window->compareDialog()->close();
 }
 
 QTEST_MAIN(TestLanguageSwitch)

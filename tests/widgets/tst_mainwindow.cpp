@@ -67,6 +67,7 @@ private slots:
     void examplesMenuOpensEachExample_data();
     void examplesMenuOpensEachExample();
     void exampleOverUnsavedWorkIsUndoable();
+    void titleNamesTheExampleNotItsSettings();
     void undoAndRedoThroughTheEditMenu();
     void undoShortcutsWorkInsideFields_data();
     void undoShortcutsWorkInsideFields();
@@ -271,6 +272,30 @@ void TestMainWindow::exampleOverUnsavedWorkIsUndoable()
     doc->undoStack()->undo();
     QCOMPARE(doc->session().attention.config.heads, 4);
     QCOMPARE(doc->session().source.length(), 4);
+}
+
+void TestMainWindow::titleNamesTheExampleNotItsSettings()
+{
+    // The example's file calls it "…: cross-attention, 2 heads"; the title must not keep a
+    // head count the user can change.
+    Document *doc = m_window->document();
+    QCOMPARE(
+        m_window->windowTitle(), QStringLiteral("我爱深度学习 → i love[*] — Attention Explorer"));
+    T::typeIntoSpinBox(m_window->attentionPanel()->headsSpin(), 1);
+    QCOMPARE(doc->session().attention.config.heads, 1);
+    QVERIFY2(!m_window->windowTitle().contains(QLatin1String("head")),
+        qPrintable(m_window->windowTitle()));
+    // The note about the opened example goes with the next edit: "one Undo away" is no longer
+    // true then.
+    QVERIFY(m_window->openExample(QStringLiteral(":/examples/decoder-causal.json")));
+    QVERIFY(m_window->noteBar()->isVisible());
+    QCOMPARE(m_window->windowTitle(),
+        QStringLiteral("<s> i love deep learning[*] — Attention Explorer"));
+    T::toggleCheckBox(m_window->attentionPanel()->causalCheck());
+    QVERIFY(!m_window->noteBar()->isVisible());
+    // A title of the user's own is shown as it is.
+    doc->setTitle(QStringLiteral("My class, 3 heads"));
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("My class, 3 heads[*] — Attention Explorer"));
 }
 
 void TestMainWindow::undoAndRedoThroughTheEditMenu()

@@ -3,6 +3,7 @@
 // width, how vectors are made. Expected attention numbers are worked out by hand.
 
 #include "document.h"
+#include "embeddings.h"
 #include "embeddingtablemodel.h"
 #include "embeddingtableview.h"
 #include "messagebar.h"
@@ -16,6 +17,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
 #include <cmath>
@@ -71,6 +73,8 @@ private slots:
     void displayPrecision_data();
     void displayPrecision();
     void tooManyTokensAreRefusedInline();
+    void newTokensWithoutVectorsAreNamedAndFilled();
+    void refusedInputMessageGoesWithTheNextEdit();
 
 private:
     Document *m_document = nullptr;
@@ -406,7 +410,11 @@ void TestSequencePanel::showsShortNumbersAndExactOnes()
     const QModelIndex index = m_source->tableModel()->index(0, 0);
     QCOMPARE(index.data(Qt::DisplayRole).toString(), QStringLiteral("0.841"));
     QCOMPARE(index.data(Qt::EditRole).toString().toDouble(), std::sin(1.0));
-    QVERIFY(index.data(Qt::ToolTipRole).toString().contains(index.data(Qt::EditRole).toString()));
+    // The tooltip names the cell with the number as shown, never all of a double's digits (the
+    // editor has those).
+    const QString tip = index.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.endsWith(QStringLiteral(": 0.841")), qPrintable(tip));
+    QVERIFY(!tip.contains(index.data(Qt::EditRole).toString()));
 }
 
 void TestSequencePanel::displayPrecision_data()
@@ -450,6 +458,73 @@ void TestSequencePanel::tooManyTokensAreRefusedInline()
     QTest::keyClicks(line, QStringLiteral("i love you"));
     QVERIFY(!m_target->messageBar()->isVisible());
     QCOMPARE(m_document->session().target.length(), 3);
+}
+
+void TestSequencePanel::newTokensWithoutVectorsAreNamedAndFilled()
+{
+    // The built-in session's source vectors are typed by hand: 我 爱 深度 学习.
+    QCOMPARE(m_document->session().source.recipe.mode, EmbeddingMode::Manual);
+    MessageBar *note = m_source->blankRowsNote();
+    QVERIFY(!note->isVisible());
+    QLineEdit *line = m_source->tokenEdit();
+    line->setFocus();
+    line->end(false);
+    QTest::keyClicks(line, QStringLiteral(" w5 w6"));
+    const SequenceData &typed = m_document->session().source;
+    QCOMPARE(typed.length(), 6);
+    QVERIFY(typed.embeddings.bottomRows(2).isZero(0.0));
+    // Said under the line being typed in, naming the new tokens only.
+    QVERIFY(note->isVisible());
+    QCOMPARE(note->kind(), MessageBar::Kind::Warning);
+    QVERIFY2(note->text().contains(QStringLiteral("“w5”"))
+            && note->text().contains(QStringLiteral("“w6”"))
+            && !note->text().contains(QStringLiteral("学习")),
+        qPrintable(note->text()));
+    QVERIFY(!note->actionText().isEmpty());
+
+    const Eigen::MatrixXd kept = typed.embeddings.topRows(4);
+    const int steps = m_document->undoStack()->count();
+    auto *fill = note->findChild<QPushButton *>(QStringLiteral("messageAction"));
+    QVERIFY(fill && fill->isVisible());
+    QTest::mouseClick(fill, Qt::LeftButton);
+    const SequenceData &filled = m_document->session().source;
+    QCOMPARE(m_document->undoStack()->count(), steps + 1);
+    QCOMPARE(filled.recipe.mode, EmbeddingMode::Manual);
+    QCOMPARE(filled.embeddings.topRows(4), kept);
+    // The hashed generator's vectors of those tokens, as a hashed table would have them.
+    const auto generated
+        = generateEmbeddings(EmbeddingRecipe { EmbeddingMode::Hashed, filled.recipe.seed, false },
+            filled.tokens, filled.width());
+    QVERIFY(generated);
+    QCOMPARE(Eigen::MatrixXd(filled.embeddings.bottomRows(2)),
+        Eigen::MatrixXd(generated->bottomRows(2)));
+    QVERIFY(!filled.embeddings.bottomRows(2).isZero(0.0));
+    QVERIFY(!note->isVisible());
+    // Undo brings the blank rows back, and the note with them.
+    m_document->undoStack()->undo();
+    QVERIFY(m_document->session().source.embeddings.bottomRows(2).isZero(0.0));
+    QVERIFY(note->isVisible());
+    // A padding token needs no vector.
+    m_document->setPadding(SequenceRole::Source, 4, true);
+    m_document->setPadding(SequenceRole::Source, 5, true);
+    QVERIFY(!note->isVisible());
+}
+
+void TestSequencePanel::refusedInputMessageGoesWithTheNextEdit()
+{
+    EmbeddingTableView *view = m_source->tableView();
+    QVERIFY(T::typeIntoCell(view, view->model()->index(1, 2), QStringLiteral("x")));
+    MessageBar *bar = m_source->messageBar();
+    QVERIFY(bar->isVisible());
+    // An edit elsewhere: the refused text is gone from the cell, and so is its message.
+    m_document->setCausal(true);
+    QVERIFY(!bar->isVisible());
+    // So does the note about a paste that did not all fit.
+    QVERIFY(m_source->tableModel()->paste(view->model()->index(3, 0), QStringLiteral("1 2\n3 4")));
+    QVERIFY(bar->isVisible());
+    QCOMPARE(bar->kind(), MessageBar::Kind::Information);
+    m_document->setCausal(false);
+    QVERIFY(!bar->isVisible());
 }
 
 QTEST_MAIN(TestSequencePanel)

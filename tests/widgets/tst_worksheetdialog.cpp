@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Make Worksheets…: the dialog's options reach the generator, the preview is the first
 // student's sheet and follows the options, refused options disable writing with a message, and
-// it writes the same files as the command line's writer.
+// it writes the same files as the command line's writer. Sheets default to the interface's
+// language.
 
+#include "languagemanager.h"
 #include "mainwindow.h"
 #include "mainwindowfileactions.h"
 #include "testsupportattention.h"
@@ -47,6 +49,8 @@ private slots:
     void writesTheSameFilesAsTheWriter();
     void unwritableFolderIsShown();
     void fileMenuOpensIt();
+    void defaultsToTheInterfaceLanguage_data();
+    void defaultsToTheInterfaceLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -56,6 +60,27 @@ void TestWorksheetDialog::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     AttentionTestSupport::isolateSettings(QStringLiteral("tst_worksheetdialog"));
+}
+
+void TestWorksheetDialog::defaultsToTheInterfaceLanguage_data()
+{
+    QTest::addColumn<QString>("interface");
+    QTest::addColumn<int>("sheets");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN") << int(WorksheetLanguage::Chinese);
+    QTest::newRow("English") << QStringLiteral("en") << int(WorksheetLanguage::English);
+}
+
+void TestWorksheetDialog::defaultsToTheInterfaceLanguage()
+{
+    QFETCH(QString, interface);
+    QFETCH(int, sheets);
+    QVERIFY(LanguageManager::apply(interface));
+    WorksheetDialog dialog;
+    QCOMPARE(int(dialog.config().language), sheets);
+    auto *language = dialog.findChild<QComboBox *>(QStringLiteral("language"));
+    QCOMPARE(language->currentData().toString(),
+        sheets == int(WorksheetLanguage::Chinese) ? QStringLiteral("zh") : QStringLiteral("en"));
+    LanguageManager::apply(QStringLiteral("en"));
 }
 
 void TestWorksheetDialog::optionsRoundTrip_data()

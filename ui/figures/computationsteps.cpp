@@ -84,7 +84,7 @@ QString ComputationSteps::formula(ComputationStep step)
     case ComputationStep::OutputProjection:
         return QStringLiteral("W_o, b_o");
     case ComputationStep::Output:
-        return QStringLiteral("output = [O_1 … O_H] · W_o + b_o");
+        return QStringLiteral("%1 = [O_1 … O_H] · W_o + b_o").arg(tr("output"));
     }
     return QString();
 }

@@ -2,6 +2,7 @@
 #include "painterfigurerenderer.h"
 
 #include "atomicfilewriter.h"
+#include "pdftextlayer.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -230,6 +231,7 @@ bool PainterFigureRenderer::writePdf(const Figure &figure, const QString &fileNa
         render(figure, painter);
         painter.end();
     }
+    PdfTextLayer::restoreIdeographs(pdfBytes);
     QString reason;
     if (!AtomicFileWriter::write(fileName, pdfBytes, &reason)) {
         if (error)

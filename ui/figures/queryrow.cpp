@@ -90,7 +90,7 @@ QSizeF drawTable(Figure &f, const LabelledMatrix &m, const QPointF &origin, int 
                  cellText(m, r, c, decimals), tickPx, textColor, Figure::Align::End,
                  role + QStringLiteral(" value"))
                 .tooltip
-                = m.isVisible(r, c) ? HeatmapCellInfo::exact(m.values(r, c)) : QString();
+                = m.isVisible(r, c) ? cellText(m, r, c, decimals) : QString();
             x += w;
         }
     }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheetpdfwriter.h"
 
+#include "figure.h"
 #include "figureoptions.h"
 #include "heatmapdata.h"
 #include "heatmapfigure.h"
 #include "painterfigurerenderer.h"
+#include "pdftextlayer.h"
 
 #include <QBuffer>
+#include <QFontDatabase>
 #include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPainter>
@@ -55,7 +58,7 @@ public:
     {
         if (rows.empty())
             return;
-        const double rowHeight = font.pixelSize() * 1.9;
+        const double rowHeight = font.pixelSize() * 1.7;
         // Each column as wide as its widest cell (bold header included), with some air.
         QFont bold = font;
         bold.setBold(true);
@@ -85,7 +88,8 @@ public:
     void answerLine(const QString &label, const QFont &font)
     {
         m_painter.setFont(font);
-        const double h = font.pixelSize() * 3.5;
+        // Room to write a number by hand, and a default sheet still fits on one page.
+        const double h = font.pixelSize() * 2.7;
         reserve(h);
         m_painter.drawText(QRectF(0, m_y, m_width, h / 2), Qt::AlignLeft | Qt::AlignBottom, label);
         m_painter.setPen(QPen(Qt::black, 0.75));
@@ -126,11 +130,27 @@ private:
     double m_y = 0;
 };
 
+/// The figures' fonts with an installed Latin face put first. Latin text and digits must come
+/// from a Latin face: shaped inside a run of Chinese, the CJK face draws digits with glyphs that
+/// PDF readers cannot map back to text ("d_model = 2" would copy as "d_model = "). Chinese
+/// comes from the Simplified Chinese faces by name, never from the system's fallback (which
+/// picks the Japanese one).
 QFont fontOf(int pixelSize, bool bold)
 {
-    QFont f;
-    f.setPixelSize(pixelSize);
-    f.setBold(bold);
+    static const QStringList families = [] {
+        QStringList list = Figure::fontFamilies();
+        for (const QString &latin : { QStringLiteral("Noto Sans"), QStringLiteral("DejaVu Sans"),
+                 QStringLiteral("Liberation Sans"), QStringLiteral("Arial") }) {
+            if (QFontDatabase::hasFamily(latin)) {
+                list.removeAll(latin);
+                list.prepend(latin);
+                break;
+            }
+        }
+        return list;
+    }();
+    QFont f = Figure::font(pixelSize, bold);
+    f.setFamilies(families);
     return f;
 }
 
@@ -163,10 +183,10 @@ void paintDocument(QPainter &painter, QSizeF page, const std::function<void()> &
             layout.text(b.text.plain, fontOf(16, true), 6);
             break;
         case WorksheetBlock::Kind::Paragraph:
-            layout.text(b.text.plain, fontOf(13, false), 8);
+            layout.text(b.text.plain, fontOf(13, false), 6);
             break;
         case WorksheetBlock::Kind::Formula:
-            layout.text(QStringLiteral("    ") + b.text.plain, fontOf(13, false), 8);
+            layout.text(QStringLiteral("    ") + b.text.plain, fontOf(13, false), 6);
             break;
         case WorksheetBlock::Kind::Table:
             layout.table(b.rows, fontOf(12, false));
@@ -223,6 +243,7 @@ QByteArray WorksheetPdfWriter::toPdf(const WorksheetDocument &document,
             language);
     }
     fixCreationDate(bytes);
+    PdfTextLayer::restoreIdeographs(bytes);
     return bytes;
 }
 

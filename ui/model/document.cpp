@@ -183,6 +183,19 @@ void Document::setPadding(SequenceRole role, int index, bool padded)
     pushEdit(text, std::move(after), -1);
 }
 
+void Document::fillBlankRows(SequenceRole role)
+{
+    const std::vector<int> rows = blankEmbeddingRows(m_session->sequence(role));
+    if (rows.empty())
+        return;
+    Session after = *m_session;
+    after.sequence(role) = withHashedRows(std::move(after.sequence(role)), rows);
+    pushEdit(
+        tr("Fill %n %1 vector(s) from the hashed generator", nullptr, static_cast<int>(rows.size()))
+            .arg(RoleLabel::text(role)),
+        std::move(after), -1);
+}
+
 void Document::setWiring(SequenceRole queryFrom, SequenceRole keyValueFrom)
 {
     Session after = *m_session;
@@ -222,8 +235,13 @@ void Document::setScale(const ScaleSpec &scale)
 
 void Document::dragScale(double divisor)
 {
+    dragScale(ScaleSpec { ScaleMode::Custom, divisor });
+}
+
+void Document::dragScale(const ScaleSpec &scale)
+{
     Session after = *m_session;
-    after.attention.config.scale = ScaleSpec { ScaleMode::Custom, divisor };
+    after.attention.config.scale = scale;
     pushEdit(
         tr("Drag the scale"), std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
 }

@@ -73,6 +73,9 @@ public:
     void setEmbeddingWidth(SequenceRole role, int width);
     void setEmbeddingRecipe(SequenceRole role, const EmbeddingRecipe &recipe);
     void setPadding(SequenceRole role, int index, bool padded);
+    /// Gives the rows of @p role that hold no vector (blankEmbeddingRows()) the hashed
+    /// generator's vectors of their tokens, as one step; the table stays hand-typed.
+    void fillBlankRows(SequenceRole role);
     void setWiring(SequenceRole queryFrom, SequenceRole keyValueFrom);
     void setModelDim(int dModel);
     void setHeads(int heads);
@@ -80,6 +83,8 @@ public:
     /// Sets a custom scale divisor as one step of a drag (a slider, an animation): every step
     /// until finishEditRun() becomes one undo step, whatever the scale was before.
     void dragScale(double divisor);
+    /// As dragScale(double), with any scale (e.g. to end a drag on the scale it began with).
+    void dragScale(const ScaleSpec &scale);
     void setCausal(bool causal);
     void setProjections(const Projections &projections);
     /// Switches the projection mode. Switching to Explicit pre-fills the matrices with the

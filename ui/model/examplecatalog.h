@@ -31,6 +31,10 @@ public:
     static QString defaultExamplePath();
     /// Reads the example at @p path.
     static SessionLoadResult load(const QString &path);
+    /// What a window calls a session titled @p sessionTitle: for a built-in example's title,
+    /// the example's short name in the language of the moment (no head count or wiring, which
+    /// the user may change); any other title as it is.
+    static QString displayTitle(const QString &sessionTitle);
 };
 
 } // namespace ae

@@ -32,13 +32,10 @@ QString HeatmapCellInfo::cellLabel(double value, int decimals)
     return QString::number(value, 'f', decimals);
 }
 
-QString HeatmapCellInfo::exact(double value)
+QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column, int decimals)
 {
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
-
-QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
-{
+    // Every number as the user chose to read them: a 17-digit double helps nobody.
+    const auto shown = [decimals](double value) { return cellLabel(value, decimals); };
     if (row < 0 || row >= data.rows() || column < 0 || column >= data.columns())
         return QString();
     const QString query = row < data.rowLabels.size() ? data.rowLabels[row] : QString();
@@ -56,11 +53,11 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
     const bool hasScores
         = data.dotProducts.rows() == data.rows() && data.dotProducts.cols() == data.columns();
     if (hasScores) {
-        html += row2(tr("q\u00b7k"), exact(data.dotProducts(row, column)));
-        html += row2(tr("after scaling (\u00f7 %1)").arg(exact(data.scaleDivisor)),
-            exact(data.score(row, column)));
+        html += row2(tr("q\u00b7k"), shown(data.dotProducts(row, column)));
+        html += row2(tr("after scaling (\u00f7 %1)").arg(shown(data.scaleDivisor)),
+            shown(data.score(row, column)));
         html += row2(tr("after the mask"),
-            visible ? exact(data.score(row, column)) : tr("\u2212\u221e (masked)"));
+            visible ? shown(data.score(row, column)) : tr("\u2212\u221e (masked)"));
     } else if (!visible) {
         html += row2(tr("mask"), tr("masked"));
     }
@@ -72,14 +69,14 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column)
         : meanOfHeads                                    ? tr("mean softmax weight")
                                                          : tr("softmax weight");
     html += row2(QStringLiteral("<b>%1</b>").arg(weightName),
-        QStringLiteral("<b>%1</b>").arg(exact(weight)));
+        QStringLiteral("<b>%1</b>").arg(shown(weight)));
 
     if (data.head < 0 && data.headWeights.size() > 1) {
         const int count = static_cast<int>(data.headWeights.size());
         for (int h = 0; h < count && h < maxListedHeads; ++h) {
             const Eigen::MatrixXd &w = data.headWeights[static_cast<size_t>(h)];
             if (row < w.rows() && column < w.cols())
-                html += row2(tr("head %1").arg(h + 1), exact(w(row, column)));
+                html += row2(tr("head %1").arg(h + 1), shown(w(row, column)));
         }
         if (count > maxListedHeads)
             html += row2(

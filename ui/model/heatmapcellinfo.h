@@ -18,12 +18,11 @@ class HeatmapCellInfo
 public:
     /// @p value with exactly @p decimals decimals, as written inside a cell.
     static QString cellLabel(double value, int decimals);
-    /// @p value written so that it reads back to the same double (the exact value).
-    static QString exact(double value);
-    /// Rich text for hovering cell (@p row, @p column): the tokens, the exact weight and how it
-    /// was made (q·k, the scaled score with its divisor, the mask, the softmax weight), or the
-    /// per-head weights of a mean. Tokens are HTML-escaped.
-    static QString toolTip(const HeatmapData &data, int row, int column);
+    /// Rich text for hovering cell (@p row, @p column): the tokens, the weight and how it was
+    /// made (q·k, the scaled score with its divisor, the mask, the softmax weight), or the
+    /// per-head weights of a mean, every number with @p decimals decimals. Tokens are
+    /// HTML-escaped.
+    static QString toolTip(const HeatmapData &data, int row, int column, int decimals);
 };
 
 } // namespace ae

@@ -90,20 +90,24 @@ QString SessionErrorText::fieldName(const QString &path)
     return QString();
 }
 
-QString SessionErrorText::orList(const QStringList &items)
+QString SessionErrorText::list(const QStringList &items)
 {
     if (items.isEmpty())
         return {};
     QString text = items.constFirst();
-    for (qsizetype i = 1; i + 1 < items.size(); ++i) {
+    for (qsizetype i = 1; i < items.size(); ++i) {
         //: Adds an item to a list that goes on, e.g. "1, 2" (Chinese "1、2")
         text = tr("%1, %2", "list").arg(text, items[i]);
     }
-    if (items.size() > 1) {
-        //: The last item of a list of choices, e.g. "1, 2 or 4"
-        text = tr("%1 or %2").arg(text, items.constLast());
-    }
     return text;
+}
+
+QString SessionErrorText::orList(const QStringList &items)
+{
+    if (items.size() < 2)
+        return items.value(0);
+    //: The last item of a list of choices, e.g. "1, 2 or 4"
+    return tr("%1 or %2").arg(list(items.mid(0, items.size() - 1)), items.constLast());
 }
 
 QString SessionErrorText::sentence(const QString &text)

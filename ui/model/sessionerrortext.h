@@ -25,6 +25,8 @@ public:
     /// d_model." — the field, the core's message and, where the core gives none, a way out.
     static QString describe(const SessionError &error, const Session &session);
     /// @p items as "a, b or c" in the interface language (Chinese "a、b 或 c").
+    /// @p items as a list that goes on: "a, b, c" (Chinese "a、b、c").
+    static QString list(const QStringList &items);
     static QString orList(const QStringList &items);
     /// @p text with the interface language's full stop at its end (replacing an ASCII one).
     static QString sentence(const QString &text);

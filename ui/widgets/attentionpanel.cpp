@@ -204,6 +204,9 @@ void AttentionPanel::buildUi()
         m_divisorEdit->setToolTip(tr("A positive number to divide the scores by, e.g. 8 for √64."));
     });
     m_divisorEdit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000000000")));
+    // Room for the longest number the field writes itself (NumberFormat::display), whole.
+    m_divisorEdit->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("-9999.999"))
+        + 2 * fontMetrics().averageCharWidth());
     m_temperature = new TemperatureControl(m_document, body);
     m_causalCheck = new QCheckBox(body);
     Retranslator::bind(m_causalCheck, [=] { m_causalCheck->setText(tr("&Causal mask")); });
@@ -469,8 +472,12 @@ void AttentionPanel::followDocument()
     } else if (!m_divisorError) {
         // Rewrite the field only when it does not already say this divisor (keeps "8.0").
         const auto typed = NumberFormat::parse(m_divisorEdit->text());
-        if (!typed || *typed != a.config.scale.divisor)
-            m_divisorEdit->setText(NumberFormat::exact(a.config.scale.divisor));
+        // A divisor the slider or a file set is shown as short as a table cell, from its
+        // start: the field is narrow.
+        if (!typed || *typed != a.config.scale.divisor) {
+            m_divisorEdit->setText(NumberFormat::display(a.config.scale.divisor));
+            m_divisorEdit->setCursorPosition(0);
+        }
     }
     {
         const QSignalBlocker b1(m_causalCheck);

@@ -68,6 +68,10 @@ ClassroomTools::ClassroomTools(QMainWindow *window, Document *document, HeatmapP
         syncHeatmap();
     });
     connect(m_heatmaps, &HeatmapPanel::cellClicked, this, &ClassroomTools::explainCell);
+    // The heatmap's tooltips show numbers to the decimals chosen for the computation.
+    m_heatmaps->setDecimals(m_computation->decimals());
+    connect(
+        m_computation, &ComputationDock::decimalsChanged, m_heatmaps, &HeatmapPanel::setDecimals);
     // The heatmap has its own lesson sizes; the lesson's zoom scales them.
     connect(m_lesson, &LessonMode::contentZoomChanged, m_heatmaps,
         [this] { m_heatmaps->setZoom(m_lesson->zoom()); });

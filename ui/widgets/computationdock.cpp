@@ -199,12 +199,15 @@ void ComputationDock::stepBack()
 void ComputationDock::setDecimals(int decimals)
 {
     decimals = std::clamp(decimals, 0, 10);
+    if (decimals == m_decimals)
+        return;
     m_decimals = decimals;
     if (m_decimalsBox->value() != decimals)
         m_decimalsBox->setValue(decimals);
     for (MatrixTableWidget *t : std::as_const(m_tables))
         t->setDecimals(decimals);
     m_rowView->setDecimals(decimals);
+    emit decimalsChanged(decimals);
 }
 
 void ComputationDock::setRevealMode(bool on)
@@ -415,8 +418,12 @@ void ComputationDock::showEvent(QShowEvent *event)
 
 void ComputationDock::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // The matrices' names and the heatmap's state are made in the language of the moment.
+        refresh();
+        emit stepChanged(m_step);
+    }
     QDockWidget::changeEvent(event);
 }
 

@@ -88,6 +88,8 @@ signals:
     void headChanged(int head);
     /// A cell (query @p query, key @p key) of the head's scores or weights was chosen.
     void cellChosen(int head, int query, int key);
+    /// The number of decimals changed.
+    void decimalsChanged(int decimals);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -159,7 +159,8 @@ void CopyAsController::fillMenu(QMenu *menu)
     }
     // The shown view and the result change: the texts and enabled state follow on opening.
     connect(menu, &QMenu::aboutToShow, this, &CopyAsController::updateMenu);
-    updateMenu();
+    // ... and the language: the submenus are named at once.
+    Retranslator::bind(menu, [this] { updateMenu(); });
 }
 
 void CopyAsController::updateMenu()

@@ -58,7 +58,8 @@ QVariant EmbeddingTableModel::data(const QModelIndex &index, int role) const
     case Qt::UserRole:
         return value;
     case Qt::ToolTipRole:
-        return tr("%1: %2").arg(cellName(index.row(), index.column()), NumberFormat::exact(value));
+        return tr("%1: %2").arg(
+            cellName(index.row(), index.column()), NumberFormat::display(value));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole:

@@ -261,6 +261,14 @@ void HeatmapPanel::setShowValues(bool on)
         tile->setShowValues(on);
 }
 
+void HeatmapPanel::setDecimals(int decimals)
+{
+    m_decimals = decimals;
+    m_large->setToolTipDecimals(decimals);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setToolTipDecimals(decimals);
+}
+
 void HeatmapPanel::setStretchColors(bool on)
 {
     if (m_stretchCheck->isChecked() != on)
@@ -364,6 +372,7 @@ void HeatmapPanel::ensureTiles(int count)
         tile->setCompact(true);
         tile->setColorMap(m_colorMap);
         tile->setShowValues(m_showValues);
+        tile->setToolTipDecimals(m_decimals);
         tile->setPresentationMode(m_presentation);
         tile->setZoom(m_zoom);
         tile->setToolTip(QString());

@@ -67,6 +67,9 @@ public:
     /// Whether cells show their values (when they fit).
     void setShowValues(bool on);
     bool showValues() const { return m_showValues; }
+    /// The decimals of the numbers in the cells' tooltips (the computation view's choice).
+    void setDecimals(int decimals);
+    int decimals() const { return m_decimals; }
     /// Whether the colour scale ends at the largest weight on show instead of at 1, so that
     /// small differences between weights show (as the articles' figure with vmax = 0.4).
     void setStretchColors(bool on);
@@ -140,6 +143,7 @@ private:
     ColorMapKind m_colorMap = ColorMapKind::Blues;
     bool m_presentation = false;
     bool m_showValues = true;
+    int m_decimals = 4;
     bool m_stretch = false;
     double m_zoom = 1.0;
     std::vector<HeatmapData> m_views; ///< the mean, then every head

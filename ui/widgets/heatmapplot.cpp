@@ -347,7 +347,7 @@ QString HeatmapPlot::cellText(int row, int column) const
 
 QString HeatmapPlot::cellToolTip(int row, int column) const
 {
-    QString tip = HeatmapCellInfo::toolTip(m_data, row, column);
+    QString tip = HeatmapCellInfo::toolTip(m_data, row, column, m_toolTipDecimals);
     if (m_compact && tip.endsWith(QLatin1String("</qt>"))) {
         tip.insert(tip.size() - 5,
             QStringLiteral("<p><i>%1</i></p>")

@@ -66,6 +66,9 @@ public:
     QString cellText(int row, int column) const;
     /// The tooltip of cell (@p row, @p column).
     QString cellToolTip(int row, int column) const;
+    /// The decimals of the numbers in the cells' tooltips (the user's choice, default 4).
+    void setToolTipDecimals(int decimals) { m_toolTipDecimals = decimals; }
+    int toolTipDecimals() const { return m_toolTipDecimals; }
     /// The cell's rectangle in widget pixels (valid after a replot).
     QRectF cellRect(int row, int column) const;
     /// The cell under @p pos (x = column, y = row), or (-1, -1).
@@ -116,6 +119,7 @@ private:
     ColorMapKind m_colorMap = ColorMapKind::Blues;
     bool m_showValues = true;
     bool m_compact = false;
+    int m_toolTipDecimals = 4;
     bool m_presentation = false;
     double m_zoom = 1.0;
     bool m_dimmed = false;

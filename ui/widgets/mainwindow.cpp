@@ -115,6 +115,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &Document::errorChanged, this, &MainWindow::updateError);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    // A note tells of something just done (opened, exported, refused); the next edit or undo
+    // makes it old news, and "one Undo away" would no longer be true.
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, m_noteBar,
+        &MessageBar::clearMessage);
 
     updateTitle();
     updateError();
@@ -508,7 +512,7 @@ void MainWindow::updateTitle()
     if (!m_document->fileName().isEmpty())
         name = QFileInfo(m_document->fileName()).fileName();
     else if (!m_document->session().title.isEmpty())
-        name = m_document->session().title;
+        name = ExampleCatalog::displayTitle(m_document->session().title);
     else
         name = tr("Untitled");
     setWindowTitle(tr("%1[*] — Attention Explorer").arg(name));
@@ -543,6 +547,8 @@ void MainWindow::setLanguage(const QString &language)
         action->setChecked(action->data().toString() == language);
     if (language == LanguageManager::currentChoice())
         return;
+    // A note tells of something done before, in the language left behind.
+    m_noteBar->clearMessage();
     // Every widget hears QEvent::LanguageChange and renames itself at once.
     if (!LanguageManager::apply(language))
         showNote(tr("There is no translation for this language yet; the interface stays in "

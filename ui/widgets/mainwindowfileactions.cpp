@@ -47,10 +47,13 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     });
     connect(exportAction, &QAction::triggered, this, &MainWindowFileActions::openExportDialog);
     file->insertAction(examples, exportAction);
-    auto *worksheetAction = new QAction(tr("Make &Worksheets\u2026"), file);
+    auto *worksheetAction = new QAction(file);
     worksheetAction->setObjectName(QStringLiteral("worksheetAction"));
-    worksheetAction->setStatusTip(tr("Write a different small exercise for every student of a "
-                                     "class, with the answers."));
+    Retranslator::bind(worksheetAction, [worksheetAction] {
+        worksheetAction->setText(tr("Make &Worksheets\u2026"));
+        worksheetAction->setStatusTip(tr("Write a different small exercise for every student of "
+                                         "a class, with the answers."));
+    });
     connect(
         worksheetAction, &QAction::triggered, this, &MainWindowFileActions::openWorksheetDialog);
     file->insertAction(examples, worksheetAction);

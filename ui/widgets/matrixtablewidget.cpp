@@ -147,7 +147,9 @@ void MatrixTableWidget::fillCells()
             auto *item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (m_shown && visible)
-                item->setToolTip(HeatmapCellInfo::exact(m_matrix.values(r, c)));
+                item->setToolTip(
+                    tr("%1, %2: %3")
+                        .arg(m_matrix.rowLabels.value(r), m_matrix.columnLabels.value(c), text));
             else if (!visible)
                 item->setToolTip(tr("Masked: this query may not see this key."));
             if (static_cast<size_t>(c) < m_columnHead.size()) {

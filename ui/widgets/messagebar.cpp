@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 
@@ -13,6 +14,7 @@ MessageBar::MessageBar(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_label(new QLabel(this))
+    , m_actionButton(new QPushButton(this))
     , m_closeButton(new QToolButton(this))
 {
     setObjectName(QStringLiteral("messageBar"));
@@ -27,19 +29,34 @@ MessageBar::MessageBar(QWidget *parent)
     m_closeButton->setAccessibleName(tr("Hide this message"));
     m_closeButton->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     m_closeButton->hide();
+    m_actionButton->setObjectName(QStringLiteral("messageAction"));
+    m_actionButton->hide();
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 4, 4);
     layout->setSpacing(8);
     layout->addWidget(m_icon, 0, Qt::AlignTop);
     layout->addWidget(m_label, 1);
+    layout->addWidget(m_actionButton, 0, Qt::AlignTop);
     layout->addWidget(m_closeButton, 0, Qt::AlignTop);
 
     connect(m_closeButton, &QToolButton::clicked, this, [this] {
         clearMessage();
         emit closed();
     });
+    connect(m_actionButton, &QPushButton::clicked, this, &MessageBar::actionTriggered);
     hide();
+}
+
+void MessageBar::setAction(const QString &text)
+{
+    m_actionButton->setText(text);
+    m_actionButton->setVisible(!text.isEmpty());
+}
+
+QString MessageBar::actionText() const
+{
+    return m_actionButton->isHidden() ? QString() : m_actionButton->text();
 }
 
 void MessageBar::showMessage(Kind kind, const QString &text, bool closable)

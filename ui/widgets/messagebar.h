@@ -7,6 +7,7 @@
 #include <QFrame>
 
 class QLabel;
+class QPushButton;
 class QToolButton;
 
 namespace ae {
@@ -26,6 +27,11 @@ public:
     void showMessage(Kind kind, const QString &text, bool closable = false);
     /// Hides the message.
     void clearMessage();
+    /// A button after the text that emits actionTriggered(); an empty @p text removes it.
+    /// Kept until changed, whatever the message.
+    void setAction(const QString &text);
+    /// The action button's text; empty when there is none.
+    QString actionText() const;
 
     QString text() const;
 
@@ -39,6 +45,8 @@ public:
 signals:
     /// The user closed the message with its button.
     void closed();
+    /// The user pressed the action button (see setAction()).
+    void actionTriggered();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -49,6 +57,7 @@ private:
 
     QLabel *m_icon;
     QLabel *m_label;
+    QPushButton *m_actionButton;
     QToolButton *m_closeButton;
     Kind m_kind = Kind::Information;
     QString m_text;

@@ -96,6 +96,9 @@ ProjectionEditor::ProjectionEditor(Document *document, QWidget *parent)
         }
     }
 
+    // A refused entry is old news once the session changes.
+    connect(m_document, &Document::sessionChanged, m_message, &MessageBar::clearMessage);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::hide);
 

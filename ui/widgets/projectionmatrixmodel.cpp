@@ -63,12 +63,12 @@ QVariant ProjectionMatrixModel::data(const QModelIndex &index, int role) const
             return tr("%1[%2] = %3")
                 .arg(symbol())
                 .arg(index.column())
-                .arg(NumberFormat::exact(value));
+                .arg(NumberFormat::display(value));
         return tr("%1[%2][%3] = %4")
             .arg(symbol())
             .arg(index.row())
             .arg(index.column())
-            .arg(NumberFormat::exact(value));
+            .arg(NumberFormat::display(value));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:

@@ -6,6 +6,8 @@
 #include "embeddingtableview.h"
 #include "messagebar.h"
 #include "retranslator.h"
+#include "sessionedit.h"
+#include "sessionerrortext.h"
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
 #include "undoshortcutfilter.h"
@@ -62,8 +64,11 @@ SequencePanel::SequencePanel(Document *document, SequenceRole role, QWidget *par
     followDocument();
     followError();
     connectUi();
-    // The padding ticks' tooltips name their tokens in the language of the moment.
-    Retranslator::bind(this, [this] { updatePaddingList(); });
+    // The padding ticks' tooltips and the note name their tokens in the language of the moment.
+    Retranslator::bind(this, [this] {
+        updatePaddingList();
+        updateBlankRowsNote();
+    });
 }
 
 QStringList SequencePanel::splitTokens(const QString &text, bool splitCjk)
@@ -223,11 +228,15 @@ void SequencePanel::buildUi()
     });
 
     m_message = new MessageBar(body);
+    // Right under the tokens, where the user is typing the words that have no vector yet.
+    m_blankNote = new MessageBar(body);
+    m_blankNote->setObjectName(QStringLiteral("blankRowsNote"));
 
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(6, 4, 6, 6);
     layout->setSpacing(4);
     layout->addLayout(form);
+    layout->addWidget(m_blankNote);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_message);
     setWidget(body);
@@ -236,6 +245,16 @@ void SequencePanel::buildUi()
 void SequencePanel::connectUi()
 {
     connect(m_document, &Document::sessionChanged, this, &SequencePanel::followDocument);
+    connect(m_document, &Document::sessionChanged, this, [this] {
+        // A refused input is old news once the session changes; a line with too many tokens
+        // is still there, and so is its message.
+        if (!m_tokenLineError)
+            m_message->clearMessage();
+    });
+    connect(m_blankNote, &MessageBar::actionTriggered, this, [this] {
+        m_document->finishEditRun();
+        m_document->fillBlankRows(m_role);
+    });
     connect(m_document, &Document::errorChanged, this, &SequencePanel::followError);
     UndoShortcutFilter::install(this, { m_tokenEdit, m_seedSpin, m_widthSpin });
 
@@ -283,6 +302,7 @@ void SequencePanel::followDocument()
         }
     }
     updatePaddingList();
+    updateBlankRowsNote();
     {
         const QSignalBlocker blocker(m_recipeCombo);
         m_recipeCombo->setCurrentIndex(m_recipeCombo->findData(static_cast<int>(seq.recipe.mode)));
@@ -301,6 +321,30 @@ void SequencePanel::followDocument()
         const QSignalBlocker blocker(m_widthSpin);
         m_widthSpin->setValue(seq.width());
     }
+}
+
+void SequencePanel::updateBlankRowsNote()
+{
+    const SequenceData &seq = m_document->session().sequence(m_role);
+    const std::vector<int> rows = blankEmbeddingRows(seq);
+    if (rows.empty()) {
+        m_blankNote->clearMessage();
+        m_blankNote->setAction(QString());
+        return;
+    }
+    constexpr size_t namedAtMost = 5;
+    QStringList names;
+    for (size_t i = 0; i < rows.size() && i < namedAtMost; ++i)
+        names << tr("“%1”").arg(seq.tokens[rows[i]]);
+    if (rows.size() > namedAtMost)
+        names << QStringLiteral("…");
+    const int count = static_cast<int>(rows.size());
+    m_blankNote->showMessage(MessageBar::Kind::Warning,
+        tr("%n token(s) have no vector yet (%1): their rows are all zeros, which makes flat, "
+           "meaningless weights. Type their numbers, or fill them from the hashed generator.",
+            nullptr, count)
+            .arg(SessionErrorText::list(names)));
+    m_blankNote->setAction(tr("Fill %n Row(s)", nullptr, count));
 }
 
 void SequencePanel::followError()

@@ -50,6 +50,8 @@ public:
     EmbeddingTableView *tableView() const { return m_table; }
     EmbeddingTableModel *tableModel() const { return m_model; }
     MessageBar *messageBar() const { return m_message; }
+    /// The note under the tokens about rows that hold no vector (hidden when there are none).
+    MessageBar *blankRowsNote() const { return m_blankNote; }
     /// @}
 
 private:
@@ -62,6 +64,8 @@ private:
     void applyRecipe();
     void showInputError(const QString &message);
     void clearInputError();
+    /// Shows or hides the note about hand-typed rows that hold no vector.
+    void updateBlankRowsNote();
 
     Document *m_document;
     SequenceRole m_role;
@@ -75,6 +79,7 @@ private:
     EmbeddingTableView *m_table = nullptr;
     EmbeddingTableModel *m_model = nullptr;
     MessageBar *m_message = nullptr;
+    MessageBar *m_blankNote = nullptr;
     bool m_tokenLineError = false;
 };
 

@@ -108,7 +108,11 @@ void SessionFileController::fillMenu(QMenu *menu, QAction *before)
     connect(add([] { return tr("&Open\u2026"); }, QStringLiteral("openAction"), QKeySequence::Open),
         &QAction::triggered, this, &SessionFileController::open);
     m_recentMenu = new QMenu(menu);
-    Retranslator::bind(m_recentMenu, [m = m_recentMenu] { m->setTitle(tr("Open &Recent")); });
+    Retranslator::bind(m_recentMenu, [this] {
+        m_recentMenu->setTitle(tr("Open &Recent"));
+        // Its items ("No Recent Files", "Clear Menu") speak the language of the moment too.
+        rebuildRecentMenu();
+    });
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     menu->insertMenu(before, m_recentMenu);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &SessionFileController::rebuildRecentMenu);

@@ -193,6 +193,9 @@ void TemperatureControl::toggleSweep()
     } else if (m_dk > 0) {
         m_document->finishEditRun();
         m_sweepStarted = QDateTime::currentMSecsSinceEpoch();
+        m_sweepStartPosition = m_slider->value();
+        m_sweepStartScale = m_document->session().attention.config.scale;
+        m_sweepTravelled = -1;
         m_sweepTimer.start();
         sweepStep();
     }
@@ -200,21 +203,50 @@ void TemperatureControl::toggleSweep()
     retranslate();
 }
 
+int TemperatureControl::sweepPosition(int start, qint64 travelled)
+{
+    if (travelled <= start)
+        return start - int(travelled);
+    if (travelled <= start + steps)
+        return int(travelled) - start;
+    return std::max(start, 2 * steps + start - int(std::min<qint64>(travelled, 2 * steps)));
+}
+
 void TemperatureControl::sweepStep()
 {
-    // From the sharpest (left) to the flattest (right), by the clock so a slow frame does
+    // To the sharpest end, across to the flattest and back, by the clock so a slow frame does
     // not slow the sweep.
     const qint64 elapsed = QDateTime::currentMSecsSinceEpoch() - m_sweepStarted;
-    const int position = int(std::min<qint64>(steps, elapsed * steps / sweepMs));
-    m_slider->setValue(position);
-    if (position >= steps)
-        toggleSweep();
+    qint64 travelled = std::min<qint64>(2 * steps, elapsed * steps / sweepMs);
+    // Each end is shown, even when a frame would jump past it.
+    for (const qint64 turn :
+        { qint64(m_sweepStartPosition), qint64(m_sweepStartPosition) + steps }) {
+        if (m_sweepTravelled < turn && travelled > turn) {
+            travelled = turn;
+            break;
+        }
+    }
+    m_sweepTravelled = travelled;
+    if (travelled < 2 * steps) {
+        m_slider->setValue(sweepPosition(m_sweepStartPosition, travelled));
+        return;
+    }
+    // Back where it began: the scale as it was (√d_k stays √d_k), so the whole sweep leaves
+    // nothing to undo.
+    m_sweepTimer.stop();
+    m_document->dragScale(m_sweepStartScale);
+    finishDrag();
+    followDocument();
+    m_sweep->setChecked(false);
+    retranslate();
 }
 
 void TemperatureControl::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        followDocument(); // the slider's tooltip
+    }
     QWidget::changeEvent(event);
 }
 

@@ -4,7 +4,10 @@
 /// @file temperaturecontrol.h
 /// The scale divisor as a temperature slider: log scale from √d_k / 10 to 10 √d_k, with √d_k
 /// and 1 marked. Dragging re-colours the heatmaps live and is one undo step; "Sweep" moves it
-/// once across the range over a few seconds (stoppable).
+/// from where it is to the sharpest end, across to the flattest and back over a few seconds
+/// (stoppable), so that a finished sweep leaves the scale as it was.
+
+#include "attentionconfig.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -23,8 +26,9 @@ class TemperatureControl : public QWidget
 public:
     /// Slider positions from the smallest to the largest divisor.
     static constexpr int steps = 1000;
-    /// Milliseconds a sweep takes from one end to the other.
-    static constexpr int sweepMs = 4000;
+    /// Milliseconds a sweep takes from one end to the other (a whole sweep travels the range
+    /// twice).
+    static constexpr int sweepMs = 3000;
 
     explicit TemperatureControl(Document *document, QWidget *parent = nullptr);
 
@@ -59,6 +63,9 @@ private:
     void finishDrag();
     /// One frame of the sweep.
     void sweepStep();
+    /// The slider position @p travelled positions into a sweep that began at @p start: down
+    /// to 0, up to steps, back to @p start.
+    static int sweepPosition(int start, qint64 travelled);
     void retranslate();
 
     Document *m_document;
@@ -67,6 +74,10 @@ private:
     QWidget *m_marks; ///< √d_k and 1 under the slider
     QTimer m_sweepTimer;
     qint64 m_sweepStarted = 0;
+    int m_sweepStartPosition = 0;
+    qint64 m_sweepTravelled = -1; ///< slider positions travelled at the last frame
+    /// The scale before the sweep, restored exactly when it ends.
+    ScaleSpec m_sweepStartScale;
     int m_dk = 0;
     bool m_following = false;
 };

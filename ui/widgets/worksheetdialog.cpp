@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheetdialog.h"
 
+#include "languagemanager.h"
 #include "worksheetpdfwriter.h"
 #include "worksheetsheet.h"
 
@@ -69,6 +70,11 @@ WorksheetDialog::WorksheetDialog(QWidget *parent)
     m_language->setObjectName(QStringLiteral("language"));
     m_language->addItem(tr("English"), QStringLiteral("en"));
     m_language->addItem(tr("Simplified Chinese"), QStringLiteral("zh"));
+    // Sheets in the language the teacher reads the program in, unless chosen otherwise.
+    const bool chinese = LanguageManager::localeOf(LanguageManager::currentChoice()).language()
+        == QLocale::Chinese;
+    m_language->setCurrentIndex(
+        m_language->findData(chinese ? QStringLiteral("zh") : QStringLiteral("en")));
     m_format->setObjectName(QStringLiteral("format"));
     m_format->addItem(tr("Markdown"), WorksheetWriter::formatName(WorksheetFormat::Markdown));
     m_format->addItem(tr("LaTeX"), WorksheetWriter::formatName(WorksheetFormat::Latex));

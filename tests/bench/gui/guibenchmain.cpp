@@ -1,62 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // attention-gui-bench: the time from one embedding edit to the repainted heatmaps in the real
 // main window (offscreen), background computation included. Each edit is one repetition, so
-// the aggregates (mean, median, p95) describe single edits.
+// the aggregates (mean, median, p95) describe single edits. The typing benchmarks are in
+// benchtypetokens.cpp.
 
 #include "benchsessions.h"
 #include "document.h"
+#include "guibenchsupport.h"
 #include "heatmapplot.h"
 #include "mainwindow.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
-#include <QEvent>
-#include <QSet>
-#include <QThread>
-#include <algorithm>
 #include <benchmark/benchmark.h>
-#include <cmath>
 #include <map>
 #include <memory>
 
 namespace {
 
+using ae::bench::PaintWatcher;
+using ae::bench::processUntil;
 using ae::bench::Shape;
-
-/// Notes which heatmap plots have painted since the last reset().
-class PaintWatcher : public QObject
-{
-public:
-    void watch(const QList<ae::HeatmapPlot *> &plots)
-    {
-        for (ae::HeatmapPlot *p : plots)
-            p->installEventFilter(this);
-        m_plots = plots;
-    }
-    void reset() { m_painted.clear(); }
-    /// True when every plot on screen has painted since reset(). Tiles scrolled out of the
-    /// small multiples' view get no paint event, so they are not waited for.
-    bool allPainted() const
-    {
-        for (ae::HeatmapPlot *p : m_plots) {
-            if (p->isVisible() && !p->visibleRegion().isEmpty() && !m_painted.contains(p))
-                return false;
-        }
-        return true;
-    }
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::Paint)
-            m_painted.insert(watched);
-        return false;
-    }
-
-private:
-    QList<ae::HeatmapPlot *> m_plots;
-    QSet<QObject *> m_painted;
-};
 
 /// One window per shape, made on first use and kept for every repetition.
 struct Harness
@@ -66,23 +29,6 @@ struct Harness
     bool resultArrived = false;
     int edits = 0;
 };
-
-/// Processes events until @p done() or @p limitMs passed; false on timeout.
-template <typename F> bool processUntil(F done, int limitMs)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > limitMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents);
-        // A short nap instead of spinning: a busy loop would take the processor from the
-        // background computation it waits for.
-        if (!done())
-            QThread::usleep(200);
-    }
-    return true;
-}
 
 Harness &harnessFor(const Shape &shape)
 {
@@ -124,16 +70,6 @@ void editToPaint(benchmark::State &state, Shape shape)
     }
 }
 
-double p95(const std::vector<double> &v)
-{
-    std::vector<double> s = v;
-    std::sort(s.begin(), s.end());
-    if (s.empty())
-        return 0.0;
-    const size_t i = size_t(std::ceil(0.95 * double(s.size()))) - 1;
-    return s[std::min(i, s.size() - 1)];
-}
-
 const bool registered = [] {
     const Shape shapes[] = { { 8, 8, 8, 2 }, { 64, 64, 64, 8 }, { 256, 256, 256, 16 } };
     const char *names[] = { "gui/edit-to-paint/8x8x2", "gui/edit-to-paint/64x64x8",
@@ -142,7 +78,7 @@ const bool registered = [] {
         benchmark::RegisterBenchmark(names[i], editToPaint, shapes[i])
             ->Iterations(1)
             ->Repetitions(40)
-            ->ComputeStatistics("p95", p95)
+            ->ComputeStatistics("p95", ae::bench::p95)
             ->ReportAggregatesOnly(true)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gui/type-tokens/N: typing the N-th token of a source line "w01 w02 … wN" in the real main
+// window (offscreen), one key press per repetition (the last digit, then Backspace, and so on),
+// until the result has arrived and every heatmap on screen has repainted. The window is set up
+// as in a lesson, where a long line was reported slow: lesson mode (full screen, large fonts),
+// the computation view open, hashed vectors with positions and both sequence docks shown.
+
+#include "classroomtools.h"
+#include "computationdock.h"
+#include "document.h"
+#include "examplecatalog.h"
+#include "guibenchsupport.h"
+#include "heatmapplot.h"
+#include "mainwindow.h"
+#include "sequencepanel.h"
+
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <benchmark/benchmark.h>
+#include <map>
+#include <memory>
+
+namespace {
+
+using ae::bench::PaintWatcher;
+using ae::bench::processUntil;
+
+/// One window per token count, made on first use and kept for every repetition.
+struct TypingHarness
+{
+    std::unique_ptr<ae::MainWindow> window;
+    PaintWatcher watcher;
+    QLineEdit *line = nullptr;
+    bool resultArrived = false;
+    int keys = 0;
+};
+
+/// "w01 w02 … w(N-1) wN" without wN's last digit.
+QString lineBeforeLastKey(int tokens)
+{
+    QStringList words;
+    for (int i = 1; i <= tokens; ++i)
+        words << QStringLiteral("w%1").arg(i, 2, 10, QLatin1Char('0'));
+    QString text = words.join(QLatin1Char(' '));
+    text.chop(1);
+    return text;
+}
+
+void pressKey(QWidget *target, int key, const QString &text)
+{
+    QKeyEvent press(QEvent::KeyPress, key, Qt::NoModifier, text);
+    QCoreApplication::sendEvent(target, &press);
+    QKeyEvent release(QEvent::KeyRelease, key, Qt::NoModifier, text);
+    QCoreApplication::sendEvent(target, &release);
+}
+
+TypingHarness &harnessFor(int tokens)
+{
+    static std::map<int, std::unique_ptr<TypingHarness>> harnesses;
+    std::unique_ptr<TypingHarness> &h = harnesses[tokens];
+    if (h)
+        return *h;
+    h = std::make_unique<TypingHarness>();
+    TypingHarness *raw = h.get();
+    h->window = std::make_unique<ae::MainWindow>();
+    h->window->resize(1600, 1000);
+    h->window->show();
+    ae::Document *doc = h->window->document();
+    QObject::connect(doc, &ae::Document::resultChanged, doc, [raw] { raw->resultArrived = true; });
+    ae::Session session
+        = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
+    session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
+    doc->resetSession(session, QString());
+    h->window->setPresentationMode(true);
+    h->window->classroom()->computation()->show();
+    for (bool source : { true, false })
+        h->window->sequencePanel(source)->show();
+    h->line = h->window->sequencePanel(true)->tokenEdit();
+    h->line->setFocus();
+    h->line->setText(lineBeforeLastKey(tokens));
+    Q_EMIT h->line->textEdited(h->line->text());
+    h->line->end(false);
+    processUntil([] { return false; }, 500); // let the layout and the first paint settle
+    h->watcher.watch(h->window->findChildren<ae::HeatmapPlot *>());
+    return *h;
+}
+
+/// One key press in the source line: the last token's digit, or Backspace to take it away.
+void typeTokens(benchmark::State &state, int tokens)
+{
+    TypingHarness &h = harnessFor(tokens);
+    for (auto _ : state) {
+        h.resultArrived = false;
+        h.watcher.reset();
+        if (h.keys++ % 2 == 0)
+            pressKey(h.line, Qt::Key_0 + tokens % 10, QString::number(tokens % 10));
+        else
+            pressKey(h.line, Qt::Key_Backspace, QString());
+        const bool ok
+            = processUntil([&h] { return h.resultArrived && h.watcher.allPainted(); }, 30000);
+        if (!ok) {
+            state.SkipWithError("no repaint within 30 s");
+            break;
+        }
+    }
+    state.counters["tokens"] = static_cast<double>(tokens);
+}
+
+const bool registered = [] {
+    const int counts[] = { 40, 200 };
+    const char *names[] = { "gui/type-tokens/40", "gui/type-tokens/200" };
+    for (int i = 0; i < 2; ++i) {
+        benchmark::RegisterBenchmark(names[i], typeTokens, counts[i])
+            ->Iterations(1)
+            ->Repetitions(40)
+            ->ComputeStatistics("p95", ae::bench::p95)
+            ->ReportAggregatesOnly(true)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+    }
+    return true;
+}();
+
+} // namespace

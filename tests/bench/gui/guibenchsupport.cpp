@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "guibenchsupport.h"
+
+#include "heatmapplot.h"
+
+#include <QEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace ae::bench {
+
+void PaintWatcher::watch(const QList<ae::HeatmapPlot *> &plots)
+{
+    for (ae::HeatmapPlot *p : plots)
+        p->installEventFilter(this);
+    m_plots = plots;
+}
+
+bool PaintWatcher::allPainted() const
+{
+    for (ae::HeatmapPlot *p : m_plots) {
+        if (p->isVisible() && !p->visibleRegion().isEmpty() && !m_painted.contains(p))
+            return false;
+    }
+    return true;
+}
+
+bool PaintWatcher::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Paint)
+        m_painted.insert(watched);
+    return false;
+}
+
+double p95(const std::vector<double> &v)
+{
+    std::vector<double> s = v;
+    std::sort(s.begin(), s.end());
+    if (s.empty())
+        return 0.0;
+    const size_t i = size_t(std::ceil(0.95 * double(s.size()))) - 1;
+    return s[std::min(i, s.size() - 1)];
+}
+
+} // namespace ae::bench
