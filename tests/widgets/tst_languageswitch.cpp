@@ -68,9 +68,16 @@ struct ScreenText
     QString where;
 };
 
+/// The plain text of @p text; rich text keeps its subscripts as "_x" (X<sub>q</sub> reads
+/// X_q), so that notation stays notation.
 QString plainText(const QString &text)
 {
-    return Qt::mightBeRichText(text) ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+    if (!Qt::mightBeRichText(text))
+        return text;
+    static const QRegularExpression sub(QStringLiteral("<sub>(.*?)</sub>"));
+    QString html = text;
+    html.replace(sub, QStringLiteral("_\\1"));
+    return QTextDocumentFragment::fromHtml(html).toPlainText();
 }
 
 QString describe(const QObject *o)
@@ -155,7 +162,7 @@ QList<ScreenText> textsOnScreen()
                 }
             }
             if (auto *text = qobject_cast<QTextEdit *>(w))
-                out.append({ text->toPlainText(), where });
+                out.append({ plainText(text->toHtml()), where });
             if (auto *view = qobject_cast<QAbstractItemView *>(w))
                 collectModel(view, out);
             if (auto *plot = qobject_cast<QCustomPlot *>(w)) {

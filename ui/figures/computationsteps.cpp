@@ -132,7 +132,8 @@ QString ComputationSteps::formulaHtml(ComputationStep step)
         return QStringLiteral("<p>W<sub>o</sub>, &nbsp; b<sub>o</sub></p>");
     case ComputationStep::Output:
         return QStringLiteral(
-            "<p>output = [O<sub>1</sub> … O<sub>H</sub>]&nbsp;W<sub>o</sub> + b<sub>o</sub></p>");
+            "<p>%1 = [O<sub>1</sub> … O<sub>H</sub>]&nbsp;W<sub>o</sub> + b<sub>o</sub></p>")
+            .arg(tr("output").toHtmlEscaped());
     }
     return QString();
 }
