@@ -72,7 +72,7 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
 void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
     const AttentionConfig &config, const Projections &projections, AttentionResult &r,
-    const ComputeOptions &options)
+    const ParallelOptions &options)
 {
     assert(config.heads > 0 && config.dModel % config.heads == 0);
     assert(projections.mode != ProjectionMode::Random);

@@ -6,7 +6,7 @@
 
 #include "attentionconfig.h"
 #include "attentionresult.h"
-#include "parallel/computeoptions.h"
+#include "parallel/paralleloptions.h"
 
 #include <vector>
 
@@ -36,6 +36,6 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
 void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     const Eigen::Ref<const Eigen::MatrixXd> &xkv, const std::vector<bool> &keyPadding,
     const AttentionConfig &config, const Projections &projections, AttentionResult &result,
-    const ComputeOptions &options = ComputeOptions());
+    const ParallelOptions &options = ParallelOptions());
 
 } // namespace ae

@@ -6,7 +6,7 @@
 
 namespace ae {
 
-AttentionResult computeSession(const Session &session, const ComputeOptions &options)
+AttentionResult computeSession(const Session &session, const ParallelOptions &options)
 {
     const SequenceData &q = session.querySequence();
     const SequenceData &kv = session.keyValueSequence();

@@ -5,7 +5,7 @@
 /// Running the attention core on a whole session.
 
 #include "attentionresult.h"
-#include "parallel/computeoptions.h"
+#include "parallel/paralleloptions.h"
 #include "session.h"
 
 namespace ae {
@@ -16,6 +16,6 @@ namespace ae {
 /// @p options may give it more threads (the result is the same whatever their number) or
 /// cancel it (then the result is incomplete and must be dropped).
 AttentionResult computeSession(
-    const Session &session, const ComputeOptions &options = ComputeOptions());
+    const Session &session, const ParallelOptions &options = ParallelOptions());
 
 } // namespace ae

@@ -10,7 +10,7 @@
 namespace ae {
 
 void parallelForPooled(
-    int count, const ComputeOptions &options, const std::function<void(int)> &body)
+    int count, const ParallelOptions &options, const std::function<void(int)> &body)
 {
     // The helpers run BLAS products too: one BLAS thread each.
     useSingleThreadedBlas();

@@ -5,7 +5,7 @@
 /// A loop whose iterations run on a few threads: the caller and idle threads of Qt's global
 /// pool.
 
-#include "computeoptions.h"
+#include "paralleloptions.h"
 
 #include <functional>
 #include <utility>
@@ -19,13 +19,13 @@ namespace ae {
 /// turn. Stops handing out indices once @p options asks to cancel. Returns when every body
 /// that started has finished. The bodies must write disjoint data.
 /// The caller's thread alone does the work (with no allocation) when options.threads <= 1.
-template <typename Body> void parallelFor(int count, const ComputeOptions &options, Body &&body);
+template <typename Body> void parallelFor(int count, const ParallelOptions &options, Body &&body);
 
 /// parallelFor() with helper threads; call parallelFor() instead.
 void parallelForPooled(
-    int count, const ComputeOptions &options, const std::function<void(int)> &body);
+    int count, const ParallelOptions &options, const std::function<void(int)> &body);
 
-template <typename Body> void parallelFor(int count, const ComputeOptions &options, Body &&body)
+template <typename Body> void parallelFor(int count, const ParallelOptions &options, Body &&body)
 {
     if (options.threads > 1 && count > 1) {
         // A reference wrapper fits in std::function's own storage: no allocation.

@@ -92,7 +92,7 @@ void forwardThreads(benchmark::State &state, Shape shape, int threads)
     config.dModel = shape.dModel;
     config.heads = shape.heads;
     const ae::Projections projections = ae::bench::randomProjections(shape.dModel, 7);
-    ae::ComputeOptions options;
+    ae::ParallelOptions options;
     options.threads = threads;
     ae::AttentionResult r;
     ae::computeAttention(xq, xkv, {}, config, projections, r, options);

@@ -77,7 +77,7 @@ void TestParallelForward::everyIndexOnce()
     QFETCH(int, count);
     QFETCH(int, threads);
     std::vector<std::atomic<int>> calls(static_cast<size_t>(count));
-    ComputeOptions options;
+    ParallelOptions options;
     options.threads = threads;
     parallelFor(count, options, [&](int i) { calls[static_cast<size_t>(i)].fetch_add(1); });
     for (int i = 0; i < count; ++i)
@@ -89,7 +89,7 @@ void TestParallelForward::cancelStopsHandingOutWork()
     for (int threads : { 1, 2 }) {
         std::atomic<bool> cancel { false };
         std::atomic<int> done { 0 };
-        ComputeOptions options;
+        ParallelOptions options;
         options.threads = threads;
         options.cancel = &cancel;
         parallelFor(100000, options, [&](int) {
@@ -166,7 +166,7 @@ void TestParallelForward::sameBitsOnAnyThreadCount()
     AttentionResult one;
     computeAttention(xq, xkv, padding, config, p, one);
     for (int threads : { 2, 4 }) {
-        ComputeOptions options;
+        ParallelOptions options;
         options.threads = threads;
         AttentionResult many;
         computeAttention(xq, xkv, padding, config, p, many, options);

@@ -383,7 +383,7 @@ void Document::computeInBackground()
     // a two-core machine), with BLAS single-threaded inside each: never more threads than
     // cores.
     m_cancelRun = std::make_shared<std::atomic<bool>>(false);
-    ComputeOptions options;
+    ParallelOptions options;
     options.threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
     // The lambda holds its own references to the session and the flag, so later edits cannot
     // touch them.

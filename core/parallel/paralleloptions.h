@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-/// @file computeoptions.h
+/// @file paralleloptions.h
 /// How much of the machine one computation may use, and how to stop it.
 
 #include <atomic>
@@ -11,7 +11,7 @@ namespace ae {
 /// Options of a computation that change how it runs, never what it returns: the results are
 /// bit-identical whatever the thread count (the work is cut into pieces that depend on the
 /// shapes only, and each piece is summed in the same order on any thread).
-struct ComputeOptions
+struct ParallelOptions
 {
     /// Threads working on the computation, the calling one included (1: all on the caller).
     /// Helpers come from Qt's global thread pool and only when it has one idle, so the pool is
