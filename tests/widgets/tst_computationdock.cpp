@@ -236,7 +236,7 @@ void TestComputationDock::tooltipsShowTheChosenDecimals()
     panel->setSelectedView(0);
     m_dock->setStep(static_cast<int>(ComputationStep::Softmax));
     const double w = document->result().heads[0].weights(1, 2);
-    const double score = document->result().heads[0].scores(1, 2);
+    const double score = document->result().score(0, 1, 2);
     for (int decimals : { 2, 5 }) {
         m_dock->decimalsBox()->setValue(decimals);
         // The heatmap's hover: the weight and the score as the computation shows them.
