@@ -223,7 +223,7 @@ void TestTrainCommand::refusedOptions_data()
     row("replay and task", { QStringLiteral("--replay"), QStringLiteral("x.json") },
         "--replay: cannot be combined with --task");
     row("unknown option", { QStringLiteral("--epochs"), QStringLiteral("3") },
-        "train: Unknown option 'epochs'");
+        "train: unknown option --epochs");
     row("stray argument", { QStringLiteral("file.json") },
         "train: unexpected argument \"file.json\"");
 }

@@ -74,9 +74,14 @@ QString plainText(const QString &text)
 {
     if (!Qt::mightBeRichText(text))
         return text;
-    static const QRegularExpression sub(QStringLiteral("<sub>(.*?)</sub>"));
+    // Qt writes a document's subscripts back as spans with vertical-align.
+    static const QRegularExpression sub(QStringLiteral(
+        "<sub>(.*?)</sub>|<span style=\"[^\"]*vertical-align:sub;[^\"]*\">(.*?)</span>"));
+    static const QRegularExpression sup(QStringLiteral(
+        "<sup>(.*?)</sup>|<span style=\"[^\"]*vertical-align:super;[^\"]*\">(.*?)</span>"));
     QString html = text;
-    html.replace(sub, QStringLiteral("_\\1"));
+    html.replace(sub, QStringLiteral("_\\1\\2"));
+    html.replace(sup, QStringLiteral("^\\1\\2"));
     return QTextDocumentFragment::fromHtml(html).toPlainText();
 }
 
@@ -267,10 +272,12 @@ QStringList englishWords(const QString &text)
         QStringLiteral("Lq"),
         QStringLiteral("Lk"),
     };
-    // Names with subscripts are notation (W_q, X_kv, head_h, head₁), and quoted names are a
-    // file format's keys ("query_tokens").
+    // Names with subscripts are notation (W_q, X_kv, head_h, head₁), quoted names are a
+    // file format's keys ("query_tokens"), and a command line is a command line
+    // (train --task translate).
     static const QRegularExpression notation(
-        QStringLiteral("[A-Za-z]+(_[A-Za-z0-9]+|[\\x{2080}-\\x{2089}]+)|\"[^\"]*\""));
+        QStringLiteral("[A-Za-z]+(_[A-Za-z0-9]+|[\\x{2080}-\\x{2089}]+)|\"[^\"]*\""
+                       "|[a-z]+ --[a-z][a-z-]*( [a-z]+)?"));
     QString rest = text;
     rest.replace(notation, QStringLiteral(" "));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9]+"));

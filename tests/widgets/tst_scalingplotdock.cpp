@@ -152,7 +152,7 @@ void TestScalingPlotDock::refusesDims_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("empty") << QString() << QStringLiteral("at least one");
-    QTest::newRow("only separators") << QStringLiteral(" , ;") << QStringLiteral("at least one");
+    QTest::newRow("only separators") << QStringLiteral(" , ;") << QStringLiteral("entry 1 is empty");
     QTest::newRow("word") << QStringLiteral("8, abc") << QStringLiteral("entry 2");
     QTest::newRow("negative") << QStringLiteral("-8") << QStringLiteral("entry 1");
     QTest::newRow("decimal") << QStringLiteral("8, 3.5") << QStringLiteral("3.5");
