@@ -260,16 +260,20 @@ void TestPresenterLayout::zoomWorksWhereverTheFocusIs()
 
 void TestPresenterLayout::windowStaysOnTheScreenAfterALanguageSwitch_data()
 {
+    QTest::addColumn<bool>("lessonMode");
     QTest::addColumn<bool>("controlsShown");
-    QTest::newRow("controls hidden") << false;
-    QTest::newRow("controls shown") << true;
+    QTest::newRow("controls hidden") << true << false;
+    QTest::newRow("controls shown") << true << true;
+    QTest::newRow("everyday window") << false << true;
 }
 
 void TestPresenterLayout::windowStaysOnTheScreenAfterALanguageSwitch()
 {
+    QFETCH(bool, lessonMode);
     QFETCH(bool, controlsShown);
-    presentFourByFour();
-    if (controlsShown)
+    if (lessonMode)
+        presentFourByFour();
+    if (lessonMode && controlsShown)
         m_window->presenterLayout()->controlsToggle()->click();
     const QRect screen = m_window->screen()->geometry();
     for (const QString &language : { QStringLiteral("zh_CN"), QStringLiteral("en"),

@@ -66,7 +66,11 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_colorMapLabel = new QLabel(this);
     m_colorMapCombo = new QComboBox(this);
     m_colorMapCombo->setObjectName(QStringLiteral("colorMapCombo"));
-    m_colorMapCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // The colour map's long names may shrink (elided, whole in the popup) so that the header
+    // never makes the window wider than a projector's screen; with room they show whole.
+    m_colorMapCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_colorMapCombo->setMinimumContentsLength(8);
+    m_colorMapCombo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     for (ColorMapKind kind : ColorMap::all())
         m_colorMapCombo->addItem(ColorMap::displayName(kind), ColorMap::key(kind));
     m_colorMapLabel->setBuddy(m_colorMapCombo);
@@ -478,6 +482,8 @@ void HeatmapPanel::changeEvent(QEvent *event)
         retranslate();
         // The views' titles and axis titles are made in the language of the moment.
         refresh();
+    } else if (event->type() == QEvent::FontChange) {
+        retranslate(); // the colour map's width follows the font
     }
     QWidget::changeEvent(event);
 }
@@ -493,10 +499,14 @@ void HeatmapPanel::retranslate()
         tr("Weights below this get no line; hover a token to see only its lines"));
     m_thresholdSpin->setToolTip(m_thresholdSlider->toolTip());
     m_colorMapLabel->setText(tr("&Colour map:"));
+    int longest = 0;
     for (int i = 0; i < m_colorMapCombo->count(); ++i) {
         if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(i).toString()))
             m_colorMapCombo->setItemText(i, ColorMap::displayName(*kind));
+        longest = std::max(longest, fontMetrics().horizontalAdvance(m_colorMapCombo->itemText(i)));
     }
+    // Room for the longest name and the arrow, no more: the stretch after it takes the rest.
+    m_colorMapCombo->setMaximumWidth(longest + 4 * fontMetrics().averageCharWidth() + 16);
     m_valuesCheck->setText(tr("&Values in cells"));
     m_valuesCheck->setToolTip(tr("Write each weight into its cell when the cell is large enough"));
     m_stretchCheck->setText(tr("&Stretch colours"));
