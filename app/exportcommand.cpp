@@ -3,6 +3,7 @@
 
 #include "alignmentfigure.h"
 #include "commandio.h"
+#include "commandline.h"
 #include "entropyexperiment.h"
 #include "exportoptions.h"
 #include "exportsource.h"
@@ -20,8 +21,6 @@
 namespace ae {
 
 namespace {
-
-enum Status { Ok = 0, IoError = 1, Refused = 2 };
 
 void printErr(const QString &text)
 {
@@ -50,12 +49,12 @@ int run(const QStringList &args)
     const FigureOptions &options = o.figure;
     auto refuse = [&file](const QString &what) {
         printErr(file + QStringLiteral(": ") + what);
-        return Refused;
+        return CommandLine::Refused;
     };
 
     const SessionLoadResult loaded = loadSessionArgument(QStringLiteral("export"), file, o.strict);
     if (!loaded.ok())
-        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+        return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError : CommandLine::Refused;
     const Session &session = loaded.session;
     const int heads = session.attention.config.heads;
     if (view.kind == ExportView::Kind::Head && view.head >= heads) {
@@ -84,7 +83,7 @@ int run(const QStringList &args)
     if (const QString refused = source.refusal(what, *FigureExporter::formatOf(out));
         !refused.isEmpty()) {
         printErr(out + QStringLiteral(": ") + refused);
-        return Refused;
+        return CommandLine::Refused;
     }
     if (what == ExportSource::What::Scaling)
         source.scalingResult = runEntropyExperiment(session.scaling);
@@ -101,9 +100,9 @@ int run(const QStringList &args)
 
     const FigureExporter::Outcome outcome = FigureExporter::write(figure, out, options.dpi);
     if (outcome.ok())
-        return Ok;
+        return CommandLine::Ok;
     printErr(outcome.message);
-    return outcome.status == FigureExporter::Outcome::Status::WriteFailed ? IoError : Refused;
+    return outcome.status == FigureExporter::Outcome::Status::WriteFailed ? CommandLine::IoError : CommandLine::Refused;
 }
 
 } // namespace

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessoncommand.h"
 
+#include "commandio.h"
+#include "commandline.h"
+
 #include "languagemanager.h"
 #include "lessoncatalog.h"
 #include "lessonhandout.h"
@@ -16,12 +19,9 @@ namespace ae {
 
 namespace {
 
-enum Status { Ok = 0, IoError = 1, Refused = 2 };
-
 void printErr(const QString &text)
 {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
+    printCommandError(QStringLiteral("lesson"), text);
 }
 
 void printOut(const QByteArray &bytes)
@@ -59,26 +59,26 @@ int runLessonCommand(int argc, char **argv)
                          .toUtf8();
         }
         printOut(lines);
-        return Ok;
+        return CommandLine::Ok;
     }
     const LessonLoadResult loaded = LessonCatalog::load(o.lesson);
     if (!loaded.ok()) {
         printErr(o.lesson + QStringLiteral(": ") + loaded.error->toString());
-        return loaded.error->kind == SessionError::Kind::Io ? IoError : Refused;
+        return loaded.error->kind == SessionError::Kind::Io ? CommandLine::IoError : CommandLine::Refused;
     }
     if (o.action == LessonOptions::Action::Check) {
         printOut(
             QJsonDocument(resolvedLessonToJson(loaded.lesson)).toJson(QJsonDocument::Indented));
-        return Ok;
+        return CommandLine::Ok;
     }
     if (o.chinese)
         LanguageManager::apply(QStringLiteral("zh_CN"));
     QString error;
     if (!LessonHandout::write(loaded.lesson, o.output, o.chinese, &error)) {
         printErr(error);
-        return IoError;
+        return CommandLine::IoError;
     }
-    return Ok;
+    return CommandLine::Ok;
 }
 
 } // namespace ae

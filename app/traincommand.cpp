@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traincommand.h"
 
+#include "commandio.h"
+#include "commandline.h"
+
 #include "atomicfilewriter.h"
 #include "boundedfilereader.h"
 #include "sessionjson.h"
@@ -20,12 +23,9 @@ namespace ae {
 
 namespace {
 
-enum Status { Ok = 0, IoError = 1, Refused = 2 };
-
 void printErr(const QString &text)
 {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
+    printCommandError(QStringLiteral("train"), text);
 }
 
 /// Prints @p json, or writes it to @p file when one is given.
@@ -35,14 +35,14 @@ int writeJson(const QJsonObject &json, const QString &file)
     if (file.isEmpty()) {
         std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stdout);
         std::fflush(stdout);
-        return Ok;
+        return CommandLine::Ok;
     }
     QString error;
     if (!AtomicFileWriter::write(file, bytes, &error)) {
         printErr(file + QStringLiteral(": ") + error);
-        return IoError;
+        return CommandLine::IoError;
     }
-    return Ok;
+    return CommandLine::Ok;
 }
 
 int replay(const TrainOptions &o)
@@ -52,13 +52,13 @@ int replay(const TrainOptions &o)
     const auto bytes = BoundedFileReader::read(file, limits::maxReplayFileBytes, &readError);
     if (!bytes) {
         printErr(file + QStringLiteral(": ") + readError);
-        return IoError;
+        return CommandLine::IoError;
     }
     SessionError error;
     const auto input = parseReplay(*bytes, &error);
     if (!input) {
         printErr(file + QStringLiteral(": ") + error.toString());
-        return Refused;
+        return CommandLine::Refused;
     }
     const ReplayOutput out = runReplay(*input);
     if (out.divergedAt)
@@ -75,21 +75,21 @@ int train(const TrainOptions &o)
     while (trainer.step()) { }
     std::optional<EvaluationMetrics> final;
     if (const auto step = trainer.divergedAt()) {
-        printErr(QStringLiteral("train: the loss or a gradient became non-finite at step %1; "
+        printErr(QStringLiteral("the loss or a gradient became non-finite at step %1; "
                                 "stopped there")
                      .arg(*step));
     } else {
         final = trainer.evaluate();
         if (!std::isfinite(final->loss)) {
             // The last update overflowed: the held-out loss is not a number to print.
-            printErr(QStringLiteral("train: the held-out loss is not finite after step %1; no "
+            printErr(QStringLiteral("the held-out loss is not finite after step %1; no "
                                     "final_loss or final_accuracy")
                          .arg(trainer.stepsDone()));
             final.reset();
         }
     }
     const int status = writeJson(runHistoryJson(trainer, final), o.outputFile);
-    if (status != Ok)
+    if (status != CommandLine::Ok)
         return status;
     if (!o.sessionFile.isEmpty()) {
         const TrainingBatch held = trainer.heldOutBatch(1);
@@ -107,15 +107,15 @@ int train(const TrainOptions &o)
                 + QStringLiteral(": not written: the trained model is not a valid "
                                  "session (%1)")
                       .arg(problem->toString()));
-            return IoError;
+            return CommandLine::IoError;
         }
         QString error;
         if (!AtomicFileWriter::write(o.sessionFile, sessionToJsonBytes(session), &error)) {
             printErr(o.sessionFile + QStringLiteral(": ") + error);
-            return IoError;
+            return CommandLine::IoError;
         }
     }
-    return Ok;
+    return CommandLine::Ok;
 }
 
 } // namespace

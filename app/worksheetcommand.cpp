@@ -2,6 +2,7 @@
 #include "worksheetcommand.h"
 
 #include "commandio.h"
+#include "commandline.h"
 #include "worksheetoptions.h"
 
 #include <QGuiApplication>
@@ -9,12 +10,6 @@
 #include <cstdio>
 
 namespace ae {
-
-namespace {
-
-enum Status { Ok = 0, IoError = 1, Refused = 2 };
-
-} // namespace
 
 int runWorksheetCommand(int argc, char **argv)
 {
@@ -43,11 +38,11 @@ int runWorksheetCommand(int argc, char **argv)
     if (!WorksheetWriter::write(
             makeWorksheets(config), config, parsed.options.format, dir, &error, &written)) {
         printCommandError(QStringLiteral("worksheet"), error);
-        return IoError;
+        return CommandLine::IoError;
     }
     std::printf("%d students, %d files written to %s\n", config.students,
         static_cast<int>(written.size()), dir.toLocal8Bit().constData());
-    return Ok;
+    return CommandLine::Ok;
 }
 
 } // namespace ae

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explaintext.h"
 
+#include "cjkscript.h"
 #include "handcheck.h"
 
 #include <QCoreApplication>
@@ -353,17 +354,9 @@ QString explanationToLatex(const WeightExplanation &explanation, const ExplainTe
 
 bool needsCjkSupport(const QString &text)
 {
-    for (const QChar c : text) {
-        switch (c.script()) {
-        case QChar::Script_Han:
-        case QChar::Script_Hiragana:
-        case QChar::Script_Katakana:
-        case QChar::Script_Hangul:
-        case QChar::Script_Bopomofo:
+    for (const char32_t c : text.toUcs4()) {
+        if (isCjkScript(c))
             return true;
-        default:
-            break;
-        }
     }
     return false;
 }

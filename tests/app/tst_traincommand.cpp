@@ -292,7 +292,7 @@ void TestTrainCommand::malformedReplay()
         = test::runCli({ QStringLiteral("train"), QStringLiteral("--replay"), file });
     QCOMPARE(run.exitCode, 2);
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.startsWith(file + QStringLiteral(": ")), qPrintable(err));
+    QVERIFY2(err.startsWith(QStringLiteral("train: ") + file + QStringLiteral(": ")), qPrintable(err));
     QVERIFY2(err.contains(message), qPrintable(err));
 }
 
@@ -301,7 +301,7 @@ void TestTrainCommand::missingReplayFile()
     const test::CliRun run = test::runCli({ QStringLiteral("train"), QStringLiteral("--replay"),
         QStringLiteral("/nonexistent/r.json") });
     QCOMPARE(run.exitCode, 1);
-    QVERIFY(run.err.startsWith("/nonexistent/r.json: "));
+    QVERIFY(run.err.startsWith("train: /nonexistent/r.json: "));
 }
 
 QTEST_MAIN(TestTrainCommand)

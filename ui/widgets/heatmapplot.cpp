@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmapplot.h"
 
+#include "cjkscript.h"
 #include "heatmapcellinfo.h"
 #include "heatmapcelllayer.h"
 #include "matrixplotadapter.h"
@@ -25,16 +26,8 @@ constexpr int maxStackedChars = 4;
 /// True for characters set upright in vertical text: Han, kana, Hangul, CJK punctuation.
 bool isUprightCharacter(QChar c)
 {
-    switch (c.script()) {
-    case QChar::Script_Han:
-    case QChar::Script_Hiragana:
-    case QChar::Script_Katakana:
-    case QChar::Script_Hangul:
-    case QChar::Script_Bopomofo:
+    if (isCjkScript(c.unicode()))
         return true;
-    default:
-        break;
-    }
     const char16_t u = c.unicode();
     return (u >= 0x3000 && u <= 0x303f) || (u >= 0xff00 && u <= 0xffef);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sequencepanel.h"
 
+#include "cjkscript.h"
 #include "document.h"
 #include "embeddingtablemodel.h"
 #include "embeddingtableview.h"
@@ -33,18 +34,8 @@ constexpr int maxSeedShown = 999999;
 /// True for code points that Chinese, Japanese and Korean text writes without spaces.
 bool isCjk(char32_t cp)
 {
-    if ((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF) || cp == 0x30FC)
-        return true;
-    switch (QChar::script(cp)) {
-    case QChar::Script_Han:
-    case QChar::Script_Hiragana:
-    case QChar::Script_Katakana:
-    case QChar::Script_Hangul:
-    case QChar::Script_Bopomofo:
-        return true;
-    default:
-        return false;
-    }
+    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF) || cp == 0x30FC
+        || isCjkScript(cp);
 }
 
 } // namespace
