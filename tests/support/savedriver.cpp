@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     }
     say("ready");
     for (int i = first;; ++i) {
-        document.applyEdit(QStringLiteral("next"), test::numberedSession(seed, i, tokens, width));
+        document.applyEdit([] { return QStringLiteral("next"); }, test::numberedSession(seed, i, tokens, width));
         if (autosave) {
             if (!files.autosave()->autosaveNow()) {
                 say("autosave failed: " + files.autosave()->error().toUtf8());

@@ -302,6 +302,8 @@ private slots:
     void liveWidgetsSpeakTheChosenLanguage();
     void chineseSentencesBuiltFromParts();
     void aboutNamesEveryLicence();
+    void undoStepsFollowTheLanguage_data();
+    void undoStepsFollowTheLanguage();
     void nothingOfTheOtherLanguageIsLeft_data();
     void nothingOfTheOtherLanguageIsLeft();
 
@@ -402,6 +404,41 @@ void TestLanguageSwitch::aboutNamesEveryLicence()
     QVERIFY(about.text().contains(QStringLiteral("MPL-2.0")));
 }
 
+void TestLanguageSwitch::undoStepsFollowTheLanguage_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("undoText");
+    QTest::addColumn<QString>("redoText");
+    QTest::newRow("to English") << QStringLiteral("zh_CN") << QStringLiteral("en")
+                                << QStringLiteral("&Undo Change the number of heads")
+                                << QStringLiteral("&Redo Turn the causal mask off");
+    QTest::newRow("to Chinese") << QStringLiteral("en") << QStringLiteral("zh_CN")
+                                << QStringLiteral("撤销 修改头数(&U)")
+                                << QStringLiteral("重做 关闭因果掩码(&R)");
+}
+
+void TestLanguageSwitch::undoStepsFollowTheLanguage()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, undoText);
+    QFETCH(QString, redoText);
+    m_window->setLanguage(from);
+    m_window->document()->resetSession(
+        ExampleCatalog::load(QStringLiteral(":/examples/decoder-causal.json")).session, QString());
+    // Steps named in the first language: one to undo, one undone (to redo).
+    m_window->document()->setHeads(1);
+    m_window->document()->setCausal(false);
+    m_window->document()->undoStack()->undo();
+    m_window->setLanguage(to);
+    auto *undo = m_window->findChild<QAction *>(QStringLiteral("undoAction"));
+    auto *redo = m_window->findChild<QAction *>(QStringLiteral("redoAction"));
+    QVERIFY(undo && redo);
+    QCOMPARE(undo->text(), undoText);
+    QCOMPARE(redo->text(), redoText);
+}
+
 void TestLanguageSwitch::nothingOfTheOtherLanguageIsLeft_data()
 {
     QTest::addColumn<QString>("from");
@@ -417,8 +454,6 @@ void TestLanguageSwitch::nothingOfTheOtherLanguageIsLeft()
     m_window->setLanguage(from);
     // An example whose tokens are all English: any Chinese left after switching to English is
     // the interface's.
-    // Opened afresh: the undo history keeps the names its steps were given (in the language of
-    // their moment).
     const SessionLoadResult example
         = ExampleCatalog::load(QStringLiteral(":/examples/decoder-causal.json"));
     QVERIFY(example.ok());

@@ -178,4 +178,24 @@ Figure CompareFigure::make(const ComparePanels &panels, const FigureOptions &opt
     return f;
 }
 
+Figure CompareFigure::fitted(const ComparePanels &panels, const FigureOptions &options)
+{
+    // Which arrangement wins depends on the labels, the colour bars and the map's shape as
+    // much as on the room, so both are laid out and measured.
+    Figure row = make(panels, options, 3);
+    Figure stacked = make(panels, options, 2);
+    // Two above one keeps the titles whole and reads from top to bottom: three in a row has
+    // to win clearly.
+    return cellSide(row) > 1.05 * cellSide(stacked) ? row : stacked;
+}
+
+double CompareFigure::cellSide(const Figure &figure)
+{
+    for (const Figure::Item &item : figure.items) {
+        if (item.role == QLatin1String("cell") || item.role.startsWith(QLatin1String("cell ")))
+            return item.rect.height();
+    }
+    return 0.0;
+}
+
 } // namespace ae

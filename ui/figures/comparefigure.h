@@ -35,6 +35,12 @@ public:
     /// share the first row and the difference is centred below (for a screen not wide enough
     /// for three maps of a readable size).
     static Figure make(const ComparePanels &panels, const FigureOptions &options, int columns = 3);
+    /// make() at options.size in whichever arrangement (three in a row, or two above one) gives
+    /// the larger cells, two above one unless three in a row gives cells over 5 % larger: what
+    /// a dialog of that size shows.
+    static Figure fitted(const ComparePanels &panels, const FigureOptions &options);
+    /// The side of the cells of a figure made by make(): the first cell's height, 0 if none.
+    static double cellSide(const Figure &figure);
     /// The name of a comparison shown in menus, e.g. "Scaled vs unscaled".
     static QString kindName(CompareKind kind);
     /// What side A or B is, e.g. "÷ √d_k" or "no causal mask", for @p session and @p view.

@@ -3,6 +3,7 @@
 
 #include "displayindex.h"
 #include "examplecatalog.h"
+#include "retranslator.h"
 #include "sequencerole.h"
 #include "sessioncompute.h"
 #include "sessioneditcommand.h"
@@ -44,6 +45,7 @@ Document::Document(QObject *parent)
     m_undoStack.setUndoLimit(undoLimit);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
         [this](bool clean) { emit modifiedChanged(!clean); });
+    Retranslator::bind(this, [this] { retranslateHistory(); });
     // The example is compiled in; were it ever unreadable, the empty session's error shows.
     installSession(std::make_shared<const Session>(
         ExampleCatalog::load(ExampleCatalog::defaultExamplePath()).session));
@@ -70,7 +72,7 @@ void Document::resetSession(const Session &session, const QString &fileName, boo
     emit sessionOpened();
 }
 
-void Document::openAsEdit(const QString &text, const Session &session)
+void Document::openAsEdit(const UndoText &text, const Session &session)
 {
     applyEdit(text, session);
     emit sessionOpened();
@@ -90,7 +92,7 @@ void Document::setTitle(const QString &title)
 {
     Session after = *m_session;
     after.title = title;
-    pushEdit(tr("Edit the title"), std::move(after), SessionEditCommand::mergeKey(Field::Title));
+    pushEdit([] { return tr("Edit the title"); }, std::move(after), SessionEditCommand::mergeKey(Field::Title));
 }
 
 void Document::setTokens(SequenceRole role, const QStringList &tokens)
@@ -107,7 +109,7 @@ void Document::setTokens(SequenceRole role, const QStringList &tokens)
     seq.embeddings = reshapedEmbeddings(base, tokens, seq.width());
     seq.padding = followedPadding(base, tokens);
     seq.tokens = tokens;
-    pushEdit(tr("Edit the %1 tokens").arg(RoleLabel::text(role)), std::move(after), key);
+    pushEdit([role] { return tr("Edit the %1 tokens").arg(RoleLabel::text(role)); }, std::move(after), key);
 }
 
 void Document::setEmbeddingCell(SequenceRole role, int row, int column, double value)
@@ -119,10 +121,13 @@ void Document::setEmbeddingCell(SequenceRole role, int row, int column, double v
     seq.embeddings(row, column) = value;
     // A typed number makes the vectors hand-made (the positional part stays in them).
     seq.recipe.mode = EmbeddingMode::Manual;
-    pushEdit(tr("Edit %1 vector %2, dimension %3")
-                 .arg(RoleLabel::text(role))
-                 .arg(displayIndex(row))
-                 .arg(displayIndex(column)),
+    pushEdit(
+        [role, row, column] {
+            return tr("Edit %1 vector %2, dimension %3")
+                .arg(RoleLabel::text(role))
+                .arg(displayIndex(row))
+                .arg(displayIndex(column));
+        },
         std::move(after), SessionEditCommand::mergeKey(Field::Cell, roleIndex(role), row, column));
 }
 
@@ -139,7 +144,7 @@ void Document::setEmbeddingBlock(
         return;
     seq.embeddings.block(row, column, rows, cols) = block.topLeftCorner(rows, cols);
     seq.recipe.mode = EmbeddingMode::Manual;
-    pushEdit(tr("Paste into the %1 vectors").arg(RoleLabel::text(role)), std::move(after), -1);
+    pushEdit([role] { return tr("Paste into the %1 vectors").arg(RoleLabel::text(role)); }, std::move(after), -1);
 }
 
 void Document::setEmbeddingWidth(SequenceRole role, int width)
@@ -156,7 +161,7 @@ void Document::setEmbeddingWidth(SequenceRole role, int width)
     seq.embeddings = reshapedEmbeddings(base.sequence(role), seq.tokens, width);
     if (after.attention.projections.mode == ProjectionMode::Explicit)
         after.attention.projections = fittedProjections(after, base.attention.projections);
-    pushEdit(tr("Change the %1 width").arg(RoleLabel::text(role)), std::move(after), key);
+    pushEdit([role] { return tr("Change the %1 width").arg(RoleLabel::text(role)); }, std::move(after), key);
 }
 
 void Document::setEmbeddingRecipe(SequenceRole role, const EmbeddingRecipe &recipe)
@@ -167,7 +172,8 @@ void Document::setEmbeddingRecipe(SequenceRole role, const EmbeddingRecipe &reci
     Session after = *m_session;
     after.sequence(role) = withRecipe(std::move(after.sequence(role)), recipe);
     const bool seedOnly = recipe.mode == old.mode && recipe.positional == old.positional;
-    pushEdit(tr("Change how the %1 vectors are made").arg(RoleLabel::text(role)), std::move(after),
+    pushEdit(
+        [role] { return tr("Change how the %1 vectors are made").arg(RoleLabel::text(role)); }, std::move(after),
         seedOnly ? SessionEditCommand::mergeKey(Field::RecipeSeed, roleIndex(role)) : -1);
 }
 
@@ -178,9 +184,13 @@ void Document::setPadding(SequenceRole role, int index, bool padded)
     if (index < 0 || index >= seq.length() || seq.isPadding(index) == padded)
         return;
     seq.padding = withPaddingFlag(std::move(seq.padding), seq.length(), index, padded);
-    const QString text = padded ? tr("Mark “%1” as padding").arg(seq.tokens[index])
-                                : tr("Unmark “%1” as padding").arg(seq.tokens[index]);
-    pushEdit(text, std::move(after), -1);
+    const QString token = seq.tokens[index];
+    pushEdit(
+        [padded, token] {
+            return padded ? tr("Mark “%1” as padding").arg(token)
+                          : tr("Unmark “%1” as padding").arg(token);
+        },
+        std::move(after), -1);
 }
 
 void Document::fillBlankRows(SequenceRole role)
@@ -190,9 +200,12 @@ void Document::fillBlankRows(SequenceRole role)
         return;
     Session after = *m_session;
     after.sequence(role) = withHashedRows(std::move(after.sequence(role)), rows);
+    const int count = static_cast<int>(rows.size());
     pushEdit(
-        tr("Fill %n %1 vector(s) from the hashed generator", nullptr, static_cast<int>(rows.size()))
-            .arg(RoleLabel::text(role)),
+        [role, count] {
+            return tr("Fill %n %1 vector(s) from the hashed generator", nullptr, count)
+                .arg(RoleLabel::text(role));
+        },
         std::move(after), -1);
 }
 
@@ -203,7 +216,7 @@ void Document::setWiring(SequenceRole queryFrom, SequenceRole keyValueFrom)
     after.attention.keyValueFrom = keyValueFrom;
     if (after.attention.projections.mode == ProjectionMode::Explicit)
         after.attention.projections = fittedProjections(after, after.attention.projections);
-    pushEdit(tr("Change where Q and K/V come from"), std::move(after), -1);
+    pushEdit([] { return tr("Change where Q and K/V come from"); }, std::move(after), -1);
 }
 
 void Document::setModelDim(int dModel)
@@ -212,14 +225,14 @@ void Document::setModelDim(int dModel)
     after.attention.config.dModel = dModel;
     if (after.attention.projections.mode == ProjectionMode::Explicit)
         after.attention.projections = fittedProjections(after, after.attention.projections);
-    pushEdit(tr("Change d_model"), std::move(after), SessionEditCommand::mergeKey(Field::ModelDim));
+    pushEdit([] { return tr("Change d_model"); }, std::move(after), SessionEditCommand::mergeKey(Field::ModelDim));
 }
 
 void Document::setHeads(int heads)
 {
     Session after = *m_session;
     after.attention.config.heads = heads;
-    pushEdit(tr("Change the number of heads"), std::move(after),
+    pushEdit([] { return tr("Change the number of heads"); }, std::move(after),
         SessionEditCommand::mergeKey(Field::Heads));
 }
 
@@ -229,7 +242,7 @@ void Document::setScale(const ScaleSpec &scale)
     const bool typing
         = scale.mode == ScaleMode::Custom && after.attention.config.scale.mode == ScaleMode::Custom;
     after.attention.config.scale = scale;
-    pushEdit(tr("Change the scale"), std::move(after),
+    pushEdit([] { return tr("Change the scale"); }, std::move(after),
         typing ? SessionEditCommand::mergeKey(Field::ScaleDivisor) : -1);
 }
 
@@ -242,15 +255,17 @@ void Document::dragScale(const ScaleSpec &scale)
 {
     Session after = *m_session;
     after.attention.config.scale = scale;
-    pushEdit(
-        tr("Drag the scale"), std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
+    pushEdit([] { return tr("Drag the scale"); }, std::move(after), SessionEditCommand::mergeKey(Field::ScaleDrag));
 }
 
 void Document::setCausal(bool causal)
 {
     Session after = *m_session;
     after.attention.config.causal = causal;
-    pushEdit(causal ? tr("Turn the causal mask on") : tr("Turn the causal mask off"),
+    pushEdit(
+        [causal] {
+            return causal ? tr("Turn the causal mask on") : tr("Turn the causal mask off");
+        },
         std::move(after), -1);
 }
 
@@ -258,7 +273,7 @@ void Document::setProjections(const Projections &projections)
 {
     Session after = *m_session;
     after.attention.projections = projections;
-    pushEdit(tr("Change the projections"), std::move(after), -1);
+    pushEdit([] { return tr("Change the projections"); }, std::move(after), -1);
 }
 
 void Document::setProjectionMode(ProjectionMode mode)
@@ -278,7 +293,7 @@ void Document::setProjectionMode(ProjectionMode mode)
     } else {
         p.mode = mode;
     }
-    pushEdit(tr("Change the projections"), std::move(after), -1);
+    pushEdit([] { return tr("Change the projections"); }, std::move(after), -1);
 }
 
 void Document::setProjectionSeed(std::uint64_t seed)
@@ -286,7 +301,7 @@ void Document::setProjectionSeed(std::uint64_t seed)
     Session after = *m_session;
     after.attention.projections.mode = ProjectionMode::Random;
     after.attention.projections.seed = seed;
-    pushEdit(tr("Change the projection seed"), std::move(after),
+    pushEdit([] { return tr("Change the projection seed"); }, std::move(after),
         SessionEditCommand::mergeKey(Field::ProjectionSeed));
 }
 
@@ -300,7 +315,7 @@ void Document::setProjectionValue(ProjectionPart part, int row, int column, doub
     }
     if (!setProjectionEntry(p, part, row, column, value, after.attention.config.dModel))
         return;
-    pushEdit(tr("Edit a projection weight"), std::move(after),
+    pushEdit([] { return tr("Edit a projection weight"); }, std::move(after),
         SessionEditCommand::mergeKey(Field::ProjectionCell, static_cast<int>(part), row, column));
 }
 
@@ -308,11 +323,11 @@ void Document::setScalingConfig(const EntropyExperimentConfig &config)
 {
     Session after = *m_session;
     after.scaling = config;
-    pushEdit(tr("Change the scaling experiment"), std::move(after),
+    pushEdit([] { return tr("Change the scaling experiment"); }, std::move(after),
         SessionEditCommand::mergeKey(Field::Scaling));
 }
 
-void Document::applyEdit(const QString &text, const Session &after, int mergeKey)
+void Document::applyEdit(const UndoText &text, const Session &after, int mergeKey)
 {
     pushEdit(text, after, mergeKey);
 }
@@ -393,7 +408,7 @@ void Document::computeInBackground()
     }));
 }
 
-void Document::pushEdit(const QString &text, Session after, int mergeKey)
+void Document::pushEdit(const UndoText &text, Session after, int mergeKey)
 {
     if (after == *m_session)
         return;
@@ -463,6 +478,18 @@ void Document::trimHistory()
     emit m_undoStack.canUndoChanged(m_undoStack.canUndo());
     emit m_undoStack.undoTextChanged(m_undoStack.undoText());
     emit m_undoStack.canRedoChanged(m_undoStack.canRedo());
+    emit m_undoStack.redoTextChanged(m_undoStack.redoText());
+}
+
+void Document::retranslateHistory()
+{
+    for (int i = 0; i < m_undoStack.count(); ++i) {
+        // The stack hands out const commands; their names are not part of the history's state.
+        auto *command = static_cast<SessionEditCommand *>(
+            const_cast<QUndoCommand *>(m_undoStack.command(i)));
+        command->retranslate();
+    }
+    emit m_undoStack.undoTextChanged(m_undoStack.undoText());
     emit m_undoStack.redoTextChanged(m_undoStack.redoText());
 }
 

@@ -10,6 +10,7 @@
 #include "session.h"
 #include "sessionedit.h"
 #include "sessionerror.h"
+#include "undotext.h"
 
 #include <QObject>
 #include <QUndoStack>
@@ -59,7 +60,7 @@ public:
     void resetSession(const Session &session, const QString &fileName, bool modified = false);
     /// Opens @p session as one undoable step named @p text (an example replacing unsaved
     /// changes): applyEdit() that also announces sessionOpened().
-    void openAsEdit(const QString &text, const Session &session);
+    void openAsEdit(const UndoText &text, const Session &session);
     /// Records a successful save under @p fileName (the undo stack becomes clean).
     void markSaved(const QString &fileName);
 
@@ -97,7 +98,7 @@ public:
     void setProjectionValue(ProjectionPart part, int row, int column, double value);
     void setScalingConfig(const EntropyExperimentConfig &config);
     /// Any other change: @p after replaces the session as one step named @p text.
-    void applyEdit(const QString &text, const Session &after, int mergeKey = -1);
+    void applyEdit(const UndoText &text, const Session &after, int mergeKey = -1);
     /// Ends the current run of merging edits (the user left the field): the next edit, even
     /// of the same field, is a new undo step.
     void finishEditRun();
@@ -127,11 +128,13 @@ private:
     /// arrives, unless the session has changed again by then.
     void computeInBackground();
     /// Pushes one command replacing the session with @p after, unless nothing changes.
-    void pushEdit(const QString &text, Session after, int mergeKey);
+    void pushEdit(const UndoText &text, Session after, int mergeKey);
     /// Drops the oldest steps until the history fits its budget, keeping at least the newest.
     void trimHistory();
     /// undoHistoryBytes() of the commands from @p first on.
     std::size_t historyBytesFrom(int first) const;
+    /// Names every undo step again in the interface language (after a language switch).
+    void retranslateHistory();
     /// The open command at the top of the stack with @p mergeKey, or null.
     const SessionEditCommand *openCommand(int mergeKey) const;
 

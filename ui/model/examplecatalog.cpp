@@ -112,6 +112,15 @@ QString ExampleCatalog::displayTitle(const QString &sessionTitle)
     return i >= 0 ? tr(knownExamples[i].shortName) : sessionTitle;
 }
 
+QString ExampleCatalog::name(const QString &path, const QString &fallback)
+{
+    for (const Entry &entry : entries()) {
+        if (entry.path == path)
+            return entry.name;
+    }
+    return fallback;
+}
+
 QString ExampleCatalog::defaultExamplePath()
 {
     return QStringLiteral(":/examples/cross-attention-2heads.json");

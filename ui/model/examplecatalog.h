@@ -31,6 +31,9 @@ public:
     static QString defaultExamplePath();
     /// Reads the example at @p path.
     static SessionLoadResult load(const QString &path);
+    /// The translated menu text of the example at @p path, or @p fallback for a path that is
+    /// not a built-in example.
+    static QString name(const QString &path, const QString &fallback);
     /// What a window calls a session titled @p sessionTitle: for a built-in example's title,
     /// the example's short name in the language of the moment (no head count or wiring, which
     /// the user may change); any other title as it is.

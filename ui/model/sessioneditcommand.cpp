@@ -20,10 +20,11 @@ int SessionEditCommand::mergeKey(Field field, int a, int b, int c)
     return fieldBits | ((a & 0x7) << 22) | ((b & 0x7ff) << 11) | (c & 0x7ff);
 }
 
-SessionEditCommand::SessionEditCommand(Document *document, const QString &text,
+SessionEditCommand::SessionEditCommand(Document *document, UndoText name,
     std::shared_ptr<const Session> before, std::shared_ptr<const Session> after, int mergeKey)
-    : QUndoCommand(text)
+    : QUndoCommand(name())
     , m_document(document)
+    , m_text(std::move(name))
     , m_before(std::move(before))
     , m_after(std::move(after))
     , m_beforeBytes(sessionSnapshotBytes(*m_before))
@@ -34,7 +35,7 @@ SessionEditCommand::SessionEditCommand(Document *document, const QString &text,
 
 SessionEditCommand *SessionEditCommand::clone() const
 {
-    auto *copy = new SessionEditCommand(m_document, text(), m_before, m_after, m_mergeKey);
+    auto *copy = new SessionEditCommand(m_document, m_text, m_before, m_after, m_mergeKey);
     copy->m_open = m_open;
     return copy;
 }

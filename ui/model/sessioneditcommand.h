@@ -5,6 +5,7 @@
 /// The one undo command of the application: a whole-session snapshot before and after an edit.
 
 #include "session.h"
+#include "undotext.h"
 
 #include <QUndoCommand>
 #include <cstddef>
@@ -42,9 +43,13 @@ public:
     /// a cell. Distinct arguments within the documented limits give distinct keys.
     static int mergeKey(Field field, int a = 0, int b = 0, int c = 0);
 
+    /// @param name makes the step's name, now and after every language switch
     /// @param mergeKey -1 for an edit that never merges
-    SessionEditCommand(Document *document, const QString &text,
+    SessionEditCommand(Document *document, UndoText name,
         std::shared_ptr<const Session> before, std::shared_ptr<const Session> after, int mergeKey);
+
+    /// Names the step again in the current interface language.
+    void retranslate() { setText(m_text()); }
 
     /// A new command with the same text, snapshots, key and open state (the document rebuilds
     /// its stack from these when it drops the oldest steps).
@@ -70,6 +75,7 @@ public:
 
 private:
     Document *m_document;
+    UndoText m_text;
     std::shared_ptr<const Session> m_before;
     std::shared_ptr<const Session> m_after;
     std::size_t m_beforeBytes;

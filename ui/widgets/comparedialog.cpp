@@ -93,7 +93,7 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     const QRect room = screen() ? screen()->availableGeometry() : QRect(0, 0, 1100, 560);
     const bool small = room.height() < 900;
     resize(std::min(small ? room.width() : 1100, room.width() * 95 / 100),
-        small ? room.height() * 85 / 100 : std::min(560, room.height() * 9 / 10));
+        small ? room.height() * 92 / 100 : std::min(560, room.height() * 9 / 10));
 }
 
 CompareSpec CompareDialog::spec() const
@@ -194,10 +194,7 @@ Figure CompareDialog::screenFigure() const
     options.size = QSize(std::clamp(int(room.width() / m_zoom), FigureOptions::minSide * 3,
                              FigureOptions::maxSide),
         std::clamp(int(room.height() / m_zoom), FigureOptions::minSide * 2, FigureOptions::maxSide));
-    // Three square maps in a row need a view about three times as wide as it is tall; a
-    // squarer one (a projector, a small window) gets A and B above the difference.
-    const int columns = room.width() >= 2.4 * room.height() ? 3 : 2;
-    return CompareFigure::make(CompareFigure::panels(*m_result, spec().kind), options, columns);
+    return CompareFigure::fitted(CompareFigure::panels(*m_result, spec().kind), options);
 }
 
 void CompareDialog::showFigure()

@@ -108,7 +108,8 @@ bool ImportController::importEmbeddingsFrom(SequenceRole role, const QString &fi
     }
     seq.embeddings = csv.values;
     seq.recipe = EmbeddingRecipe {}; // typed numbers: the matrix is the truth
-    m_document->applyEdit(tr("Import embeddings into %1").arg(sequence), after);
+    m_document->applyEdit(
+        [role] { return tr("Import embeddings into %1").arg(RoleLabel::text(role)); }, after);
     emit message(
         tr("Imported %1 \u00d7 %2 embeddings into %3 from “%4”. Undo (Ctrl+Z) takes them back.")
             .arg(csv.values.rows())

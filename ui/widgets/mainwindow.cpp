@@ -207,6 +207,9 @@ void MainWindow::createMenus()
     };
     connect(stack, &QUndoStack::indexChanged, undo, updateUndo);
     connect(stack, &QUndoStack::cleanChanged, undo, updateUndo);
+    // The steps' own names are made again after a language switch.
+    connect(stack, &QUndoStack::undoTextChanged, undo, updateUndo);
+    connect(stack, &QUndoStack::redoTextChanged, undo, updateUndo);
     connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
     connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     Retranslator::bind(undo, updateUndo);
@@ -429,17 +432,18 @@ bool MainWindow::openExample(const QString &resourcePath)
         showNote(tr("The example could not be read: %1").arg(loaded.error->toString()), true);
         return false;
     }
-    QString name = loaded.session.title;
-    for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
-        if (entry.path == resourcePath)
-            name = entry.name;
-    }
+    const QString title = loaded.session.title;
+    const QString name = ExampleCatalog::name(resourcePath, title);
     if (!m_document->isModified()) {
         m_document->resetSession(loaded.session, QString());
         m_noteBar->clearMessage();
         return true;
     }
-    m_document->openAsEdit(tr("Open the example “%1”").arg(name), loaded.session);
+    m_document->openAsEdit(
+        [resourcePath, title] {
+            return tr("Open the example “%1”").arg(ExampleCatalog::name(resourcePath, title));
+        },
+        loaded.session);
     showNote(
         tr("Opened the example “%1”. Your previous session is one Undo (Ctrl+Z) away.").arg(name));
     return true;

@@ -235,7 +235,7 @@ bool TrainingAttentionPanel::openInExplorer(int run)
                               .arg(exampleText(exampleIndex()));
     const Session session = trainedSession(
         m_runner->modelSpec(run), *params, exampleSource(), exampleTarget(), title);
-    m_document->applyEdit(tr("Open Trained Model"), session);
+    m_document->applyEdit([] { return tr("Open Trained Model"); }, session);
     return true;
 }
 
