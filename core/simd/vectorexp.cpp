@@ -144,7 +144,8 @@ bool setExpKernel(ExpKernel kernel)
 void expInto(const double *x, double *out, Eigen::Index n)
 {
 #ifdef AE_EXP_AVX2
-    if (activeExpKernel() == ExpKernel::Avx2) {
+    // Under four elements a call into the vector kernel costs more than the arithmetic.
+    if (n >= 4 && activeExpKernel() == ExpKernel::Avx2) {
         avx2Exp(x, out, n);
         return;
     }

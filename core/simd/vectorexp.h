@@ -28,9 +28,11 @@ bool setExpKernel(ExpKernel kernel);
 /// @p out[i] = e^@p x[i] for i in [0, @p n), within two units in the last place for x up to
 /// ln DBL_MAX. Below ln DBL_MIN (about -708.4, where the exponential leaves the normal
 /// doubles) and for -inf the result is exactly 0, so a weight that small adds nothing to a
-/// sum. Every element gets the same arithmetic wherever it lies in the array, so a value's
-/// exponential never depends on its neighbours. NaN gives NaN on the AVX2 kernel and an
-/// unspecified finite value on the portable one; callers detect NaN in their inputs.
+/// sum. Arrays of fewer than four elements always take the portable kernel (a call into the
+/// vector kernel would cost more than the arithmetic); from four on, the AVX2 kernel gives
+/// every element the same arithmetic wherever it lies, its last one to three included. NaN
+/// gives NaN on the AVX2 kernel and an unspecified finite value on the portable one; callers
+/// detect NaN in their inputs.
 /// @p x and @p out do not overlap.
 void expInto(const double *x, double *out, Eigen::Index n);
 
