@@ -10,7 +10,6 @@
 #include "document.h"
 #include "examplecatalog.h"
 #include "guibenchsupport.h"
-#include "heatmapplot.h"
 #include "mainwindow.h"
 #include "sequencepanel.h"
 
@@ -22,17 +21,13 @@
 
 namespace {
 
-using ae::bench::PaintWatcher;
 using ae::bench::processUntil;
+using ae::bench::WindowHarness;
 
 /// One window per token count, made on first use and kept for every repetition.
-struct TypingHarness
+struct TypingHarness : WindowHarness
 {
-    std::unique_ptr<ae::MainWindow> window;
-    PaintWatcher watcher;
     QLineEdit *line = nullptr;
-    bool resultArrived = false;
-    int keys = 0;
 };
 
 /// "w01 w02 … w(N-1) wN" without wN's last digit.
@@ -61,12 +56,7 @@ TypingHarness &harnessFor(int tokens)
     if (h)
         return *h;
     h = std::make_unique<TypingHarness>();
-    TypingHarness *raw = h.get();
-    h->window = std::make_unique<ae::MainWindow>();
-    h->window->resize(1600, 1000);
-    h->window->show();
     ae::Document *doc = h->window->document();
-    QObject::connect(doc, &ae::Document::resultChanged, doc, [raw] { raw->resultArrived = true; });
     ae::Session session
         = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
     session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
@@ -81,7 +71,7 @@ TypingHarness &harnessFor(int tokens)
     Q_EMIT h->line->textEdited(h->line->text());
     h->line->end(false);
     processUntil([] { return false; }, 500); // let the layout and the first paint settle
-    h->watcher.watch(h->window->findChildren<ae::HeatmapPlot *>());
+    h->watchHeatmaps();
     return *h;
 }
 
@@ -90,18 +80,14 @@ void typeTokens(benchmark::State &state, int tokens)
 {
     TypingHarness &h = harnessFor(tokens);
     for (auto _ : state) {
-        h.resultArrived = false;
-        h.watcher.reset();
-        if (h.keys++ % 2 == 0)
-            pressKey(h.line, Qt::Key_0 + tokens % 10, QString::number(tokens % 10));
-        else
-            pressKey(h.line, Qt::Key_Backspace, QString());
-        const bool ok
-            = processUntil([&h] { return h.resultArrived && h.watcher.allPainted(); }, 30000);
-        if (!ok) {
-            state.SkipWithError("no repaint within 30 s");
+        const bool ok = h.editUntilPainted(state, [&h, tokens] {
+            if (h.edits++ % 2 == 0)
+                pressKey(h.line, Qt::Key_0 + tokens % 10, QString::number(tokens % 10));
+            else
+                pressKey(h.line, Qt::Key_Backspace, QString());
+        });
+        if (!ok)
             break;
-        }
     }
     state.counters["tokens"] = static_cast<double>(tokens);
 }
@@ -109,15 +95,8 @@ void typeTokens(benchmark::State &state, int tokens)
 const bool registered = [] {
     const int counts[] = { 40, 200 };
     const char *names[] = { "gui/type-tokens/40", "gui/type-tokens/200" };
-    for (int i = 0; i < 2; ++i) {
-        benchmark::RegisterBenchmark(names[i], typeTokens, counts[i])
-            ->Iterations(1)
-            ->Repetitions(40)
-            ->ComputeStatistics("p95", ae::bench::p95)
-            ->ReportAggregatesOnly(true)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond);
-    }
+    for (int i = 0; i < 2; ++i)
+        ae::bench::registerPerEdit(names[i], typeTokens, counts[i]);
     return true;
 }();
 

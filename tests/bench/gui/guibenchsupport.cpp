@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guibenchsupport.h"
 
+#include "document.h"
 #include "heatmapplot.h"
+#include "mainwindow.h"
 
 #include <QEvent>
 #include <algorithm>
@@ -40,6 +42,22 @@ double p95(const std::vector<double> &v)
         return 0.0;
     const size_t i = size_t(std::ceil(0.95 * double(s.size()))) - 1;
     return s[std::min(i, s.size() - 1)];
+}
+
+WindowHarness::WindowHarness()
+    : window(std::make_unique<ae::MainWindow>())
+{
+    window->resize(1600, 1000);
+    window->show();
+    ae::Document *doc = window->document();
+    QObject::connect(doc, &ae::Document::resultChanged, doc, [this] { resultArrived = true; });
+}
+
+WindowHarness::~WindowHarness() = default;
+
+void WindowHarness::watchHeatmaps()
+{
+    watcher.watch(window->findChildren<ae::HeatmapPlot *>());
 }
 
 } // namespace ae::bench
