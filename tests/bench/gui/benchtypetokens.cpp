@@ -16,7 +16,6 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <benchmark/benchmark.h>
-#include <map>
 #include <memory>
 
 namespace {
@@ -51,28 +50,28 @@ void pressKey(QWidget *target, int key, const QString &text)
 
 TypingHarness &harnessFor(int tokens)
 {
-    static std::map<int, std::unique_ptr<TypingHarness>> harnesses;
-    std::unique_ptr<TypingHarness> &h = harnesses[tokens];
-    if (h)
-        return *h;
-    h = std::make_unique<TypingHarness>();
-    ae::Document *doc = h->window->document();
-    ae::Session session
-        = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
-    session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
-    doc->resetSession(session, QString());
-    h->window->setPresentationMode(true);
-    h->window->classroom()->computation()->show();
-    for (bool source : { true, false })
-        h->window->sequencePanel(source)->show();
-    h->line = h->window->sequencePanel(true)->tokenEdit();
-    h->line->setFocus();
-    h->line->setText(lineBeforeLastKey(tokens));
-    Q_EMIT h->line->textEdited(h->line->text());
-    h->line->end(false);
-    processUntil([] { return false; }, 500); // let the layout and the first paint settle
-    h->watchHeatmaps();
-    return *h;
+    auto make = [tokens] {
+        auto h = std::make_unique<TypingHarness>();
+        ae::Document *doc = h->window->document();
+        ae::Session session
+            = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
+        session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
+        doc->resetSession(session, QString());
+        h->window->setPresentationMode(true);
+        h->window->classroom()->computation()->show();
+        for (bool source : { true, false })
+            h->window->sequencePanel(source)->show();
+        h->line = h->window->sequencePanel(true)->tokenEdit();
+        h->line->setFocus();
+        h->line->setText(lineBeforeLastKey(tokens));
+        Q_EMIT h->line->textEdited(h->line->text());
+        h->line->end(false);
+        processUntil([] { return false; }, 500); // let the layout and the first paint settle
+        h->watchHeatmaps();
+        return std::unique_ptr<WindowHarness>(std::move(h));
+    };
+    return static_cast<TypingHarness &>(
+        ae::bench::keptHarness(QStringLiteral("type %1").arg(tokens), make));
 }
 
 /// One key press in the source line: the last token's digit, or Backspace to take it away.

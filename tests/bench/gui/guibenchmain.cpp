@@ -11,7 +11,6 @@
 
 #include <QApplication>
 #include <benchmark/benchmark.h>
-#include <map>
 #include <memory>
 
 namespace {
@@ -23,17 +22,15 @@ using ae::bench::WindowHarness;
 /// One window per shape, made on first use and kept for every repetition.
 WindowHarness &harnessFor(const Shape &shape)
 {
-    static std::map<QString, std::unique_ptr<WindowHarness>> harnesses;
-    std::unique_ptr<WindowHarness> &h = harnesses[ae::bench::shapeName(shape)];
-    if (h)
-        return *h;
-    h = std::make_unique<WindowHarness>();
-    WindowHarness *raw = h.get();
-    h->window->document()->resetSession(ae::bench::makeSession(shape, 9), QString());
-    processUntil([raw] { return raw->resultArrived; }, 60000);
-    h->watchHeatmaps();
-    processUntil([] { return false; }, 300); // let the first layout and paint settle
-    return *h;
+    return ae::bench::keptHarness(QStringLiteral("edit ") + ae::bench::shapeName(shape), [&] {
+        auto h = std::make_unique<WindowHarness>();
+        WindowHarness *raw = h.get();
+        h->window->document()->resetSession(ae::bench::makeSession(shape, 9), QString());
+        processUntil([raw] { return raw->resultArrived; }, 60000);
+        h->watchHeatmaps();
+        processUntil([] { return false; }, 300); // let the first layout and paint settle
+        return h;
+    });
 }
 
 /// One edit: change one embedding value through the document, then process events until the
@@ -71,6 +68,7 @@ int main(int argc, char **argv)
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::RunSpecifiedBenchmarks();
+    ae::bench::closeKeptHarnesses();
     benchmark::Shutdown();
     return 0;
 }

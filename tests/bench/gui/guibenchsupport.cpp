@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace ae::bench {
 
@@ -58,6 +59,32 @@ WindowHarness::~WindowHarness() = default;
 void WindowHarness::watchHeatmaps()
 {
     watcher.watch(window->findChildren<ae::HeatmapPlot *>());
+}
+
+namespace {
+
+std::map<QString, std::unique_ptr<WindowHarness>> &keptHarnesses()
+{
+    static std::map<QString, std::unique_ptr<WindowHarness>> harnesses;
+    return harnesses;
+}
+
+} // namespace
+
+WindowHarness &keptHarness(
+    const QString &key, const std::function<std::unique_ptr<WindowHarness>()> &make)
+{
+    std::unique_ptr<WindowHarness> &h = keptHarnesses()[key];
+    if (!h)
+        h = make();
+    return *h;
+}
+
+void closeKeptHarnesses()
+{
+    // Windows must go before the application object: a window destroyed at exit, after it,
+    // crashes.
+    keptHarnesses().clear();
 }
 
 } // namespace ae::bench

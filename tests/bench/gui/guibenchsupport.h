@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QThread>
 #include <benchmark/benchmark.h>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -65,7 +66,7 @@ double p95(const std::vector<double> &v);
 struct WindowHarness
 {
     WindowHarness();
-    ~WindowHarness();
+    virtual ~WindowHarness();
 
     /// Watches every heatmap the window holds now.
     void watchHeatmaps();
@@ -89,6 +90,13 @@ struct WindowHarness
     bool resultArrived = false;
     int edits = 0; ///< repetitions so far, for benchmarks that alternate their edits
 };
+
+/// The harness kept under @p key for every repetition, made by @p make on first use.
+WindowHarness &keptHarness(
+    const QString &key, const std::function<std::unique_ptr<WindowHarness>()> &make);
+
+/// Closes every kept harness's window; main() calls it while the application still exists.
+void closeKeptHarnesses();
 
 /// Registers @p name as @p run(state, @p arg) with one edit per repetition, 40 repetitions
 /// reported as mean, median, standard deviation and p95 of the wall-clock milliseconds.
