@@ -135,18 +135,19 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         const Eigen::Index r0 = piece * block;
         const Eigen::Index n = std::min(block, lq - r0);
         // Contiguous scratch, reused by the thread: blocks of the result matrices stride by
-        // Lq, and a power-of-two stride maps every column to the same cache sets.
+        // Lq, and a power-of-two stride maps every column to the same cache sets. The dot
+        // products go straight into the result (the softmax reads them twice, in order); the
+        // weights, read by A V and the mean as well, are made here and copied once.
         thread_local std::vector<double> scratch;
-        if (scratch.size() < static_cast<size_t>(3 * n * lk))
-            scratch.resize(static_cast<size_t>(3 * n * lk));
-        Eigen::Map<Eigen::MatrixXd> logits(scratch.data(), n, lk);
-        Eigen::Map<Eigen::MatrixXd> weights(scratch.data() + n * lk, n, lk);
-        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + 2 * n * lk, n, lk);
+        if (scratch.size() < static_cast<size_t>(2 * n * lk))
+            scratch.resize(static_cast<size_t>(2 * n * lk));
+        Eigen::Map<Eigen::MatrixXd> weights(scratch.data(), n, lk);
+        Eigen::Map<Eigen::MatrixXd> mean(scratch.data() + n * lk, n, lk);
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
+            auto logits = head.dotProducts.middleRows(r0, n);
             multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, logits);
-            head.dotProducts.middleRows(r0, n) = logits;
             // The scale is applied inside the softmax's sweep: no pass of its own.
             if (masked)
                 softmaxRowsWithEntropy(logits, r.visible.middleRows(r0, n), weights,

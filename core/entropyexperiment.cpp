@@ -102,6 +102,9 @@ EntropyExperimentResult runEntropyExperiment(
     Eigen::MatrixXd q(block, largest);
     std::vector<NormalSampler> queryColumns;
     queryColumns.reserve(static_cast<size_t>(largest));
+    std::vector<double *> columns(static_cast<size_t>(largest));
+    for (int j = 0; j < largest; ++j)
+        columns[static_cast<size_t>(j)] = q.col(j).data();
     for (int rep = 0; rep < config.repeats; ++rep) {
         for (int j = 0; j < largest; ++j)
             NormalSampler(columnSeed(config.seed, rep, true, j)).fill(k.col(j).data(), config.keys);
@@ -112,8 +115,7 @@ EntropyExperimentResult runEntropyExperiment(
             if (shouldStop && shouldStop())
                 return cancelled;
             const int rows = std::min(block, config.queries - first);
-            for (int j = 0; j < largest; ++j)
-                queryColumns[static_cast<size_t>(j)].fill(q.col(j).data(), rows);
+            NormalSampler::fillEach(queryColumns.data(), largest, columns.data(), rows);
             if (!sums.addBlock(q.topRows(rows), k, shouldStop))
                 return cancelled;
         }

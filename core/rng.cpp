@@ -5,13 +5,6 @@
 
 namespace ae {
 
-namespace {
-constexpr std::uint64_t rotl(std::uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-} // namespace
-
 std::uint64_t Rng::mix(std::uint64_t value)
 {
     value += 0x9e3779b97f4a7c15ULL;
@@ -28,19 +21,6 @@ Rng::Rng(std::uint64_t seed)
         word = mix(s);
         s += 0x9e3779b97f4a7c15ULL;
     }
-}
-
-std::uint64_t Rng::next()
-{
-    const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
-    const std::uint64_t t = m_state[1] << 17;
-    m_state[2] ^= m_state[0];
-    m_state[3] ^= m_state[1];
-    m_state[1] ^= m_state[2];
-    m_state[0] ^= m_state[3];
-    m_state[2] ^= t;
-    m_state[3] = rotl(m_state[3], 45);
-    return result;
 }
 
 double Rng::uniform()

@@ -17,8 +17,19 @@ public:
     /// Seeds the four state words from @p seed with SplitMix64.
     explicit Rng(std::uint64_t seed);
 
-    /// Next raw 64-bit value.
-    std::uint64_t next();
+    /// Next raw 64-bit value (inline: the samplers draw millions in their loops).
+    std::uint64_t next()
+    {
+        const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
+        const std::uint64_t t = m_state[1] << 17;
+        m_state[2] ^= m_state[0];
+        m_state[3] ^= m_state[1];
+        m_state[1] ^= m_state[2];
+        m_state[0] ^= m_state[3];
+        m_state[2] ^= t;
+        m_state[3] = rotl(m_state[3], 45);
+        return result;
+    }
     /// Uniform double in [0, 1) with 53 random bits (exact, platform independent).
     double uniform();
     /// Uniform double in [lo, hi).
@@ -30,6 +41,11 @@ public:
     static std::uint64_t mix(std::uint64_t value);
 
 private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k)
+    {
+        return (x << k) | (x >> (64 - k));
+    }
+
     std::uint64_t m_state[4];
     double m_spare = 0.0;
     bool m_hasSpare = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scalingaccumulator.h"
 
+#include "blas/product.h"
 #include "softmaxrowstats.h"
 
 #include <algorithm>
@@ -54,6 +55,7 @@ bool ScalingAccumulator::addBlock(const Eigen::Ref<const Eigen::MatrixXd> &q,
     const Eigen::Index rows = q.rows();
     m_scores.resize(rows, m_keys);
     m_scores.setZero();
+    Eigen::Map<Eigen::MatrixXd> scoresT(m_scores.data(), m_keys, rows);
     int done = 0;
     for (size_t di = 0; di < m_dims.size(); ++di) {
         const int dk = m_dims[di];
@@ -61,7 +63,8 @@ bool ScalingAccumulator::addBlock(const Eigen::Ref<const Eigen::MatrixXd> &q,
             if (shouldStop && shouldStop())
                 return false;
             const int width = std::min(columnsPerSlice, dk - done);
-            m_scores.noalias() += q.middleCols(done, width) * k.middleCols(done, width).transpose();
+            // The row-major scores are, in memory, their column-major transpose k q^T.
+            multiplyInto(k.middleCols(done, width), q.middleCols(done, width), true, scoresT, true);
             done += width;
         }
         Totals &t = m_totals[di];

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "softmax.h"
 
+#include "simd/vectorexp.h"
+
 #include <cmath>
 #include <limits>
 
@@ -82,7 +84,6 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     }
     const bool masked = visible.size() != 0 && !visible.all();
     constexpr double minusInf = -std::numeric_limits<double>::infinity();
-    const double minLog = std::log(std::numeric_limits<double>::min());
     const Eigen::Index cols = logits.cols();
     // Column by column: the matrices are column-major, so every step below walks contiguous
     // memory and vectorises (a row-by-row loop would stride by the matrix height).
@@ -104,15 +105,9 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     for (Eigen::Index j = 0; j < cols; ++j) {
         shifted = logits.col(j).array() / divisor - shift;
         auto e = weights.col(j).array();
-        // Eigen's exp on a plain array runs vectorised (a select around it would call the
-        // scalar exp per entry).
-        e = shifted.exp();
-        // But it never goes below about 5.6e-309 (it clamps its argument near ln DBL_MIN), so
-        // a logit 1e300 below the maximum would weigh that instead of 0 and add
-        // 5.6e-309 * -1e300 to the entropy. Below ln DBL_MIN the weight is taken as 0; the
-        // check is one vectorised minimum, the fix rare.
-        if (shifted.minCoeff() < minLog)
-            e = (shifted < minLog).select(0.0, e);
+        // Below ln DBL_MIN the weight is 0: a logit 1e300 below the maximum weighs nothing
+        // and adds nothing to the entropy.
+        expInto(shifted.data(), weights.col(j).data(), rows);
         if (masked)
             e = visible.col(j).array().select(e, 0.0);
         sum += e;

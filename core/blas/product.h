@@ -9,13 +9,15 @@
 
 namespace ae {
 
-/// @p c = @p a * @p b, or @p a * @p b^T when @p transposeB; @p c already has its size
-/// (a.rows() x b.cols(), or a.rows() x b.rows()) and may be a block of a larger matrix.
+/// @p c = @p a * @p b, or @p a * @p b^T when @p transposeB (@p c += that when @p accumulate);
+/// @p c already has its size (a.rows() x b.cols(), or a.rows() x b.rows()) and may be a block
+/// of a larger matrix.
 /// Why not Eigen's `c.noalias() = a * b` on top of BLAS: Eigen zeroes the destination and
 /// then lets dgemm add to it (a pass over c that nothing needs). Tiny products (the sizes
 /// summing under 20, as in Eigen's own rule) stay in Eigen's unrolled loops, where a call into
 /// BLAS would cost more than the arithmetic.
 void multiplyInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
-    const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c);
+    const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c,
+    bool accumulate = false);
 
 } // namespace ae

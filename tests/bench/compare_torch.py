@@ -198,6 +198,9 @@ def main():
     torch.set_num_threads(1)
     torch.manual_seed(0)
 
+    load = os.getloadavg()
+    print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
+          f"{os.cpu_count()} processors; every time below is CPU time (median per call)")
     print(f"torch {torch.__version__}, float64, {torch.get_num_threads()} thread")
     blas_path, blas_description, blas_threads = torch_blas(torch)
     print(f"torch BLAS: {blas_path}")
@@ -213,6 +216,8 @@ def main():
     context, ours = run_bench(args.bench, args.min_time)
     print(f"attention-bench: {context.get('ae_build', '?')}, Eigen SIMD {context.get('eigen_simd', '?')}")
     print(f"attention-bench BLAS: {context.get('blas', '?')}")
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print()
     print(f"{'benchmark':28} {'torch':>12} {'ours':>12} {'ratio':>8} {'GFLOP/s torch':>14} {'ours':>8}")
     for (lq, lk, d, h) in SHAPES:

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // softmaxRowsWithEntropy() (core/softmax.h): the one-pass softmax and row entropy the attention
 // core uses, against a long double evaluation of the definitions and against
-// maskedSoftmaxRows() + rowEntropy() where logits are infinite or NaN.
+// maskedSoftmaxRows() + rowEntropy() where logits are infinite or NaN, on each kernel of its
+// exponential.
 
+#include "simd/vectorexp.h"
 #include "softmax.h"
 
 #include <QtTest>
@@ -64,6 +66,17 @@ void definition(const Eigen::MatrixXd &x, const BoolMatrix &visible, int r,
     *entropy = static_cast<double>(h);
 }
 
+/// Adds the row once per kernel of the softmax's exponential: the same checks hold for each.
+void addRows(const char *name, const Eigen::MatrixXd &logits, const BoolMatrix &visible)
+{
+    const std::pair<ExpKernel, const char *> kernels[]
+        = { { ExpKernel::Portable, " (portable exp)" }, { ExpKernel::Avx2, " (AVX2 exp)" } };
+    for (const auto &[kernel, suffix] : kernels) {
+        const QByteArray row = QByteArray(name) + suffix;
+        QTest::newRow(row.constData()) << logits << visible << int(kernel);
+    }
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(BoolMatrix)
@@ -74,65 +87,72 @@ class TestFusedSoftmax : public QObject
     Q_OBJECT
 
 private slots:
+    void init() { m_kernel = activeExpKernel(); }
+    void cleanup() { setExpKernel(m_kernel); }
     void matchesDefinitions_data();
     void matchesDefinitions();
     void nonFiniteLogitsFollowTheCarefulRules_data();
     void nonFiniteLogitsFollowTheCarefulRules();
     void writesIntoBlocksOfLargerMatrices();
     void noKeysMeansZeroEntropy();
+
+private:
+    ExpKernel m_kernel = ExpKernel::Portable;
 };
 
 void TestFusedSoftmax::matchesDefinitions_data()
 {
     QTest::addColumn<Eigen::MatrixXd>("logits");
     QTest::addColumn<BoolMatrix>("visible");
+    QTest::addColumn<int>("kernel");
 
-    QTest::newRow("one entry") << Eigen::MatrixXd(Eigen::MatrixXd::Constant(1, 1, 0.3))
-                               << BoolMatrix();
-    QTest::newRow("equal logits") << Eigen::MatrixXd(Eigen::MatrixXd::Constant(3, 5, 2.0))
-                                  << BoolMatrix();
-    QTest::newRow("moderate 7x9") << logitsOf(7, 9, 3.0, 1) << BoolMatrix();
-    QTest::newRow("wide 5x300") << logitsOf(5, 300, 4.0, 2) << BoolMatrix();
-    QTest::newRow("one dominant per row") << logitsOf(6, 8, 200.0, 3) << BoolMatrix();
-    QTest::newRow("large magnitudes")
-        << Eigen::MatrixXd((logitsOf(4, 6, 1.0, 4).array() + 1e6).matrix()) << BoolMatrix();
+    addRows("one entry", Eigen::MatrixXd(Eigen::MatrixXd::Constant(1, 1, 0.3)), BoolMatrix());
+    addRows("equal logits", Eigen::MatrixXd(Eigen::MatrixXd::Constant(3, 5, 2.0)), BoolMatrix());
+    addRows("moderate 7x9", logitsOf(7, 9, 3.0, 1), BoolMatrix());
+    addRows("wide 5x300", logitsOf(5, 300, 4.0, 2), BoolMatrix());
+    addRows("one dominant per row", logitsOf(6, 8, 200.0, 3), BoolMatrix());
+    addRows("large magnitudes", Eigen::MatrixXd((logitsOf(4, 6, 1.0, 4).array() + 1e6).matrix()),
+        BoolMatrix());
 
     const Eigen::MatrixXd x = logitsOf(6, 6, 2.0, 5);
     BoolMatrix causal(6, 6);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c)
             causal(r, c) = c <= r;
-    QTest::newRow("causal") << x << causal;
+    addRows("causal", x, causal);
     BoolMatrix padded = BoolMatrix::Constant(6, 6, true);
     padded.col(1).setConstant(false);
     padded.col(4).setConstant(false);
-    QTest::newRow("padded keys") << x << padded;
+    addRows("padded keys", x, padded);
     BoolMatrix rowHidden = padded;
     rowHidden.row(2).setConstant(false);
-    QTest::newRow("a fully masked row") << x << rowHidden;
+    addRows("a fully masked row", x, rowHidden);
     // A hidden entry larger than every visible one must not become the row's maximum.
     Eigen::MatrixXd hiddenLarge = x;
     hiddenLarge.col(4).setConstant(500.0);
-    QTest::newRow("hidden entries larger than visible") << hiddenLarge << padded;
+    addRows("hidden entries larger than visible", hiddenLarge, padded);
     // Finite logits of both signs up to 1e300 and the largest double: differences from the row
     // maximum far below the exponent range (and, at the largest double, overflowing to -inf).
     const double top = std::numeric_limits<double>::max();
     Eigen::MatrixXd huge(4, 3);
     huge << 1e300, -1e300, 0, 1e300, 1e300, -1e300, -1e300, -5e299, 1e-300, top, -top, 1e300;
-    QTest::newRow("logits up to 1e300") << Eigen::MatrixXd(huge.topRows(3)) << BoolMatrix();
-    QTest::newRow("logits up to the largest double") << huge << BoolMatrix();
+    addRows("logits up to 1e300", Eigen::MatrixXd(huge.topRows(3)), BoolMatrix());
+    addRows("logits up to the largest double", huge, BoolMatrix());
     BoolMatrix hugeMask = BoolMatrix::Constant(4, 3, true);
     hugeMask(0, 0) = hugeMask(1, 2) = hugeMask(3, 0) = false;
-    QTest::newRow("logits up to the largest double, masked") << huge << hugeMask;
+    addRows("logits up to the largest double, masked", huge, hugeMask);
     Eigen::MatrixXd spread = logitsOf(5, 7, 1.0, 6);
     spread.col(3).array() += 800.0;
-    QTest::newRow("gaps just past the exponent range") << spread << BoolMatrix();
+    addRows("gaps just past the exponent range", spread, BoolMatrix());
 }
 
 void TestFusedSoftmax::matchesDefinitions()
 {
     QFETCH(Eigen::MatrixXd, logits);
     QFETCH(BoolMatrix, visible);
+    QFETCH(int, kernel);
+    if (!setExpKernel(ExpKernel(kernel)))
+        QSKIP("this processor lacks the row's exponential kernel");
     Eigen::MatrixXd weights(logits.rows(), logits.cols());
     Eigen::VectorXd entropy(logits.rows());
     softmaxRowsWithEntropy(logits, visible, weights, entropy);
@@ -156,30 +176,34 @@ void TestFusedSoftmax::nonFiniteLogitsFollowTheCarefulRules_data()
 {
     QTest::addColumn<Eigen::MatrixXd>("logits");
     QTest::addColumn<BoolMatrix>("visible");
+    QTest::addColumn<int>("kernel");
 
     Eigen::MatrixXd x = logitsOf(4, 5, 2.0, 6);
     Eigen::MatrixXd plusInf = x;
     plusInf(1, 2) = inf;
     plusInf(1, 3) = inf;
-    QTest::newRow("+inf shares the row") << plusInf << BoolMatrix();
+    addRows("+inf shares the row", plusInf, BoolMatrix());
     Eigen::MatrixXd minusInf = x;
     minusInf(2, 0) = -inf;
-    QTest::newRow("-inf weighs 0") << minusInf << BoolMatrix();
+    addRows("-inf weighs 0", minusInf, BoolMatrix());
     Eigen::MatrixXd allMinusInf = x;
     allMinusInf.row(3).setConstant(-inf);
-    QTest::newRow("a row of -inf") << allMinusInf << BoolMatrix();
+    addRows("a row of -inf", allMinusInf, BoolMatrix());
     Eigen::MatrixXd withNan = x;
     withNan(0, 4) = notANumber;
-    QTest::newRow("NaN is skipped") << withNan << BoolMatrix();
+    addRows("NaN is skipped", withNan, BoolMatrix());
     BoolMatrix hideNan = BoolMatrix::Constant(4, 5, true);
     hideNan(0, 4) = false;
-    QTest::newRow("hidden NaN") << withNan << hideNan;
+    addRows("hidden NaN", withNan, hideNan);
 }
 
 void TestFusedSoftmax::nonFiniteLogitsFollowTheCarefulRules()
 {
     QFETCH(Eigen::MatrixXd, logits);
     QFETCH(BoolMatrix, visible);
+    QFETCH(int, kernel);
+    if (!setExpKernel(ExpKernel(kernel)))
+        QSKIP("this processor lacks the row's exponential kernel");
     Eigen::MatrixXd weights(logits.rows(), logits.cols());
     Eigen::VectorXd entropy(logits.rows());
     softmaxRowsWithEntropy(logits, visible, weights, entropy);

@@ -22,6 +22,8 @@ private slots:
     void shares();
     void sameSeedSameNumbers();
     void nextMatchesFill();
+    void fillEachMatchesFill_data();
+    void fillEachMatchesFill();
 
 private:
     static constexpr int drawCount = 1 << 21;
@@ -108,6 +110,44 @@ void TestNormalSampler::nextMatchesFill()
     NormalSampler s(12345);
     for (int i = 0; i < 1000; ++i)
         QCOMPARE(s.next(), m_draws[size_t(i)]);
+}
+
+void TestNormalSampler::fillEachMatchesFill_data()
+{
+    QTest::addColumn<int>("streams");
+    QTest::addColumn<int>("count");
+    QTest::newRow("one stream") << 1 << 700;
+    QTest::newRow("three streams (no full group)") << 3 << 500;
+    QTest::newRow("four streams") << 4 << 3000;
+    QTest::newRow("nine streams (two groups and one left)") << 9 << 2000;
+    QTest::newRow("no draws") << 5 << 0;
+}
+
+void TestNormalSampler::fillEachMatchesFill()
+{
+    QFETCH(int, streams);
+    QFETCH(int, count);
+    std::vector<NormalSampler> together, alone;
+    std::vector<std::vector<double>> outTogether(
+        size_t(streams), std::vector<double>(size_t(count) + 1, 9.0));
+    std::vector<double *> pointers;
+    for (int i = 0; i < streams; ++i) {
+        together.emplace_back(1000 + i);
+        alone.emplace_back(1000 + i);
+        pointers.push_back(outTogether[size_t(i)].data());
+    }
+    // Twice, so the second call continues each stream where the first left it.
+    for (int round = 0; round < 2; ++round) {
+        NormalSampler::fillEach(together.data(), streams, pointers.data(), count);
+        for (int i = 0; i < streams; ++i) {
+            std::vector<double> expected(static_cast<size_t>(count));
+            alone[size_t(i)].fill(expected.data(), count);
+            for (int r = 0; r < count; ++r)
+                QCOMPARE(outTogether[size_t(i)][size_t(r)], expected[size_t(r)]);
+            // Nothing written past the count.
+            QCOMPARE(outTogether[size_t(i)][size_t(count)], 9.0);
+        }
+    }
 }
 
 QTEST_MAIN(TestNormalSampler)

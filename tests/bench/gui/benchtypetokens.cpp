@@ -10,29 +10,23 @@
 #include "document.h"
 #include "examplecatalog.h"
 #include "guibenchsupport.h"
-#include "heatmapplot.h"
 #include "mainwindow.h"
 #include "sequencepanel.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <benchmark/benchmark.h>
-#include <map>
 #include <memory>
 
 namespace {
 
-using ae::bench::PaintWatcher;
 using ae::bench::processUntil;
+using ae::bench::WindowHarness;
 
 /// One window per token count, made on first use and kept for every repetition.
-struct TypingHarness
+struct TypingHarness : WindowHarness
 {
-    std::unique_ptr<ae::MainWindow> window;
-    PaintWatcher watcher;
     QLineEdit *line = nullptr;
-    bool resultArrived = false;
-    int keys = 0;
 };
 
 /// "w01 w02 … w(N-1) wN" without wN's last digit.
@@ -56,33 +50,28 @@ void pressKey(QWidget *target, int key, const QString &text)
 
 TypingHarness &harnessFor(int tokens)
 {
-    static std::map<int, std::unique_ptr<TypingHarness>> harnesses;
-    std::unique_ptr<TypingHarness> &h = harnesses[tokens];
-    if (h)
-        return *h;
-    h = std::make_unique<TypingHarness>();
-    TypingHarness *raw = h.get();
-    h->window = std::make_unique<ae::MainWindow>();
-    h->window->resize(1600, 1000);
-    h->window->show();
-    ae::Document *doc = h->window->document();
-    QObject::connect(doc, &ae::Document::resultChanged, doc, [raw] { raw->resultArrived = true; });
-    ae::Session session
-        = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
-    session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
-    doc->resetSession(session, QString());
-    h->window->setPresentationMode(true);
-    h->window->classroom()->computation()->show();
-    for (bool source : { true, false })
-        h->window->sequencePanel(source)->show();
-    h->line = h->window->sequencePanel(true)->tokenEdit();
-    h->line->setFocus();
-    h->line->setText(lineBeforeLastKey(tokens));
-    Q_EMIT h->line->textEdited(h->line->text());
-    h->line->end(false);
-    processUntil([] { return false; }, 500); // let the layout and the first paint settle
-    h->watcher.watch(h->window->findChildren<ae::HeatmapPlot *>());
-    return *h;
+    auto make = [tokens] {
+        auto h = std::make_unique<TypingHarness>();
+        ae::Document *doc = h->window->document();
+        ae::Session session
+            = ae::ExampleCatalog::load(ae::ExampleCatalog::defaultExamplePath()).session;
+        session.source.recipe = ae::EmbeddingRecipe { ae::EmbeddingMode::Hashed, 0, true };
+        doc->resetSession(session, QString());
+        h->window->setPresentationMode(true);
+        h->window->classroom()->computation()->show();
+        for (bool source : { true, false })
+            h->window->sequencePanel(source)->show();
+        h->line = h->window->sequencePanel(true)->tokenEdit();
+        h->line->setFocus();
+        h->line->setText(lineBeforeLastKey(tokens));
+        Q_EMIT h->line->textEdited(h->line->text());
+        h->line->end(false);
+        processUntil([] { return false; }, 500); // let the layout and the first paint settle
+        h->watchHeatmaps();
+        return std::unique_ptr<WindowHarness>(std::move(h));
+    };
+    return static_cast<TypingHarness &>(
+        ae::bench::keptHarness(QStringLiteral("type %1").arg(tokens), make));
 }
 
 /// One key press in the source line: the last token's digit, or Backspace to take it away.
@@ -90,18 +79,14 @@ void typeTokens(benchmark::State &state, int tokens)
 {
     TypingHarness &h = harnessFor(tokens);
     for (auto _ : state) {
-        h.resultArrived = false;
-        h.watcher.reset();
-        if (h.keys++ % 2 == 0)
-            pressKey(h.line, Qt::Key_0 + tokens % 10, QString::number(tokens % 10));
-        else
-            pressKey(h.line, Qt::Key_Backspace, QString());
-        const bool ok
-            = processUntil([&h] { return h.resultArrived && h.watcher.allPainted(); }, 30000);
-        if (!ok) {
-            state.SkipWithError("no repaint within 30 s");
+        const bool ok = h.editUntilPainted(state, [&h, tokens] {
+            if (h.edits++ % 2 == 0)
+                pressKey(h.line, Qt::Key_0 + tokens % 10, QString::number(tokens % 10));
+            else
+                pressKey(h.line, Qt::Key_Backspace, QString());
+        });
+        if (!ok)
             break;
-        }
     }
     state.counters["tokens"] = static_cast<double>(tokens);
 }
@@ -109,15 +94,8 @@ void typeTokens(benchmark::State &state, int tokens)
 const bool registered = [] {
     const int counts[] = { 40, 200 };
     const char *names[] = { "gui/type-tokens/40", "gui/type-tokens/200" };
-    for (int i = 0; i < 2; ++i) {
-        benchmark::RegisterBenchmark(names[i], typeTokens, counts[i])
-            ->Iterations(1)
-            ->Repetitions(40)
-            ->ComputeStatistics("p95", ae::bench::p95)
-            ->ReportAggregatesOnly(true)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond);
-    }
+    for (int i = 0; i < 2; ++i)
+        ae::bench::registerPerEdit(names[i], typeTokens, counts[i]);
     return true;
 }();
 

@@ -7,66 +7,43 @@
 #include "benchsessions.h"
 #include "document.h"
 #include "guibenchsupport.h"
-#include "heatmapplot.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <benchmark/benchmark.h>
-#include <map>
 #include <memory>
 
 namespace {
 
-using ae::bench::PaintWatcher;
 using ae::bench::processUntil;
 using ae::bench::Shape;
+using ae::bench::WindowHarness;
 
 /// One window per shape, made on first use and kept for every repetition.
-struct Harness
+WindowHarness &harnessFor(const Shape &shape)
 {
-    std::unique_ptr<ae::MainWindow> window;
-    PaintWatcher watcher;
-    bool resultArrived = false;
-    int edits = 0;
-};
-
-Harness &harnessFor(const Shape &shape)
-{
-    static std::map<QString, std::unique_ptr<Harness>> harnesses;
-    std::unique_ptr<Harness> &h = harnesses[ae::bench::shapeName(shape)];
-    if (h)
-        return *h;
-    h = std::make_unique<Harness>();
-    h->window = std::make_unique<ae::MainWindow>();
-    h->window->resize(1600, 1000);
-    h->window->show();
-    ae::Document *doc = h->window->document();
-    Harness *raw = h.get();
-    QObject::connect(doc, &ae::Document::resultChanged, doc, [raw] { raw->resultArrived = true; });
-    raw->resultArrived = false;
-    doc->resetSession(ae::bench::makeSession(shape, 9), QString());
-    processUntil([raw] { return raw->resultArrived; }, 60000);
-    h->watcher.watch(h->window->findChildren<ae::HeatmapPlot *>());
-    processUntil([] { return false; }, 300); // let the first layout and paint settle
-    return *h;
+    return ae::bench::keptHarness(QStringLiteral("edit ") + ae::bench::shapeName(shape), [&] {
+        auto h = std::make_unique<WindowHarness>();
+        WindowHarness *raw = h.get();
+        h->window->document()->resetSession(ae::bench::makeSession(shape, 9), QString());
+        processUntil([raw] { return raw->resultArrived; }, 60000);
+        h->watchHeatmaps();
+        processUntil([] { return false; }, 300); // let the first layout and paint settle
+        return h;
+    });
 }
 
 /// One edit: change one embedding value through the document, then process events until the
 /// result has arrived and every visible heatmap has painted it.
 void editToPaint(benchmark::State &state, Shape shape)
 {
-    Harness &h = harnessFor(shape);
+    WindowHarness &h = harnessFor(shape);
     ae::Document *doc = h.window->document();
     for (auto _ : state) {
-        h.resultArrived = false;
-        h.watcher.reset();
-        doc->setEmbeddingCell(ae::SequenceRole::Source, 0, 0, 0.25 * (++h.edits % 8));
-        const bool ok
-            = processUntil([&h] { return h.resultArrived && h.watcher.allPainted(); }, 30000);
-        if (!ok) {
-            state.SkipWithError("no repaint within 30 s");
+        const bool ok = h.editUntilPainted(state,
+            [&] { doc->setEmbeddingCell(ae::SequenceRole::Source, 0, 0, 0.25 * (++h.edits % 8)); });
+        if (!ok)
             break;
-        }
     }
 }
 
@@ -74,15 +51,8 @@ const bool registered = [] {
     const Shape shapes[] = { { 8, 8, 8, 2 }, { 64, 64, 64, 8 }, { 256, 256, 256, 16 } };
     const char *names[] = { "gui/edit-to-paint/8x8x2", "gui/edit-to-paint/64x64x8",
         "gui/edit-to-paint/256x256x16" };
-    for (int i = 0; i < 3; ++i) {
-        benchmark::RegisterBenchmark(names[i], editToPaint, shapes[i])
-            ->Iterations(1)
-            ->Repetitions(40)
-            ->ComputeStatistics("p95", ae::bench::p95)
-            ->ReportAggregatesOnly(true)
-            ->UseRealTime()
-            ->Unit(benchmark::kMillisecond);
-    }
+    for (int i = 0; i < 3; ++i)
+        ae::bench::registerPerEdit(names[i], editToPaint, shapes[i]);
     return true;
 }();
 
@@ -98,6 +68,7 @@ int main(int argc, char **argv)
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::RunSpecifiedBenchmarks();
+    ae::bench::closeKeptHarnesses();
     benchmark::Shutdown();
     return 0;
 }

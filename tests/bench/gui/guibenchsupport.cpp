@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guibenchsupport.h"
 
+#include "document.h"
 #include "heatmapplot.h"
+#include "mainwindow.h"
 
 #include <QEvent>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace ae::bench {
 
@@ -40,6 +43,48 @@ double p95(const std::vector<double> &v)
         return 0.0;
     const size_t i = size_t(std::ceil(0.95 * double(s.size()))) - 1;
     return s[std::min(i, s.size() - 1)];
+}
+
+WindowHarness::WindowHarness()
+    : window(std::make_unique<ae::MainWindow>())
+{
+    window->resize(1600, 1000);
+    window->show();
+    ae::Document *doc = window->document();
+    QObject::connect(doc, &ae::Document::resultChanged, doc, [this] { resultArrived = true; });
+}
+
+WindowHarness::~WindowHarness() = default;
+
+void WindowHarness::watchHeatmaps()
+{
+    watcher.watch(window->findChildren<ae::HeatmapPlot *>());
+}
+
+namespace {
+
+std::map<QString, std::unique_ptr<WindowHarness>> &keptHarnesses()
+{
+    static std::map<QString, std::unique_ptr<WindowHarness>> harnesses;
+    return harnesses;
+}
+
+} // namespace
+
+WindowHarness &keptHarness(
+    const QString &key, const std::function<std::unique_ptr<WindowHarness>()> &make)
+{
+    std::unique_ptr<WindowHarness> &h = keptHarnesses()[key];
+    if (!h)
+        h = make();
+    return *h;
+}
+
+void closeKeptHarnesses()
+{
+    // Windows must go before the application object: a window destroyed at exit, after it,
+    // crashes.
+    keptHarnesses().clear();
 }
 
 } // namespace ae::bench
