@@ -7,6 +7,7 @@
 /// presenter notes and an optional question whose answer is computed from the session.
 
 #include "session.h"
+#include "training/trainingconfig.h"
 
 #include <QString>
 #include <optional>
@@ -47,6 +48,9 @@ struct LessonView
     /// scale. The resolved session carries it as its custom divisor.
     std::optional<double> temperature;
     std::vector<std::pair<int, int>> highlights; ///< (query, key) cells, from 0
+    /// "training": open the Training window with these settings and run them twice, A scaled
+    /// by √d_k and B unscaled (lessontraining.h); empty: the window is left as it is.
+    std::optional<RunConfig> training;
 };
 
 /// The kinds of question a step may ask before its numbers are shown.

@@ -7,6 +7,7 @@
 #include "lessoncaption.h"
 #include "lessonjsonreader.h"
 #include "lessonlimits.h"
+#include "lessontraining.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
 #include "sessionlimits.h"
@@ -309,7 +310,7 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
     R::onlyKnownKeys(o, path,
         { QStringLiteral("heatmap"), QStringLiteral("head"), QStringLiteral("computation"),
             QStringLiteral("scaling_panel"), QStringLiteral("temperature"),
-            QStringLiteral("highlight") });
+            QStringLiteral("highlight"), QStringLiteral("training") });
     const int heads = session.attention.config.heads;
     if (o.contains(QLatin1String("heatmap"))) {
         const QString kind
@@ -343,6 +344,9 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
         scale.mode = ScaleMode::Custom;
         scale.divisor = t * std::sqrt(static_cast<double>(headWidth(session.attention.config)));
     }
+    if (o.contains(QLatin1String("training")))
+        view.training = parseLessonTraining(
+            o.value(QLatin1String("training")), R::join(path, QStringLiteral("training")));
     if (o.contains(QLatin1String("highlight"))) {
         const QString listPath = R::join(path, QStringLiteral("highlight"));
         const QJsonArray cells = R::asArray(

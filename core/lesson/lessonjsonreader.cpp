@@ -110,11 +110,17 @@ double LessonJsonReader::asNumber(const QJsonValue &v, const QString &path, doub
     return x;
 }
 
-int LessonJsonReader::asInteger(const QJsonValue &v, const QString &path, int lo, int hi)
+double LessonJsonReader::asWhole(const QJsonValue &v, const QString &path)
 {
     const double x = asNumber(v, path, -1e300, 1e300);
     if (x != std::floor(x))
         fail(path, tr("%1 is not a whole number").arg(x, 0, 'g', 17));
+    return x;
+}
+
+int LessonJsonReader::asInteger(const QJsonValue &v, const QString &path, int lo, int hi)
+{
+    const double x = asWhole(v, path);
     if (x < lo || x > hi)
         fail(path, tr("%1 is outside %2..%3").arg(x, 0, 'g', 17).arg(lo).arg(hi));
     return static_cast<int>(x);

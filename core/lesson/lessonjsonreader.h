@@ -45,6 +45,8 @@ public:
     static bool asBool(const QJsonValue &v, const QString &path);
     /// A finite number in [lo, hi].
     static double asNumber(const QJsonValue &v, const QString &path, double lo, double hi);
+    /// A whole number of any size (a finite number without a fraction).
+    static double asWhole(const QJsonValue &v, const QString &path);
     /// A whole number in [lo, hi].
     static int asInteger(const QJsonValue &v, const QString &path, int lo, int hi);
     /// Refuses any key of @p o that is not in @p known (a misspelt field would otherwise be

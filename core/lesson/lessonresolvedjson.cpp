@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessonresolvedjson.h"
 
+#include "lessontraining.h"
 #include "sessionjson.h"
 
 #include <QJsonArray>
@@ -42,6 +43,8 @@ QJsonObject viewToJson(const LessonView &view)
     for (const auto &[query, key] : view.highlights)
         cells.append(QJsonArray { query, key });
     o.insert(QLatin1String("highlight"), cells);
+    if (view.training)
+        o.insert(QLatin1String("training"), lessonTrainingToJson(*view.training));
     return o;
 }
 

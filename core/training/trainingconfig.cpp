@@ -53,6 +53,22 @@ std::optional<SessionError> checkTrainingNumber(const QString &option, qint64 va
     return problem(option, QStringLiteral("unknown setting"));
 }
 
+RunConfig recommendedRunConfig(TaskKind kind)
+{
+    RunConfig c;
+    c.task.kind = kind;
+    if (kind == TaskKind::Translate) {
+        c.dModel = 64;
+        c.steps = 1000;
+    }
+    return c;
+}
+
+double recommendedTargetAccuracy(TaskKind kind)
+{
+    return kind == TaskKind::Translate ? 0.0 : 1.0;
+}
+
 QString taskName(TaskKind kind)
 {
     switch (kind) {

@@ -15,7 +15,7 @@ struct WordPair
     const char *en;
 };
 
-constexpr std::array<WordPair, 21> phraseWords { {
+constexpr std::array<WordPair, 22> phraseWords { {
     { "我", "i" }, { "你", "you" }, { "我们", "we" }, { "他们", "they" }, // 0-3 subjects
     { "爱", "love" }, { "读", "read" }, { "喜欢", "like" }, // 4-6 verbs with an object
     { "深度", "deep" }, { "机器", "machine" }, { "中文", "chinese" }, // 7-9 modifiers
@@ -24,17 +24,24 @@ constexpr std::array<WordPair, 21> phraseWords { {
     { "昨天", "yesterday" }, { "今天", "today" }, // 14-15 times
     { "工作", "work" }, { "吃饭", "eat" }, // 16-17 verbs without an object
     { "在", "at" }, { "家", "home" }, { "学校", "school" }, // 18-20 place
+    { "思考", "thinking" }, // 21 noun of template A only
 } };
 
 constexpr int translateLength = 4;
 
 /// Noun phrases of template A (modifier, noun).
-constexpr std::array<std::array<int, 2>, 5> nounPhrases { {
+/// Every modifier takes two nouns or more and 学习 and 翻译 take two modifiers or more, so that
+/// neither word of a phrase tells the other: the model must look at 深度 to write "deep" and
+/// at 学习 to write "learning" after it (with 深度 学习 alone, "learning" follows from the
+/// word written before it and its attention row may rest anywhere).
+constexpr std::array<std::array<int, 2>, 7> nounPhrases { {
     { 7, 10 }, // 深度 学习 deep learning
+    { 7, 21 }, // 深度 思考 deep thinking
     { 8, 11 }, // 机器 翻译 machine translation
     { 8, 10 }, // 机器 学习 machine learning
     { 9, 12 }, // 中文 书 chinese books
     { 9, 13 }, // 中文 音乐 chinese music
+    { 9, 11 }, // 中文 翻译 chinese translation
 } };
 
 int pick(Rng &rng, int n)
@@ -162,7 +169,7 @@ std::optional<std::vector<int>> TrainingTask::translation(const std::vector<int>
         const std::vector<int> &s = source;
         if (!in(s[0], 0, 3))
             return std::nullopt;
-        if (in(s[1], 4, 6) && in(s[2], 7, 9) && in(s[3], 10, 13))
+        if (in(s[1], 4, 6) && in(s[2], 7, 9) && (in(s[3], 10, 13) || s[3] == 21))
             order = { 0, 1, 2, 3 };
         else if (in(s[1], 14, 15) && in(s[2], 4, 6) && in(s[3], 12, 13))
             order = { 0, 2, 3, 1 };

@@ -1788,6 +1788,140 @@
     </message>
 </context>
 <context>
+    <name>TrainingCurvesFigure</name>
+    <message>
+        <source>loss (solid)</source>
+        <translation>损失（实线）</translation>
+    </message>
+    <message>
+        <source>W_q solid, W_k dashed</source>
+        <translation>W_q 实线，W_k 虚线</translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation>平均最大权重</translation>
+    </message>
+    <message>
+        <source>accuracy (dashed)</source>
+        <translation>准确率（虚线）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>scaled (÷√d_k)</source>
+        <translation>缩放（÷√d_k）</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>÷ %1</source>
+        <translation>÷ %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>length %1</source>
+        <translation>长度 %1</translation>
+    </message>
+    <message>
+        <source>vocabulary %1</source>
+        <translation>词表 %1</translation>
+    </message>
+    <message>
+        <source>d_model %1</source>
+        <translation>d_model %1</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 个头</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个头</translation>
+    </message>
+    <message>
+        <source>%1, lr %2</source>
+        <translation>%1，学习率 %2</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>Loss and accuracy</source>
+        <translation>损失与准确率</translation>
+    </message>
+    <message>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>饱和程度</translation>
+    </message>
+    <message>
+        <source>Training curves</source>
+        <translation>训练曲线</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>倒序</translation>
+    </message>
+    <message>
+        <source>rotate</source>
+        <translation>轮转</translation>
+    </message>
+    <message>
+        <source>translate</source>
+        <translation>翻译</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingFilmStrip</name>
+    <message>
+        <source>Film strip steps: “%1” is not a whole number.</source>
+        <translation>分步快照的步数：“%1”不是整数。</translation>
+    </message>
+    <message>
+        <source>Film strip steps: step %1 is outside 0..%2 (the steps recorded).</source>
+        <translation>分步快照的步数：第 %1 步不在已记录的 0～%2 步范围内。</translation>
+    </message>
+    <message>
+        <source>Film strip steps: give at least one step, e.g. %1.</source>
+        <translation>分步快照的步数：请至少给出一步，例如 %1。</translation>
+    </message>
+    <message>
+        <source>Film strip steps: %1 steps given; at most %2 fit in a strip.</source>
+        <translation>分步快照的步数：给出了 %1 步，一张图最多放 %2 步。</translation>
+    </message>
+    <message>
+        <source>%1 · step %2</source>
+        <translation>%1 · 第 %2 步</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Attention as it learns: %1</source>
+        <translation>学习中的注意力：%1</translation>
+    </message>
+</context>
+<context>
     <name>WorksheetWriter</name>
     <message>
         <source>%1: the folder cannot be made</source>
@@ -3794,6 +3928,42 @@ ceiling ln(%4): %5 nats</source>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Saves the curves, or the example&apos;s attention at chosen steps of both runs (a film strip), as SVG, PNG or PDF.</source>
+        <translation>把曲线，或示例句在两组训练若干步上的注意力（分步快照）保存为 SVG、PNG 或 PDF。</translation>
+    </message>
+    <message>
+        <source>Curves…</source>
+        <translation>曲线…</translation>
+    </message>
+    <message>
+        <source>Film Strip…</source>
+        <translation>分步快照…</translation>
+    </message>
+    <message>
+        <source>There is no run to export yet.</source>
+        <translation>还没有可以导出的训练。</translation>
+    </message>
+    <message>
+        <source>Export the Film Strip</source>
+        <translation>导出分步快照</translation>
+    </message>
+    <message>
+        <source>Export the Curves</source>
+        <translation>导出曲线</translation>
+    </message>
+    <message>
+        <source>Steps to show, 0 to %1, separated by commas:</source>
+        <translation>要显示哪几步（0～%1，用逗号分隔）：</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)</source>
+        <translation>SVG (*.svg);;PNG 图像 (*.png);;PDF (*.pdf)</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingSettingsForm</name>
@@ -3912,22 +4082,6 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>The setting “%1” is out of range: %2</source>
         <translation>设置“%1”超出范围：%2</translation>
-    </message>
-    <message>
-        <source>scaled (÷√d_k)</source>
-        <translation>缩放（÷√d_k）</translation>
-    </message>
-    <message>
-        <source>unscaled</source>
-        <translation>不缩放</translation>
-    </message>
-    <message>
-        <source>÷ %1</source>
-        <translation>÷ %1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

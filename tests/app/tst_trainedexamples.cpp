@@ -35,10 +35,10 @@ void TestTrainedExamples::retrain_data()
     QTest::newRow("translate") << QStringLiteral("trained-translate.json")
                                << QStringList { QStringLiteral("--task"),
                                       QStringLiteral("translate"), QStringLiteral("--d-model"),
-                                      QStringLiteral("32"), QStringLiteral("--steps"),
-                                      QStringLiteral("300"), QStringLiteral("--lr"),
-                                      QStringLiteral("0.01"), QStringLiteral("--seed"),
-                                      QStringLiteral("32") }
+                                      QStringLiteral("64"), QStringLiteral("--steps"),
+                                      QStringLiteral("1000"), QStringLiteral("--lr"),
+                                      QStringLiteral("0.003"), QStringLiteral("--seed"),
+                                      QStringLiteral("138") }
                                << QList<int> { 0, 1, 2, 3 }
                                << QStringLiteral("我 爱 深度 学习 -> i love deep learning");
     QTest::newRow("reverse") << QStringLiteral("trained-reverse.json")

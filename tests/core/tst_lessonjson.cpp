@@ -73,6 +73,8 @@ private slots:
     void refusesBadLessons_data();
     void refusesBadLessons();
     void everyBadLessonIsListed();
+    void trainingView_data();
+    void trainingView();
     void captions_data();
     void captions();
     void refusesOversizedFilesBeforeReading();
@@ -209,6 +211,12 @@ void TestLessonJson::refusesBadLessons_data()
         { "view-unknown-computation", "steps[0].view.computation" },
         { "view-temperature-out-of-range", "steps[0].view.temperature" },
         { "view-highlight-out-of-range", "steps[0].view.highlight[1][1]" },
+        { "view-training-d-model-too-large", "steps[0].view.training.d_model" },
+        { "view-training-heads-not-dividing", "steps[0].view.training.heads" },
+        { "view-training-zero-steps", "steps[0].view.training.steps" },
+        { "view-training-unknown-task", "steps[0].view.training.task" },
+        { "view-training-unknown-field", "steps[0].view.training.lr" },
+        { "view-training-fractional-seed", "steps[0].view.training.seed" },
         { "caption-remote-image", "steps[0].caption.en" },
         { "caption-file-link", "steps[0].caption.zh" },
         { "caption-html", "steps[0].caption.en" },
@@ -244,12 +252,72 @@ void TestLessonJson::refusesBadLessons()
     QVERIFY(!loaded.error->message.isEmpty());
 }
 
+void TestLessonJson::trainingView_data()
+{
+    QTest::addColumn<QString>("training");
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<int>("seed");
+    const RunConfig d;
+    QTest::newRow("empty: the window's defaults")
+        << QStringLiteral("{}") << taskName(d.task.kind) << d.dModel << d.heads << d.steps << 0;
+    QTest::newRow("every field") << QStringLiteral(
+        R"({"task": "reverse", "d_model": 128, "heads": 1, "steps": 600, "seed": 2})")
+                                 << QStringLiteral("reverse") << 128 << 1 << 600 << 2;
+    QTest::newRow("some fields") << QStringLiteral(R"({"task": "translate", "d_model": 64})")
+                                 << QStringLiteral("translate") << 64 << d.heads << d.steps << 0;
+    QTest::newRow("limits") << QStringLiteral(R"({"d_model": 1024, "heads": 64, "steps": 1})")
+                            << taskName(d.task.kind) << 1024 << 64 << 1 << 0;
+}
+
+void TestLessonJson::trainingView()
+{
+    QFETCH(QString, training);
+    QFETCH(QString, task);
+    QFETCH(int, dModel);
+    QFETCH(int, heads);
+    QFETCH(int, steps);
+    QFETCH(int, seed);
+    const QByteArray json = QStringLiteral(R"({"format": "attention-explorer-lesson", "version": 1,
+        "title": {"en": "T"}, "steps": [{"example": "cross-attention-2heads",
+        "caption": {"en": "c"}, "view": {"training": %1}}]})")
+                                .arg(training)
+                                .toUtf8();
+    const LessonLoadResult loaded = lessonFromJson(json, test::lessonTestExample);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error ? loaded.error->toString() : QString()));
+    const auto &config = loaded.lesson.steps.front().view.training;
+    QVERIFY(config);
+    QCOMPARE(taskName(config->task.kind), task);
+    QCOMPARE(config->dModel, dModel);
+    QCOMPARE(config->heads, heads);
+    QCOMPARE(config->steps, steps);
+    QCOMPARE(config->seed, std::uint64_t(seed));
+    // Run A's divisor: the window runs B unscaled beside it.
+    QCOMPARE(config->scale.mode, ScaleMode::SqrtDk);
+    // `lesson --check` prints every field, the defaults filled in.
+    const QJsonObject view = resolvedLessonToJson(loaded.lesson)
+                                 .value(QLatin1String("steps"))
+                                 .toArray()
+                                 .at(0)
+                                 .toObject()
+                                 .value(QLatin1String("view"))
+                                 .toObject();
+    const QJsonObject printed = view.value(QLatin1String("training")).toObject();
+    QCOMPARE(printed.value(QLatin1String("task")).toString(), task);
+    QCOMPARE(printed.value(QLatin1String("d_model")).toInt(), dModel);
+    QCOMPARE(printed.value(QLatin1String("heads")).toInt(), heads);
+    QCOMPARE(printed.value(QLatin1String("steps")).toInt(), steps);
+    QCOMPARE(printed.value(QLatin1String("seed")).toInt(), seed);
+}
+
 void TestLessonJson::everyBadLessonIsListed()
 {
     // A bad lesson added to the folder without a row would never be checked.
     const QStringList files = QDir(lessonPath(QStringLiteral("bad")))
                                   .entryList({ QStringLiteral("*.aelesson.json") }, QDir::Files);
-    QCOMPARE(files.size(), 40);
+    QCOMPARE(files.size(), 46);
 }
 
 void TestLessonJson::captions_data()

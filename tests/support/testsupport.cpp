@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -113,6 +114,12 @@ QJsonObject specExampleObject()
 QString compareJson(
     const QJsonValue &actual, const QJsonValue &expected, double tolerance, const QString &path)
 {
+    return compareJsonWith(actual, expected, JsonComparison { tolerance, false, false }, path);
+}
+
+QString compareJsonWith(const QJsonValue &actual, const QJsonValue &expected,
+    const JsonComparison &how, const QString &path)
+{
     const QString where = path.isEmpty() ? QStringLiteral("(top)") : path;
     if (expected.isDouble()) {
         if (!actual.isDouble())
@@ -121,7 +128,9 @@ QString compareJson(
                       .arg(static_cast<int>(actual.type()));
         const double a = actual.toDouble();
         const double e = expected.toDouble();
-        if (!(std::abs(a - e) <= tolerance))
+        const double allowed
+            = how.relative ? how.tolerance * std::max(1.0, std::abs(e)) : how.tolerance;
+        if (!(std::abs(a - e) <= allowed))
             return where
                 + QStringLiteral(": %1, expected %2 (difference %3)")
                       .arg(a, 0, 'g', 17)
@@ -140,8 +149,8 @@ QString compareJson(
         if (a.size() != e.size())
             return where + QStringLiteral(": %1 entries, expected %2").arg(a.size()).arg(e.size());
         for (int i = 0; i < e.size(); ++i) {
-            const QString why = compareJson(
-                a.at(i), e.at(i), tolerance, QStringLiteral("%1[%2]").arg(path).arg(i));
+            const QString why
+                = compareJsonWith(a.at(i), e.at(i), how, QStringLiteral("%1[%2]").arg(path).arg(i));
             if (!why.isEmpty())
                 return why;
         }
@@ -150,13 +159,15 @@ QString compareJson(
     if (expected.isObject()) {
         const QJsonObject a = actual.toObject();
         const QJsonObject e = expected.toObject();
-        if (a.keys() != e.keys())
+        if (!how.extraKeys && a.keys() != e.keys())
             return where
                 + QStringLiteral(": keys {%1}, expected {%2}")
                       .arg(a.keys().join(QLatin1Char(',')), e.keys().join(QLatin1Char(',')));
         for (const QString &key : e.keys()) {
+            if (!a.contains(key))
+                return where + QStringLiteral(": no \"%1\"").arg(key);
             const QString sub = path.isEmpty() ? key : path + QLatin1Char('.') + key;
-            const QString why = compareJson(a.value(key), e.value(key), tolerance, sub);
+            const QString why = compareJsonWith(a.value(key), e.value(key), how, sub);
             if (!why.isEmpty())
                 return why;
         }

@@ -40,6 +40,20 @@ QJsonObject specExampleObject();
 QString compareJson(const QJsonValue &actual, const QJsonValue &expected, double tolerance,
     const QString &path = QString());
 
+/// How compareJsonWith() tells two numbers and two objects apart.
+struct JsonComparison
+{
+    double tolerance = 0.0; ///< largest difference allowed between two numbers
+    /// The tolerance grows with the expected number: |a - e| <= tolerance * max(1, |e|).
+    bool relative = false;
+    /// @p actual's objects may hold keys the expected ones do not.
+    bool extraKeys = false;
+};
+
+/// compareJson() with the rules of @p how: the one recursive comparison of every suite.
+QString compareJsonWith(const QJsonValue &actual, const QJsonValue &expected,
+    const JsonComparison &how, const QString &path = QString());
+
 /// Largest absolute difference between two matrices of the same shape (infinity if the shapes
 /// differ).
 double maxAbsDifference(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);

@@ -16,9 +16,9 @@ QString trainingReferenceDir();
 /// The names of the training references (NAME of every NAME.json), sorted.
 QStringList trainingReferenceNames();
 
-/// Compares @p actual with @p expected recursively as compareJson() does, with the training
-/// spec's tolerance: numbers agree when |a - e| <= 1e-9 max(1, |e|) (1e-9 relative, 1e-9
-/// absolute below 1). @return "" when they agree, else "path: what differs".
+/// compareJsonWith() at the training spec's tolerance: numbers agree when
+/// |a - e| <= 1e-9 max(1, |e|) (1e-9 relative, 1e-9 absolute below 1); @p actual may hold
+/// more keys than @p expected. @return "" when they agree, else "path: what differs".
 QString compareTrainingJson(
     const QJsonValue &actual, const QJsonValue &expected, const QString &path = QString());
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figure.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -198,6 +199,16 @@ std::vector<double> Figure::niceTicks(double low, double high, int target)
             break;
     }
     return ticks;
+}
+
+int Figure::tickCountForWidth(double axisPixels, double labelPixels)
+{
+    if (!std::isfinite(axisPixels) || !std::isfinite(labelPixels) || axisPixels <= 0.0)
+        return 1;
+    // A round step may come out up to a third shorter than asked for (2.5 instead of 3.3):
+    // twice the label's width keeps even such ticks clear of each other.
+    const double perTick = 2.0 * std::max(labelPixels, 1.0) + 12.0;
+    return std::clamp(int(std::floor(axisPixels / perTick)), 1, 10);
 }
 
 QString Figure::tickText(double value, int decimals)

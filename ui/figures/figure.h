@@ -96,6 +96,11 @@ struct Figure
     /// Round tick values from @p low to @p high, about @p target intervals apart (1, 2, 2.5
     /// or 5 times a power of ten), including both ends when they are round.
     static std::vector<double> niceTicks(double low, double high, int target);
+    /// The number of tick intervals to ask for on an axis @p axisPixels long whose widest tick
+    /// label is @p labelPixels wide: each label gets twice its width plus a gap, so that the
+    /// round steps niceTicks() (and QCustomPlot's ticker) pick never put two labels edge to
+    /// edge. At least 1, at most 10. The one rule of figures and on-screen plots alike.
+    static int tickCountForWidth(double axisPixels, double labelPixels);
     /// @p value with at most @p decimals decimals and no trailing zeros ("0.2", "1", "0.25").
     static QString tickText(double value, int decimals);
 };

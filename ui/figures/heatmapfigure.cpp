@@ -469,7 +469,7 @@ Figure HeatmapFigure::single(const HeatmapData &data, const FigureOptions &optio
 }
 
 Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureOptions &options,
-    const QString &defaultTitle)
+    const QString &defaultTitle, int fixedColumns)
 {
     Figure f;
     const QString title = chosenTitle(options, defaultTitle);
@@ -501,8 +501,9 @@ Figure HeatmapFigure::grid(const std::vector<HeatmapData> &panels, const FigureO
     const int n = int(panels.size());
     constexpr double gap = 16.0;
     // As many columns as make the whole grid closest to a 4:3 landscape page.
-    int columns = 1;
-    {
+    int columns = std::clamp(fixedColumns, 0, n);
+    if (columns == 0) {
+        columns = 1;
         const PanelPlan probe = planPanel(first, defaultGridCell(first, n), style);
         const double pw = panelWidth(probe, first) + gap;
         const double ph = panelHeight(probe, first) + gap;

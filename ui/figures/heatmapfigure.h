@@ -34,8 +34,10 @@ public:
 
     /// Small multiples: @p panels (the mean first, then every head; all of the same shape)
     /// in a grid, sharing one colour bar. @p defaultTitle is used when options.title is empty.
+    /// @p columns > 0 fixes the number of columns (panels fill the rows in order); 0 chooses
+    /// the columns that bring the grid closest to a 4:3 landscape page.
     static Figure grid(const std::vector<HeatmapData> &panels, const FigureOptions &options,
-        const QString &defaultTitle);
+        const QString &defaultTitle, int columns = 0);
 
     /// The number of cells single() draws for @p data.
     static qint64 cellCount(const HeatmapData &data);

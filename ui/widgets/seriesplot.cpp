@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "seriesplot.h"
 
+#include "figure.h"
 #include "matrixplotadapter.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
+#include <cmath>
 
 namespace ae {
 
@@ -39,6 +42,29 @@ SeriesPlot::SeriesPlot(QWidget *parent)
     plotLayout()->setRowStretchFactor(0, 0.001);
     plotLayout()->setRowStretchFactor(1, 0.001);
     SeriesPlot::applyStyle();
+    connect(this, &QCustomPlot::beforeReplot, this, &SeriesPlot::fitTickCount);
+}
+
+int SeriesPlot::xAxisPixels() const
+{
+    const QMargins m = axisRect()->margins();
+    const QMargins outer = plotLayout()->margins();
+    return std::max(1, viewport().width() - m.left() - m.right() - outer.left() - outer.right());
+}
+
+void SeriesPlot::fitTickCount()
+{
+    const QSharedPointer<QCPAxisTicker> ticker = xAxis->ticker();
+    if (!ticker || ticker.dynamicCast<QCPAxisTickerText>())
+        return;
+    // The widest label is that of the end farthest from zero (one more character for a sign).
+    const QCPRange range = xAxis->range();
+    const double far = std::max(std::abs(range.lower), std::abs(range.upper));
+    QString widest = QString::number(far, 'g', xAxis->numberPrecision());
+    if (range.lower < 0.0)
+        widest.prepend(QLatin1Char('-'));
+    const QFontMetricsF fm(xAxis->tickLabelFont());
+    ticker->setTickCount(Figure::tickCountForWidth(xAxisPixels(), fm.horizontalAdvance(widest)));
 }
 
 QSize SeriesPlot::minimumSizeHint() const

@@ -27,6 +27,10 @@ public:
     /// Small: the plot squeezes its margins rather than forcing a wide window.
     QSize minimumSizeHint() const override;
 
+    /// The x axis's length in pixels as the next replot lays it out: the widget's width less
+    /// the margins of the last layout (the tick-count rule's input).
+    int xAxisPixels() const;
+
     /// The highest value any of @p graphs holds, or @p floor when higher or they are empty.
     static double valueTop(std::initializer_list<QCPGraph *> graphs, double floor = 0.0);
 
@@ -46,6 +50,10 @@ protected:
     void styleGuide(QCPGraph *graph) const;
     /// A marker line (e.g. the current d_k or step) in @p color: dotted.
     void styleMarker(QCPItemStraightLine *line, const QColor &color) const;
+    /// Before every replot: asks a numeric x axis for as many ticks as its width gives room
+    /// for (Figure::tickCountForWidth), so that step labels never run together on a narrow
+    /// plot. Text tickers (a d_k axis) keep their ticks.
+    void fitTickCount();
     /// Keeps the paint buffers at the screen's pixel ratio.
     void paintEvent(QPaintEvent *event) override;
 

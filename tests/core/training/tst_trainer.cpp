@@ -6,6 +6,7 @@
 #include "training/trainer.h"
 #include "training/trainingsession.h"
 
+#include <QSet>
 #include <QtTest>
 #include <cmath>
 
@@ -120,6 +121,20 @@ void TestTrainer::phraseBook()
     for (int e = 0; e < b.size() && !seen; ++e)
         seen = row(b.source, e) == *ids;
     QVERIFY(seen);
+    // Neither word of 深度 学习 tells the other: 深度 comes before two nouns or more and 学习
+    // after two modifiers or more, so "deep" and "learning" each have to look at their own word.
+    const int deep = *t.sourceIds(QStringLiteral("深度"))->begin();
+    const int learning = *t.sourceIds(QStringLiteral("学习"))->begin();
+    QSet<int> afterDeep, beforeLearning;
+    for (int e = 0; e < b.size(); ++e) {
+        if (b.source(e, 2) == deep)
+            afterDeep.insert(b.source(e, 3));
+        if (b.source(e, 3) == learning && b.alignment(e, 3) == 3)
+            beforeLearning.insert(b.source(e, 2));
+    }
+    QVERIFY(afterDeep.size() >= 2);
+    QVERIFY(beforeLearning.size() >= 2);
+    QVERIFY(t.translation(*t.sourceIds(QStringLiteral("你 喜欢 深度 思考"))));
 }
 
 void TestTrainer::sameSeedSameRun()

@@ -5,8 +5,10 @@
 
 #include "document.h"
 #include "heatmapplot.h"
+#include "languagemanager.h"
 #include "sessioncompute.h"
 #include "testsupportattention.h"
+#include "testsupportsvg.h"
 #include "training/trainer.h"
 #include "training/trainingsession.h"
 #include "trainingattentionpanel.h"
@@ -23,6 +25,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace ae;
@@ -54,6 +57,13 @@ private slots:
     void badSettingsGetAMessage_data();
     void badSettingsGetAMessage();
     void curvesFollowRuns();
+    void exportsCurvesAndFilmStrip_data();
+    void exportsCurvesAndFilmStrip();
+    void filmStripRefusesBadSteps();
+    void pickingATaskLoadsItsSettings();
+    void lessonRunsStartScaledAndUnscaled();
+    void stepLabelsApart_data();
+    void stepLabelsApart();
 
 private:
     /// Small, quick settings: reverse, length 4, 6 words, d_model 16, 2 heads, 60 steps.
@@ -307,6 +317,176 @@ void TestTrainingDock::curvesFollowRuns()
         }
     }
     QCOMPARE(m_dock->curvePlot(1)->yAxis->scaleType(), QCPAxis::stLogarithmic);
+}
+
+void TestTrainingDock::exportsCurvesAndFilmStrip_data()
+{
+    QTest::addColumn<QString>("extension");
+    QTest::newRow("svg") << QStringLiteral("svg");
+    QTest::newRow("pdf") << QStringLiteral("pdf");
+    QTest::newRow("png") << QStringLiteral("png");
+}
+
+void TestTrainingDock::exportsCurvesAndFilmStrip()
+{
+    QFETCH(QString, extension);
+    for (int i = 0; i < 12; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(1), 12);
+    QVERIFY(m_dock->exportButton()->isEnabled());
+    const Figure curves = m_dock->curvesFigure();
+    // Every step of both runs is a point of each curve.
+    int lossCurves = 0;
+    for (const Figure::Item &item : curves.items) {
+        if (item.role.split(QLatin1Char(' ')).contains(QStringLiteral("loss"))) {
+            QCOMPARE(item.points.size(), qsizetype(12));
+            ++lossCurves;
+        }
+    }
+    QCOMPARE(lossCurves, 2);
+    QString error;
+    const auto strip = m_dock->filmStripFigure(QStringLiteral("0, 5, 12"), &error);
+    QVERIFY2(strip, qPrintable(error));
+    const QString names[] = { m_dock->settings()->runName(0), m_dock->settings()->runName(1) };
+    QStringList titles;
+    for (const Figure::Item &item : strip->items)
+        if (item.role == QLatin1String("panel-title"))
+            titles << item.text;
+    QCOMPARE(titles.size(), 6);
+    QCOMPARE(titles.front(), QStringLiteral("%1 · step 0").arg(names[0]));
+    QCOMPARE(titles.back(), QStringLiteral("%1 · step 12").arg(names[1]));
+
+    QTemporaryDir dir;
+    for (const Figure *f : { &curves, &*strip }) {
+        const QString file = dir.filePath(QStringLiteral("f.") + extension);
+        QVERIFY2(TrainingDock::exportFigure(*f, file, &error), qPrintable(error));
+        QFile written(file);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray bytes = written.readAll();
+        if (extension == QLatin1String("svg"))
+            QVERIFY(SvgSummary::read(bytes).wellFormed);
+        else if (extension == QLatin1String("pdf"))
+            QVERIFY(bytes.startsWith("%PDF"));
+        else
+            QVERIFY(bytes.startsWith("\x89PNG"));
+    }
+    QVERIFY(!TrainingDock::exportFigure(curves, dir.filePath(QStringLiteral("f.gif")), &error));
+    QVERIFY(error.contains(QStringLiteral("f.gif")));
+}
+
+void TestTrainingDock::filmStripRefusesBadSteps()
+{
+    for (int i = 0; i < 4; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(1), 4);
+    QString error;
+    QVERIFY(!m_dock->filmStripFigure(QStringLiteral("0, 50"), &error));
+    QVERIFY2(error.contains(QStringLiteral("step 50 is outside 0..4")), qPrintable(error));
+}
+
+void TestTrainingDock::pickingATaskLoadsItsSettings()
+{
+    TrainingSettingsForm *f = m_dock->settings();
+    for (const TaskKind kind : { TaskKind::Translate, TaskKind::Reverse, TaskKind::Translate }) {
+        f->taskBox()->setCurrentIndex(f->taskBox()->findData(taskName(kind)));
+        const RunConfig preset = recommendedRunConfig(kind);
+        QCOMPARE(f->modelDimBox()->value(), preset.dModel);
+        QCOMPARE(f->stepsBox()->value(), preset.steps);
+        QCOMPARE(m_dock->runner()->configs()[0].dModel, preset.dModel);
+        QCOMPARE(m_dock->runner()->configs()[1].steps, preset.steps);
+        QCOMPARE(m_dock->runner()->targetAccuracy(), recommendedTargetAccuracy(kind));
+    }
+    QCOMPARE(recommendedRunConfig(TaskKind::Translate).dModel, 64);
+    QCOMPARE(recommendedRunConfig(TaskKind::Reverse).dModel, RunConfig().dModel);
+}
+
+void TestTrainingDock::lessonRunsStartScaledAndUnscaled()
+{
+    // What a lesson step's view.training asks for, scale left at its default.
+    RunConfig lesson;
+    lesson.task.kind = TaskKind::Copy;
+    lesson.dModel = 16;
+    lesson.heads = 2;
+    lesson.steps = 20;
+    lesson.seed = 3;
+    m_dock->startLessonRuns(lesson);
+    TrainingRunner *runner = m_dock->runner();
+    QVERIFY(runner->state() == TrainingRunner::State::Running
+        || runner->state() == TrainingRunner::State::Finished);
+    for (int run = 0; run < 2; ++run) {
+        const RunConfig &c = runner->configs()[size_t(run)];
+        QCOMPARE(c.task.kind, TaskKind::Copy);
+        QCOMPARE(c.dModel, 16);
+        QCOMPARE(c.heads, 2);
+        QCOMPARE(c.steps, 20);
+        QCOMPARE(c.seed, std::uint64_t(3));
+        QCOMPARE(c.scale.mode, run == 0 ? ScaleMode::SqrtDk : ScaleMode::None);
+    }
+    // The form shows the lesson's settings, and both runs play to their end from step 0.
+    QCOMPARE(m_dock->settings()->modelDimBox()->value(), 16);
+    QCOMPARE(m_dock->settings()->scaleBox(1)->currentData().toString(), QStringLiteral("none"));
+    m_dock->settings()->targetBox()->setValue(0.0);
+    QTRY_COMPARE_WITH_TIMEOUT(runner->state(), TrainingRunner::State::Finished, 60000);
+    QCOMPARE(runner->stepsDone(0), 20);
+    QCOMPARE(runner->stepsDone(1), 20);
+}
+
+void TestTrainingDock::stepLabelsApart_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("narrowest");
+    QTest::addColumn<int>("lastStep");
+    for (const QString &language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        for (const bool narrowest : { true, false }) {
+            for (const int lastStep : { 600, 100000 }) {
+                QTest::addRow("%s, %s, %d steps", qPrintable(language),
+                    narrowest ? "narrowest" : "1024x768", lastStep)
+                    << language << narrowest << lastStep;
+            }
+        }
+    }
+}
+
+void TestTrainingDock::stepLabelsApart()
+{
+    QFETCH(QString, language);
+    QFETCH(bool, narrowest);
+    QFETCH(int, lastStep);
+    QVERIFY(LanguageManager::apply(language));
+    // The lab on a 1024 x 768 screen opens at 92 % of it; the user may shrink it to its minimum.
+    const int width = narrowest ? m_dock->minimumSizeHint().width() : 1024 * 92 / 100;
+    m_dock->resize(width, 768 * 90 / 100);
+    QCoreApplication::processEvents();
+    TrainingTrace trace;
+    for (const int step : { 0, lastStep / 2, lastStep }) {
+        StepMetrics m;
+        m.step = step;
+        m.loss = 1.0;
+        m.gradNormQ = m.gradNormK = 0.1;
+        trace.append(m);
+    }
+    for (int i = 0; i < 3; ++i) {
+        TrainingCurvePlot *plot = m_dock->curvePlot(i);
+        plot->setTraces({ &trace, &trace }, { QStringLiteral("A"), QStringLiteral("B") });
+        plot->replot();
+        const QVector<double> ticks = plot->xAxis->tickVector();
+        const QVector<QString> labels = plot->xAxis->tickVectorLabels();
+        QVERIFY(ticks.size() >= 2);
+        const QFontMetricsF fm(plot->xAxis->tickLabelFont());
+        for (int t = 1; t < ticks.size(); ++t) {
+            const double gap
+                = (plot->xAxis->coordToPixel(ticks[t]) - fm.horizontalAdvance(labels[t]) / 2.0)
+                - (plot->xAxis->coordToPixel(ticks[t - 1])
+                    + fm.horizontalAdvance(labels[t - 1]) / 2.0);
+            QVERIFY2(gap >= 4.0,
+                qPrintable(QStringLiteral("plot %1 (%2 px wide): %3 and %4 are %5 px apart")
+                               .arg(i)
+                               .arg(plot->width())
+                               .arg(labels[t - 1], labels[t])
+                               .arg(gap)));
+        }
+    }
+    LanguageManager::apply(QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestTrainingDock)

@@ -7,6 +7,7 @@
 #include "painterfigurerenderer.h"
 #include "scalinglabfigure.h"
 #include "sessioncompute.h"
+#include "trainingcurvesfigure.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -157,6 +158,8 @@ Figure LessonHandout::stepFigure(const ResolvedLessonStep &step)
 {
     const Session &session = step.session;
     FigureOptions options;
+    if (step.view.training)
+        return TrainingCurvesFigure::trainAndMake(*step.view.training, options);
     if (const auto panel = ScalingLabFigure::panelFromName(step.view.scalingPanel)) {
         const EntropyExperimentResult result = runEntropyExperiment(session.scaling);
         return ScalingLabFigure::make(

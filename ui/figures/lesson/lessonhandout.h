@@ -20,7 +20,8 @@ class LessonHandout
     Q_DECLARE_TR_FUNCTIONS(LessonHandout)
 public:
     /// The figure of @p step as its view shows it: the heatmap of the mean or of one head, the
-    /// alignment lines, or the scaling lab's panel (computed from the step's experiment).
+    /// alignment lines, the scaling lab's panel (computed from the step's experiment), or for a
+    /// step that opens the Training window the curves of its two runs (trained here, headless).
     static Figure stepFigure(const ResolvedLessonStep &step);
 
     /// The text of a question's answer, e.g. "key 1 (爱), weight 0.3084" or "falls, from

@@ -3,7 +3,7 @@
 
 #include "colormap.h"
 #include "matrixplotadapter.h"
-#include "scalingfigure.h"
+#include "trainingcurvesfigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +34,6 @@ TrainingCurvePlot::TrainingCurvePlot(Kind kind, QWidget *parent)
         yAxis->setNumberFormat(QStringLiteral("gb"));
         yAxis->setNumberPrecision(0);
     }
-    // Few step ticks: their labels grow to six digits and the plots are narrow.
-    xAxis->ticker()->setTickCount(4);
     m_marker = new QCPItemStraightLine(this);
     m_marker->setVisible(false);
     applyStyle();
@@ -45,7 +43,7 @@ TrainingCurvePlot::TrainingCurvePlot(Kind kind, QWidget *parent)
 
 QColor TrainingCurvePlot::runColor(int run)
 {
-    return run == 0 ? ScalingFigure::scaledColor() : ScalingFigure::unscaledColor();
+    return TrainingCurvesFigure::runColor(run);
 }
 
 QCPGraph *TrainingCurvePlot::graph(int run, int series) const

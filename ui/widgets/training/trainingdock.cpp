@@ -2,8 +2,11 @@
 #include "trainingdock.h"
 
 #include "atomicfilewriter.h"
+#include "figureexporter.h"
 #include "trainingattentionpanel.h"
 #include "trainingcurveplot.h"
+#include "trainingcurvesfigure.h"
+#include "trainingfilmstrip.h"
 #include "trainingrunner.h"
 #include "trainingsettingsform.h"
 #include "trainingtrace.h"
@@ -14,6 +17,7 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenu>
@@ -22,6 +26,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -30,6 +35,7 @@ namespace ae {
 TrainingDock::TrainingDock(Document *document, QWidget *parent)
     : QDockWidget(parent)
     , m_document(document)
+    , m_filmSteps(TrainingFilmStrip::defaultSteps())
 {
     setObjectName(QStringLiteral("trainingDock"));
     m_runner = new TrainingRunner(this);
@@ -45,6 +51,8 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_reset->setObjectName(QStringLiteral("trainingReset"));
     m_save = new QPushButton;
     m_save->setObjectName(QStringLiteral("trainingSaveHistory"));
+    m_export = new QPushButton;
+    m_export->setObjectName(QStringLiteral("trainingExport"));
     m_speed = new QComboBox;
     m_speed->setObjectName(QStringLiteral("trainingSpeed"));
     for (int s : speeds())
@@ -62,6 +70,7 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
         std::initializer_list<QWidget *> { m_play, m_step, m_reset, m_speedLabel, m_speed })
         controls->addWidget(w);
     controls->addStretch(1);
+    controls->addWidget(m_export);
     controls->addWidget(m_save);
 
     auto *plots = new QHBoxLayout;
@@ -124,6 +133,10 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     for (int run = 0; run < 2; ++run)
         saveMenu->addAction(QString(), this, [this, run] { saveHistory(run); });
     m_save->setMenu(saveMenu);
+    auto *exportMenu = new QMenu(m_export);
+    exportMenu->addAction(QString(), this, [this] { exportWithDialog(false); });
+    exportMenu->addAction(QString(), this, [this] { exportWithDialog(true); });
+    m_export->setMenu(exportMenu);
     connect(m_speed, &QComboBox::currentIndexChanged, this,
         [this] { m_runner->setStepsPerSecond(m_speed->currentData().toInt()); });
     connect(m_settings, &TrainingSettingsForm::changed, this, &TrainingDock::restartRuns);
@@ -207,6 +220,12 @@ void TrainingDock::retranslate()
     m_save->setText(tr("Save History…"));
     m_save->setToolTip(tr("Saves a run's curves as JSON, the same as the train command's -o "
                           "file."));
+    m_export->setText(tr("Export…"));
+    m_export->setToolTip(tr("Saves the curves, or the example's attention at chosen steps of "
+                            "both runs (a film strip), as SVG, PNG or PDF."));
+    const auto exportActions = m_export->menu()->actions();
+    exportActions[0]->setText(tr("Curves…"));
+    exportActions[1]->setText(tr("Film Strip…"));
     m_speedLabel->setText(tr("Speed:"));
     const QStringList names { tr("slow (5 steps/s)"), tr("20 steps/s"), tr("60 steps/s"),
         tr("200 steps/s"), tr("as fast as possible") };
@@ -269,6 +288,7 @@ void TrainingDock::updateButtons()
     m_step->setEnabled(state == TrainingRunner::State::Paused);
     m_reset->setEnabled(state != TrainingRunner::State::Empty);
     m_save->setEnabled(state != TrainingRunner::State::Empty && !running);
+    m_export->setEnabled(state != TrainingRunner::State::Empty);
     const auto actions = m_save->menu()->actions();
     for (int run = 0; run < 2 && run < actions.size(); ++run)
         actions[run]->setText(runNames()[size_t(run)]);
@@ -317,6 +337,108 @@ void TrainingDock::saveHistory(int run)
     if (!AtomicFileWriter::write(file, bytes, &error))
         QMessageBox::warning(this, tr("Save Training History"),
             tr("Could not save %1: %2").arg(QDir::toNativeSeparators(file), error));
+}
+
+void TrainingDock::startLessonRuns(const RunConfig &config)
+{
+    std::array<RunConfig, 2> configs { config, config };
+    configs[0].scale = ScaleSpec();
+    configs[1].scale = ScaleSpec();
+    configs[1].scale.mode = ScaleMode::None;
+    // The form announces the change, which restarts the runs from step 0 (restartRuns()).
+    m_settings->setConfigs(configs);
+    if (m_runner->state() == TrainingRunner::State::Paused)
+        m_runner->play();
+}
+
+QString TrainingDock::settingsText() const
+{
+    if (m_runner->state() == TrainingRunner::State::Empty)
+        return QString();
+    return TrainingCurvesFigure::settingsText(m_runner->configs()[0]);
+}
+
+Figure TrainingDock::curvesFigure() const
+{
+    const std::array<QString, 2> names = runNames();
+    const bool have = m_runner->state() != TrainingRunner::State::Empty;
+    std::array<TrainingFigureRun, 2> runs;
+    for (int run = 0; run < 2; ++run)
+        runs[size_t(run)]
+            = TrainingFigureRun { names[size_t(run)], have ? &m_runner->metrics(run) : nullptr };
+    return TrainingCurvesFigure::make(runs, settingsText(), FigureOptions());
+}
+
+std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QString *error) const
+{
+    if (m_runner->state() == TrainingRunner::State::Empty || m_attention->exampleIndex() < 0) {
+        if (error)
+            *error = tr("There is no run to export yet.");
+        return std::nullopt;
+    }
+    const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
+    const auto wanted = TrainingFilmStrip::parseSteps(steps, last, error);
+    if (!wanted)
+        return std::nullopt;
+    const std::array<QString, 2> names = runNames();
+    const std::vector<int> source = m_attention->exampleSource();
+    const std::vector<int> target = m_attention->exampleTarget();
+    std::vector<std::vector<HeatmapData>> rows(2);
+    for (int run = 0; run < 2; ++run) {
+        for (const int step : *wanted) {
+            const auto params = m_runner->parametersAt(run, step);
+            if (!params)
+                continue;
+            // A run that stopped early shows its last step (the title says which).
+            rows[size_t(run)].push_back(TrainingFilmStrip::frame(m_runner->modelSpec(run), *params,
+                source, target, names[size_t(run)], m_runner->snapshotStepAt(run, step)));
+        }
+    }
+    return TrainingFilmStrip::make(
+        rows, m_attention->examplePicker()->currentText(), FigureOptions());
+}
+
+bool TrainingDock::exportFigure(const Figure &figure, const QString &fileName, QString *error)
+{
+    const FigureExporter::Outcome outcome = FigureExporter::write(figure, fileName, 192);
+    if (!outcome.ok() && error)
+        *error = outcome.message;
+    return outcome.ok();
+}
+
+void TrainingDock::exportWithDialog(bool filmStrip)
+{
+    const QString caption = filmStrip ? tr("Export the Film Strip") : tr("Export the Curves");
+    std::optional<Figure> figure;
+    if (filmStrip) {
+        bool ok = false;
+        const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
+        const QString steps = QInputDialog::getText(this, caption,
+            tr("Steps to show, 0 to %1, separated by commas:").arg(last), QLineEdit::Normal,
+            m_filmSteps, &ok);
+        if (!ok)
+            return;
+        QString error;
+        figure = filmStripFigure(steps, &error);
+        if (!figure) {
+            QMessageBox::warning(this, caption, error);
+            return;
+        }
+        m_filmSteps = steps;
+    } else {
+        figure = curvesFigure();
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString stem
+        = filmStrip ? QStringLiteral("training-film-strip") : QStringLiteral("training-curves");
+    const QString file = QFileDialog::getSaveFileName(this, caption,
+        QDir(dir).filePath(stem + QStringLiteral(".svg")),
+        tr("SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (!exportFigure(*figure, file, &error))
+        QMessageBox::warning(this, caption, error);
 }
 
 void TrainingDock::setPresentationMode(bool on)

@@ -6,8 +6,12 @@
 /// runs side by side (by default scaled by √d_k and unscaled) with their live curves, the
 /// attention of one example as it evolves, a scrubber, Open in Explorer and Translate.
 
+#include "figure.h"
+#include "training/trainingconfig.h"
+
 #include <QDockWidget>
 #include <array>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -32,8 +36,27 @@ public:
     explicit TrainingDock(Document *document, QWidget *parent = nullptr);
     ~TrainingDock() override;
 
+    /// A lesson step's training (view.training): shows @p config's settings, run A scaled by
+    /// √d_k and run B unscaled, starts both from step 0 and plays them.
+    void startLessonRuns(const RunConfig &config);
+
     /// Larger plot fonts for teaching (the widgets' fonts follow the window's).
     void setPresentationMode(bool on);
+
+    /// @name Export (the Export… button's menu)
+    /// @{
+    /// The curves of both runs as a figure (trainingcurvesfigure.h), as far as they have run.
+    Figure curvesFigure() const;
+    /// The film strip of the example shown at @p steps (a list such as "0, 50, 100"), or
+    /// nothing with @p error set when the list is bad or there are no runs.
+    std::optional<Figure> filmStripFigure(const QString &steps, QString *error) const;
+    /// The steps the film strip shows (the last list the user gave).
+    QString filmStripSteps() const { return m_filmSteps; }
+    void setFilmStripSteps(const QString &steps) { m_filmSteps = steps; }
+    /// Writes @p figure to @p fileName (SVG, PNG or PDF by its extension) through the figure
+    /// exporter; false with @p error set (naming the file) on failure.
+    static bool exportFigure(const Figure &figure, const QString &fileName, QString *error);
+    /// @}
 
     /// The speeds offered, in steps a second per run (0: as fast as the machine goes).
     static const std::array<int, 5> &speeds();
@@ -48,6 +71,7 @@ public:
     QPushButton *playButton() const { return m_play; }
     QPushButton *stepButton() const { return m_step; }
     QPushButton *resetButton() const { return m_reset; }
+    QPushButton *exportButton() const { return m_export; }
     QComboBox *speedBox() const { return m_speed; }
     QLabel *statusLabel() const { return m_status; }
     /// @}
@@ -67,6 +91,10 @@ private:
     void updateStatus();
     /// Asks for a file and writes run @p run's history JSON there.
     void saveHistory(int run);
+    /// Asks for the steps (film strip only) and a file, and exports the curves or the strip.
+    void exportWithDialog(bool filmStrip);
+    /// The settings in one line, for the figures' subtitles.
+    QString settingsText() const;
     std::array<QString, 2> runNames() const;
 
     Document *m_document;
@@ -80,6 +108,8 @@ private:
     QPushButton *m_step;
     QPushButton *m_reset;
     QPushButton *m_save;
+    QPushButton *m_export;
+    QString m_filmSteps;
     QComboBox *m_speed;
     QLabel *m_speedLabel;
     QLabel *m_status;

@@ -4,6 +4,7 @@
 #include "messagebar.h"
 #include "sessionlimits.h"
 #include "training/traininglimits.h"
+#include "trainingcurvesfigure.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -111,8 +112,22 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
     for (QSpinBox *box : { m_length, m_vocab, m_dModel, m_heads, m_batch, m_steps, m_seed })
         connect(box, &QSpinBox::valueChanged, this, edited);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, edited);
-    for (QComboBox *box : { m_task, m_optimizer })
-        connect(box, &QComboBox::currentIndexChanged, this, edited);
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, edited);
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, edited] {
+        // A picked task brings the width, steps and learning rate it trains well with.
+        const TaskKind kind
+            = taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse);
+        const RunConfig preset = recommendedRunConfig(kind);
+        {
+            const QSignalBlocker b0(m_dModel), b1(m_steps), b2(m_lr);
+            m_dModel->setValue(preset.dModel);
+            m_steps->setValue(preset.steps);
+            m_lr->setValue(preset.optimizer.lr);
+        }
+        // Announced (targetChanged) so that the runs stop where the task needs them to.
+        m_target->setValue(100.0 * recommendedTargetAccuracy(kind));
+        edited();
+    });
     for (QComboBox *box : m_scales) {
         connect(box, &QComboBox::currentIndexChanged, this, edited);
         connect(box->lineEdit(), &QLineEdit::editingFinished, this, edited);
@@ -295,23 +310,12 @@ double TrainingSettingsForm::targetAccuracy() const
     return m_target->value() / 100.0;
 }
 
-QString TrainingSettingsForm::scaleTitle(const ScaleSpec &scale)
-{
-    switch (scale.mode) {
-    case ScaleMode::SqrtDk:
-        return tr("scaled (÷√d_k)");
-    case ScaleMode::None:
-        return tr("unscaled");
-    default:
-        return tr("÷ %1").arg(scale.divisor);
-    }
-}
-
 QString TrainingSettingsForm::runName(int run) const
 {
     const std::optional<ScaleSpec> s = scale(run);
-    const QString letter = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
-    return s ? tr("%1: %2").arg(letter, scaleTitle(*s)) : letter;
+    if (!s)
+        return run == 0 ? QStringLiteral("A") : QStringLiteral("B");
+    return TrainingCurvesFigure::runName(run, *s);
 }
 
 } // namespace ae

@@ -38,8 +38,6 @@ public:
     double targetAccuracy() const;
     /// A run's name for legends and captions: "scaled (÷√d_k)", "unscaled", "÷ 4".
     QString runName(int run) const;
-    /// The name of a run of @p scale.
-    static QString scaleTitle(const ScaleSpec &scale);
 
     /// @name Fields (tests)
     /// @{
