@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson.h"
 
+#include <cmath>
+
 namespace ae {
 
 QString LessonText::in(bool chinese) const
@@ -23,6 +25,14 @@ const QStringList &lessonScalingPanels()
     static const QStringList panels { QStringLiteral("entropy"), QStringLiteral("spread"),
         QStringLiteral("gradient"), QStringLiteral("saturation"), QStringLiteral("histogram") };
     return panels;
+}
+
+void applyLessonTemperature(Session &session, double temperature)
+{
+    ScaleSpec &scale = session.attention.config.scale;
+    scale.mode = ScaleMode::Custom;
+    scale.divisor
+        = temperature * std::sqrt(static_cast<double>(headWidth(session.attention.config)));
 }
 
 bool operator==(const LessonText &a, const LessonText &b)

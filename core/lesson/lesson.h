@@ -115,6 +115,10 @@ const QStringList &lessonComputationSteps();
 /// The names of the scaling lab's panels (as `export --view scaling:PANEL` spells them).
 const QStringList &lessonScalingPanels();
 
+/// Gives @p session the scale a view's @p temperature stands for: the custom divisor
+/// temperature x sqrt(d_k). The loader and the editor both resolve a temperature with it.
+void applyLessonTemperature(Session &session, double temperature);
+
 /// @name Equality of every field.
 /// @{
 bool operator==(const LessonText &a, const LessonText &b);
