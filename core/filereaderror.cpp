@@ -30,7 +30,8 @@ SessionError fileReadError(const BoundedFileReader::Outcome &read, qint64 maxByt
     case BoundedFileReader::Problem::Unreadable:
         break;
     }
-    return { SessionError::Kind::Io, QString(), Msg::tr("cannot be read: %1").arg(read.systemError) };
+    return { SessionError::Kind::Io, QString(),
+        Msg::tr("cannot be read: %1").arg(read.systemError) };
 }
 
 } // namespace ae

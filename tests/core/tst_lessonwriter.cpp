@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <cmath>
 
 using namespace ae;
 
@@ -98,6 +99,8 @@ private slots:
     void handBuiltLessonsRoundTrip_data();
     void handBuiltLessonsRoundTrip();
     void questionProblemNamesTheField_data();
+    void temperatureOfASession_data();
+    void temperatureOfASession();
     void questionProblemNamesTheField();
 };
 
@@ -251,20 +254,20 @@ void TestLessonWriter::questionProblemNamesTheField_data()
     // The cross-attention example: 2 heads, d_model 4, 2 queries, 4 keys.
     QTest::newRow("good argmax") << argmax << -1 << 1 << 0 << entropy << 0 << 0 << -1 << false
                                  << QString();
-    QTest::newRow("head past the last") << argmax << 2 << 0 << 0 << entropy << 0 << 0 << -1
-                                        << false << q + QStringLiteral(".head");
+    QTest::newRow("head past the last")
+        << argmax << 2 << 0 << 0 << entropy << 0 << 0 << -1 << false << q + QStringLiteral(".head");
     QTest::newRow("query past the last") << weight << 0 << 2 << 0 << entropy << 0 << 0 << -1
                                          << false << q + QStringLiteral(".query");
-    QTest::newRow("key past the last") << weight << 0 << 0 << 4 << entropy << 0 << 0 << -1
-                                       << false << q + QStringLiteral(".key");
-    QTest::newRow("dimension past the last") << direction << -1 << 0 << 0 << output << 4 << 0
-                                             << -1 << false << q + QStringLiteral(".dim");
-    QTest::newRow("direction on the first step") << direction << -1 << 0 << 0 << entropy << 0
-                                                 << 0 << -1 << true << q + QStringLiteral(".kind");
+    QTest::newRow("key past the last")
+        << weight << 0 << 0 << 4 << entropy << 0 << 0 << -1 << false << q + QStringLiteral(".key");
+    QTest::newRow("dimension past the last") << direction << -1 << 0 << 0 << output << 4 << 0 << -1
+                                             << false << q + QStringLiteral(".dim");
+    QTest::newRow("direction on the first step") << direction << -1 << 0 << 0 << entropy << 0 << 0
+                                                 << -1 << true << q + QStringLiteral(".kind");
     QTest::newRow("one option") << choice << -1 << 0 << 0 << entropy << 0 << 1 << 0 << false
                                 << q + QStringLiteral(".options");
-    QTest::newRow("no option marked") << choice << -1 << 0 << 0 << entropy << 0 << 3 << -1
-                                      << false << q + QStringLiteral(".options");
+    QTest::newRow("no option marked") << choice << -1 << 0 << 0 << entropy << 0 << 3 << -1 << false
+                                      << q + QStringLiteral(".options");
     QTest::newRow("good choice") << choice << -1 << 0 << 0 << entropy << 0 << 3 << 2 << false
                                  << QString();
 }
@@ -302,6 +305,46 @@ void TestLessonWriter::questionProblemNamesTheField()
     QCOMPARE(problem ? problem->path : QString(), path);
     if (problem)
         QVERIFY(!problem->message.isEmpty());
+}
+
+void TestLessonWriter::temperatureOfASession_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<bool>("custom");
+    QTest::addColumn<double>("divisor");
+    QTest::addColumn<double>("expected"); // 0: no temperature
+    // d_model 4: one head has d_k 4 (sqrt 2), two heads d_k 2, three heads none.
+    QTest::newRow("sqrt(d_k) scale") << 1 << false << 1.0 << 0.0;
+    QTest::newRow("d_k 4, divisor 3") << 1 << true << 3.0 << 1.5;
+    QTest::newRow("d_k 4, divisor 0.2") << 1 << true << 0.2 << 0.1;
+    QTest::newRow("d_k 2, divisor 1") << 2 << true << 1.0 << 1.0 / std::sqrt(2.0);
+    QTest::newRow("d_k 2, divisor 0.7") << 2 << true << 0.7 << 0.7 / std::sqrt(2.0);
+    QTest::newRow("d_k 2, divisor 3.3") << 2 << true << 3.3 << 3.3 / std::sqrt(2.0);
+    QTest::newRow("below the slider") << 1 << true << 0.1 << 0.0;
+    QTest::newRow("above the slider") << 1 << true << 21.0 << 0.0;
+    QTest::newRow("heads do not divide d_model") << 3 << true << 2.0 << 0.0;
+}
+
+void TestLessonWriter::temperatureOfASession()
+{
+    QFETCH(int, heads);
+    QFETCH(bool, custom);
+    QFETCH(double, divisor);
+    QFETCH(double, expected);
+    Session s = example(QStringLiteral("cross-attention-2heads"));
+    QCOMPARE(s.attention.config.dModel, 4);
+    s.attention.config.heads = heads;
+    s.attention.config.scale = { custom ? ScaleMode::Custom : ScaleMode::SqrtDk, divisor };
+    const std::optional<double> t = lessonTemperatureOf(s);
+    QCOMPARE(t.has_value(), expected > 0);
+    if (!t)
+        return;
+    QVERIFY(std::abs(*t - expected) <= 1e-15 * expected);
+    // Applied back, the factor gives the divisor the session had: a recorded step's session
+    // is the one the window showed.
+    Session back = s;
+    applyLessonTemperature(back, *t);
+    QCOMPARE(back.attention.config.scale.divisor, divisor);
 }
 
 QTEST_MAIN(TestLessonWriter)
