@@ -269,6 +269,14 @@ void TestLessonEditor::reorderButtonsAndPlay()
         order << s.caption.en;
     QCOMPARE(
         order, (QStringList { QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("b") }));
+
+    // A drag in the list moves the step in the lesson, as one undo step.
+    const int before = m_editor->document()->undoStack()->count();
+    QVERIFY(m_editor->stepList()->model()->moveRows(QModelIndex(), 0, 1, QModelIndex(), 3));
+    QTRY_COMPARE(m_editor->document()->step(2).caption.en, QStringLiteral("a"));
+    QCOMPARE(m_editor->document()->step(0).caption.en, QStringLiteral("c"));
+    QCOMPARE(m_editor->document()->undoStack()->count(), before + 1);
+    QCOMPARE(m_editor->stepList()->item(2)->text(), QStringLiteral("3. a"));
 }
 
 void TestLessonEditor::refusedQuestionNamesTheField()
