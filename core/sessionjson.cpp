@@ -2,6 +2,7 @@
 #include "sessionjson.h"
 
 #include "boundedfilereader.h"
+#include "filereaderror.h"
 #include "jsonparsediagnosis.h"
 #include "sessionlimits.h"
 #include "sessionvalidator.h"
@@ -412,27 +413,10 @@ SessionLoadResult loadSessionFile(const QString &fileName)
 {
     const BoundedFileReader::Outcome read
         = BoundedFileReader::readFile(fileName, limits::maxSessionFileBytes);
-    SessionLoadResult result;
-    switch (read.problem) {
-    case BoundedFileReader::Problem::None:
+    if (read.problem == BoundedFileReader::Problem::None)
         return sessionFromJson(read.bytes);
-    case BoundedFileReader::Problem::Folder:
-        result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("is a folder, not a file") };
-        break;
-    case BoundedFileReader::Problem::Missing:
-    case BoundedFileReader::Problem::Unreadable:
-        result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("cannot be read: %1").arg(read.systemError) };
-        break;
-    case BoundedFileReader::Problem::TooLarge:
-        // A pipe reports no size: it is known to hold at least one byte past the limit.
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                .arg(read.size >= 0 ? read.size : limits::maxSessionFileBytes + 1)
-                .arg(limits::maxSessionFileBytes) };
-        break;
-    }
+    SessionLoadResult result;
+    result.error = fileReadError(read, limits::maxSessionFileBytes);
     return result;
 }
 

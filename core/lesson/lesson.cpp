@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson.h"
 
+#include "lessonlimits.h"
+
+#include <cmath>
+
 namespace ae {
 
 QString LessonText::in(bool chinese) const
@@ -23,6 +27,38 @@ const QStringList &lessonScalingPanels()
     static const QStringList panels { QStringLiteral("entropy"), QStringLiteral("spread"),
         QStringLiteral("gradient"), QStringLiteral("saturation"), QStringLiteral("histogram") };
     return panels;
+}
+
+void applyLessonTemperature(Session &session, double temperature)
+{
+    ScaleSpec &scale = session.attention.config.scale;
+    scale.mode = ScaleMode::Custom;
+    scale.divisor
+        = temperature * std::sqrt(static_cast<double>(headWidth(session.attention.config)));
+}
+
+std::optional<double> lessonTemperatureOf(const Session &session)
+{
+    const AttentionConfig &config = session.attention.config;
+    const int dk = headWidth(config);
+    if (config.scale.mode != ScaleMode::Custom || dk <= 0)
+        return std::nullopt;
+    const double root = std::sqrt(static_cast<double>(dk));
+    const double estimate = config.scale.divisor / root;
+    if (!(estimate >= limits::minLessonTemperature && estimate <= limits::maxLessonTemperature))
+        return std::nullopt;
+    // The quotient may be a few units in the last place from a factor that multiplies back.
+    double below = estimate;
+    double above = estimate;
+    for (int i = 0; i < 4; ++i) {
+        if (below * root == config.scale.divisor)
+            return below;
+        if (above * root == config.scale.divisor)
+            return above;
+        below = std::nextafter(below, 0.0);
+        above = std::nextafter(above, limits::maxLessonTemperature * 2);
+    }
+    return estimate;
 }
 
 bool operator==(const LessonText &a, const LessonText &b)

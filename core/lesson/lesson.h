@@ -119,6 +119,15 @@ const QStringList &lessonComputationSteps();
 /// The names of the scaling lab's panels (as `export --view scaling:PANEL` spells them).
 const QStringList &lessonScalingPanels();
 
+/// Gives @p session the scale a view's @p temperature stands for: the custom divisor
+/// temperature x sqrt(d_k). The loader and the editor both resolve a temperature with it.
+void applyLessonTemperature(Session &session, double temperature);
+/// The temperature @p session's scale stands for: its custom divisor as a multiple of
+/// sqrt(d_k), chosen among the nearest doubles so that applyLessonTemperature() gives the
+/// divisor back exactly when one does; nothing for another scale, an invalid head width or a
+/// temperature outside the slider's range.
+std::optional<double> lessonTemperatureOf(const Session &session);
+
 /// @name Equality of every field.
 /// @{
 bool operator==(const LessonText &a, const LessonText &b);

@@ -2,12 +2,14 @@
 #include "lessonjson.h"
 
 #include "boundedfilereader.h"
+#include "filereaderror.h"
 #include "jsonparsediagnosis.h"
 #include "lessonanswer.h"
 #include "lessoncaption.h"
 #include "lessonjsonreader.h"
 #include "lessonlimits.h"
 #include "lessontraining.h"
+#include "lessonwriter.h"
 #include "sessioncompute.h"
 #include "sessionjson.h"
 #include "sessionlimits.h"
@@ -45,7 +47,8 @@ std::int64_t computedNumbers(const Session &s)
     return 4 * d * std::max(width, d) + 3 * d * (lq + lk) + 4 * s.attention.config.heads * lq * lk;
 }
 
-LessonText parseText(const QJsonValue &v, const QString &path, bool markdown)
+LessonText parseText(
+    const QJsonValue &v, const QString &path, bool markdown, bool mayBeEmpty = false)
 {
     const QJsonObject o = R::asObject(v, path);
     R::onlyKnownKeys(o, path, { QStringLiteral("en"), QStringLiteral("zh") });
@@ -63,7 +66,7 @@ LessonText parseText(const QJsonValue &v, const QString &path, bool markdown)
                 R::fail(keyPath, *problem);
         }
     }
-    if (text.isEmpty())
+    if (text.isEmpty() && !mayBeEmpty)
         R::fail(path, Msg::tr("no text; give \"en\", \"zh\" or both"));
     return text;
 }
@@ -91,12 +94,16 @@ void setPath(QJsonObject &o, QStringList path, const QJsonValue &value)
     o.insert(head, child);
 }
 
+LessonQuestion parseQuestion(
+    const QJsonValue &v, const QString &path, const Session &session, const Session *previous);
+
 /// Resolves the steps one by one, each from the previous.
 class Resolver
 {
 public:
-    explicit Resolver(const LessonExampleSource &examples)
+    Resolver(const LessonExampleSource &examples, LessonStrictness strictness)
         : m_examples(examples)
+        , m_draft(strictness == LessonStrictness::Draft)
     {
     }
 
@@ -107,11 +114,10 @@ private:
     Session exampleSession(const QJsonValue &v, const QString &path);
     Session editedSession(const Session &base, const QJsonValue &v, const QString &path);
     LessonView parseView(const QJsonValue &v, const QString &path, Session &session);
-    LessonQuestion parseQuestion(
-        const QJsonValue &v, const QString &path, const Session &session, const Session *previous);
     void spend(std::int64_t numbers, const QString &path);
 
     const LessonExampleSource &m_examples;
+    bool m_draft = false;
     ResolvedLesson m_lesson;
     std::int64_t m_numbers = 0;
     int m_questions = 0;
@@ -144,8 +150,8 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
             Msg::tr("version %1 is not supported; this program reads version %2")
                 .arg(version, 0, 'g', 17)
                 .arg(lessonFormatVersion));
-    m_lesson.title = parseText(
-        R::required(root, QString(), QStringLiteral("title")), QStringLiteral("title"), false);
+    m_lesson.title = parseText(R::required(root, QString(), QStringLiteral("title")),
+        QStringLiteral("title"), false, m_draft);
     for (const QString *t : { &m_lesson.title.en, &m_lesson.title.zh }) {
         if (t->size() > limits::maxTitleLength)
             R::fail(QStringLiteral("title"),
@@ -155,7 +161,7 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
     }
     const QJsonArray steps = R::asArray(R::required(root, QString(), QStringLiteral("steps")),
         QStringLiteral("steps"), limits::maxLessonSteps);
-    if (steps.isEmpty())
+    if (steps.isEmpty() && !m_draft)
         R::fail(QStringLiteral("steps"), Msg::tr("the lesson has no steps"));
     m_lesson.steps.reserve(static_cast<size_t>(steps.size()));
     for (int i = 0; i < steps.size(); ++i) {
@@ -171,7 +177,7 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
             R::join(path, QStringLiteral("view")), resolved.session);
         spend(heldNumbers(resolved.session), path);
         resolved.caption = parseText(R::required(step, path, QStringLiteral("caption")),
-            R::join(path, QStringLiteral("caption")), true);
+            R::join(path, QStringLiteral("caption")), true, m_draft);
         if (step.contains(QLatin1String("notes")))
             resolved.notes = parseText(
                 step.value(QLatin1String("notes")), R::join(path, QStringLiteral("notes")), false);
@@ -340,9 +346,7 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
             R::join(path, QStringLiteral("temperature")), limits::minLessonTemperature,
             limits::maxLessonTemperature);
         view.temperature = t;
-        ScaleSpec &scale = session.attention.config.scale;
-        scale.mode = ScaleMode::Custom;
-        scale.divisor = t * std::sqrt(static_cast<double>(headWidth(session.attention.config)));
+        applyLessonTemperature(session, t);
     }
     if (o.contains(QLatin1String("training")))
         view.training = parseLessonTraining(
@@ -365,7 +369,7 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
     return view;
 }
 
-LessonQuestion Resolver::parseQuestion(
+LessonQuestion parseQuestion(
     const QJsonValue &v, const QString &path, const Session &session, const Session *previous)
 {
     const QJsonObject o = R::asObject(v, path);
@@ -480,7 +484,8 @@ const QStringList &lessonEditablePaths()
     return paths;
 }
 
-LessonLoadResult lessonFromJson(const QByteArray &json, const LessonExampleSource &examples)
+LessonLoadResult lessonFromJson(
+    const QByteArray &json, const LessonExampleSource &examples, LessonStrictness strictness)
 {
     LessonLoadResult result;
     if (json.size() > limits::maxLessonFileBytes) {
@@ -502,37 +507,32 @@ LessonLoadResult lessonFromJson(const QByteArray &json, const LessonExampleSourc
         return result;
     }
     try {
-        result.lesson = Resolver(examples).run(doc.object());
+        result.lesson = Resolver(examples, strictness).run(doc.object());
     } catch (const LessonJsonReader::Failure &f) {
         result.error = f.error;
     }
     return result;
 }
 
+std::optional<SessionError> lessonQuestionProblem(const LessonQuestion &question,
+    const QString &path, const Session &session, const Session *previous)
+{
+    try {
+        parseQuestion(lessonQuestionToJson(question), path, session, previous);
+    } catch (const LessonJsonReader::Failure &f) {
+        return f.error;
+    }
+    return std::nullopt;
+}
+
 LessonLoadResult loadLessonFile(const QString &fileName, const LessonExampleSource &examples)
 {
     const BoundedFileReader::Outcome read
         = BoundedFileReader::readFile(fileName, limits::maxLessonFileBytes);
-    LessonLoadResult result;
-    switch (read.problem) {
-    case BoundedFileReader::Problem::None:
+    if (read.problem == BoundedFileReader::Problem::None)
         return lessonFromJson(read.bytes, examples);
-    case BoundedFileReader::Problem::Folder:
-        result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("is a folder, not a file") };
-        break;
-    case BoundedFileReader::Problem::Missing:
-    case BoundedFileReader::Problem::Unreadable:
-        result.error = SessionError { SessionError::Kind::Io, QString(),
-            Msg::tr("cannot be read: %1").arg(read.systemError) };
-        break;
-    case BoundedFileReader::Problem::TooLarge:
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                .arg(read.size >= 0 ? read.size : limits::maxLessonFileBytes + 1)
-                .arg(limits::maxLessonFileBytes) };
-        break;
-    }
+    LessonLoadResult result;
+    result.error = fileReadError(read, limits::maxLessonFileBytes);
     return result;
 }
 

@@ -40,10 +40,25 @@ inline constexpr char lessonFileSuffix[] = ".aelesson.json";
 /// The session fields a step's "edits" may set, as dotted paths into the session file.
 const QStringList &lessonEditablePaths();
 
+/// How strictly lessonFromJson() reads.
+enum class LessonStrictness {
+    File, ///< a lesson file: every rule of the format
+    /// a lesson still being written (an autosave): the title and captions may be empty and
+    /// there may be no steps yet; every other rule holds
+    Draft
+};
+
 /// Parses, validates and resolves lesson JSON: every step's whole session (inline, a built-in
 /// example from @p examples, or the previous step's with named edits), its view, caption,
 /// notes and question with the answer computed from the session.
-LessonLoadResult lessonFromJson(const QByteArray &json, const LessonExampleSource &examples);
+LessonLoadResult lessonFromJson(const QByteArray &json, const LessonExampleSource &examples,
+    LessonStrictness strictness = LessonStrictness::File);
+
+/// Why @p question is refused as the question of a step at @p path (e.g. "steps[2].question")
+/// whose session is @p session, after a step with @p previous (null for the first step), by
+/// the very checks a lesson file's question passes; nothing when it is accepted.
+std::optional<SessionError> lessonQuestionProblem(const LessonQuestion &question,
+    const QString &path, const Session &session, const Session *previous);
 
 /// Reads a lesson file. A missing or unreadable file gives an Io error; a file larger than
 /// limits::maxLessonFileBytes is refused before it is read.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessonresolvedjson.h"
 
-#include "lessontraining.h"
+#include "lessonwriter.h"
 #include "sessionjson.h"
 
 #include <QJsonArray>
@@ -10,68 +10,20 @@ namespace ae {
 
 namespace {
 
-QJsonObject textToJson(const LessonText &text)
-{
-    QJsonObject o;
-    if (!text.en.isEmpty())
-        o.insert(QLatin1String("en"), text.en);
-    if (!text.zh.isEmpty())
-        o.insert(QLatin1String("zh"), text.zh);
-    return o;
-}
-
-QJsonValue headToJson(int head)
-{
-    return head == LessonView::meanOfHeads ? QJsonValue(QStringLiteral("mean")) : QJsonValue(head);
-}
-
-QJsonObject viewToJson(const LessonView &view)
-{
-    QJsonObject o;
-    const char *heatmap = view.heatmap == LessonHeatmap::Head
-        ? "head"
-        : (view.heatmap == LessonHeatmap::Lines ? "lines" : "mean");
-    o.insert(QLatin1String("heatmap"), QLatin1String(heatmap));
-    o.insert(QLatin1String("head"), headToJson(view.head));
-    if (!view.computationStep.isEmpty())
-        o.insert(QLatin1String("computation"), view.computationStep);
-    if (!view.scalingPanel.isEmpty())
-        o.insert(QLatin1String("scaling_panel"), view.scalingPanel);
-    if (view.temperature)
-        o.insert(QLatin1String("temperature"), *view.temperature);
-    QJsonArray cells;
-    for (const auto &[query, key] : view.highlights)
-        cells.append(QJsonArray { query, key });
-    o.insert(QLatin1String("highlight"), cells);
-    if (view.training)
-        o.insert(QLatin1String("training"), lessonTrainingToJson(*view.training));
-    return o;
-}
-
+/// The question as the file states it, with its computed answer; a choice's options without
+/// the author's mark (the answer names it).
 QJsonObject questionToJson(const LessonQuestion &q, const LessonAnswer &a)
 {
-    QJsonObject o;
-    o.insert(QLatin1String("kind"), lessonQuestionKindName(q.kind));
-    o.insert(QLatin1String("prompt"), textToJson(q.prompt));
+    QJsonObject o = lessonQuestionToJson(q);
     switch (q.kind) {
     case LessonQuestionKind::Argmax:
-        o.insert(QLatin1String("head"), headToJson(q.head));
-        o.insert(QLatin1String("query"), q.query);
         o.insert(QLatin1String("answer"), a.index);
         o.insert(QLatin1String("value"), a.value);
         break;
     case LessonQuestionKind::Weight:
-        o.insert(QLatin1String("head"), headToJson(q.head));
-        o.insert(QLatin1String("query"), q.query);
-        o.insert(QLatin1String("key"), q.key);
         o.insert(QLatin1String("answer"), a.value);
         break;
     case LessonQuestionKind::Direction:
-        o.insert(QLatin1String("head"), headToJson(q.head));
-        o.insert(QLatin1String("query"), q.query);
-        o.insert(QLatin1String("measure"), lessonMeasureName(q.measure));
-        if (q.measure == LessonMeasure::Output)
-            o.insert(QLatin1String("dim"), q.dim);
         o.insert(QLatin1String("answer"), lessonDirectionName(a.direction));
         o.insert(QLatin1String("before"), a.before);
         o.insert(QLatin1String("after"), a.after);
@@ -79,7 +31,7 @@ QJsonObject questionToJson(const LessonQuestion &q, const LessonAnswer &a)
     case LessonQuestionKind::Choice: {
         QJsonArray options;
         for (const LessonText &option : q.options)
-            options.append(textToJson(option));
+            options.append(lessonTextToJson(option));
         o.insert(QLatin1String("options"), options);
         o.insert(QLatin1String("answer"), a.index);
         break;
@@ -137,16 +89,16 @@ QJsonObject resolvedLessonToJson(const ResolvedLesson &lesson)
     for (const ResolvedLessonStep &step : lesson.steps) {
         QJsonObject o;
         o.insert(QLatin1String("session"), sessionToJson(step.session));
-        o.insert(QLatin1String("view"), viewToJson(step.view));
-        o.insert(QLatin1String("caption"), textToJson(step.caption));
+        o.insert(QLatin1String("view"), lessonViewToJson(step.view));
+        o.insert(QLatin1String("caption"), lessonTextToJson(step.caption));
         if (!step.notes.isEmpty())
-            o.insert(QLatin1String("notes"), textToJson(step.notes));
+            o.insert(QLatin1String("notes"), lessonTextToJson(step.notes));
         if (step.question)
             o.insert(QLatin1String("question"), questionToJson(*step.question, step.answer));
         steps.append(o);
     }
     QJsonObject root;
-    root.insert(QLatin1String("title"), textToJson(lesson.title));
+    root.insert(QLatin1String("title"), lessonTextToJson(lesson.title));
     root.insert(QLatin1String("steps"), steps);
     return root;
 }

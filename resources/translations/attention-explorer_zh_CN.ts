@@ -531,6 +531,21 @@
     </message>
 </context>
 <context>
+    <name>FileReadError</name>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than the limit of %2 bytes</source>
+        <translation>%1 字节，超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
     <name>GuiApplication</name>
     <message>
         <source>Interactive explorer for multi-head and cross-attention.</source>
@@ -1069,14 +1084,6 @@
     <message>
         <source>the top level must be a JSON object</source>
         <translation>顶层必须是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>is a folder, not a file</source>
-        <translation>是文件夹，不是文件</translation>
-    </message>
-    <message>
-        <source>cannot be read: %1</source>
-        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
@@ -1667,14 +1674,6 @@
     <message>
         <source>the top level must be a JSON object</source>
         <translation>顶层必须是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>is a folder, not a file</source>
-        <translation>是文件夹，不是文件</translation>
-    </message>
-    <message>
-        <source>cannot be read: %1</source>
-        <translation>无法读取：%1</translation>
     </message>
     <message>
         <source>%1 numbers, expected %2</source>
@@ -2854,6 +2853,304 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Colour &amp;map:</source>
         <translation>颜色映射(&amp;M)：</translation>
+    </message>
+</context>
+<context>
+    <name>ae::LessonDocument</name>
+    <message>
+        <source>Edit Lesson Title</source>
+        <translation>编辑课程标题</translation>
+    </message>
+    <message>
+        <source>Edit Caption</source>
+        <translation>编辑讲解</translation>
+    </message>
+    <message>
+        <source>Edit Presenter Notes</source>
+        <translation>编辑讲者备注</translation>
+    </message>
+    <message>
+        <source>Record Step</source>
+        <translation>录制步骤</translation>
+    </message>
+    <message>
+        <source>Set Question</source>
+        <translation>设置提问</translation>
+    </message>
+    <message>
+        <source>Remove Question</source>
+        <translation>删除提问</translation>
+    </message>
+    <message>
+        <source>Move Step</source>
+        <translation>移动步骤</translation>
+    </message>
+    <message>
+        <source>Duplicate Step</source>
+        <translation>复制步骤</translation>
+    </message>
+    <message>
+        <source>Delete Step</source>
+        <translation>删除步骤</translation>
+    </message>
+</context>
+<context>
+    <name>ae::LessonEditor</name>
+    <message>
+        <source>Lessons (*%1)</source>
+        <translation>课程文件 (*%1)</translation>
+    </message>
+    <message>
+        <source>Lesson Editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>Record Step</source>
+        <translation>录制步骤</translation>
+    </message>
+    <message>
+        <source>Adds the window&apos;s session and view as a new step after the chosen one</source>
+        <translation>把窗口当前的会话和视图录成新步骤，插在所选步骤之后</translation>
+    </message>
+    <message>
+        <source>Move Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Play from This Step</source>
+        <translation>从此步开始播放</translation>
+    </message>
+    <message>
+        <source>Caption (Markdown)</source>
+        <translation>讲解（Markdown）</translation>
+    </message>
+    <message>
+        <source>Presenter notes</source>
+        <translation>讲者备注</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>提问</translation>
+    </message>
+    <message>
+        <source>No question</source>
+        <translation>不提问</translation>
+    </message>
+    <message>
+        <source>Which key gets the most weight</source>
+        <translation>哪个键得到的权重最大</translation>
+    </message>
+    <message>
+        <source>How large is one weight</source>
+        <translation>某个权重大约是多少</translation>
+    </message>
+    <message>
+        <source>Does a measure rise or fall</source>
+        <translation>某个量是变大还是变小</translation>
+    </message>
+    <message>
+        <source>Multiple choice</source>
+        <translation>选择题</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <source>largest weight</source>
+        <translation>最大权重</translation>
+    </message>
+    <message>
+        <source>output component</source>
+        <translation>输出分量</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Query:</source>
+        <translation>查询：</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>度量：</translation>
+    </message>
+    <message>
+        <source>Dimension:</source>
+        <translation>维度：</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>题干：</translation>
+    </message>
+    <message>
+        <source>Add Option</source>
+        <translation>添加选项</translation>
+    </message>
+    <message>
+        <source>Remove Option</source>
+        <translation>删除选项</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Correct option:</source>
+        <translation>正确选项：</translation>
+    </message>
+    <message>
+        <source>Apply Question</source>
+        <translation>应用提问</translation>
+    </message>
+    <message>
+        <source>Open Lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>(no caption)</source>
+        <translation>（暂无讲解）</translation>
+    </message>
+    <message>
+        <source> · question</source>
+        <translation> · 含提问</translation>
+    </message>
+    <message>
+        <source>%1. %2%3</source>
+        <translation>%1. %2%3</translation>
+    </message>
+    <message>
+        <source>The question is refused: %1</source>
+        <translation>提问未被接受：%1</translation>
+    </message>
+    <message>
+        <source>Question set.</source>
+        <translation>已设置提问。</translation>
+    </message>
+    <message>
+        <source>Question removed.</source>
+        <translation>已删除提问。</translation>
+    </message>
+    <message>
+        <source>The session is invalid; correct it before recording a step.</source>
+        <translation>当前会话有误，请先修正再录制步骤。</translation>
+    </message>
+    <message>
+        <source>Recorded step %1. Write its caption.</source>
+        <translation>已录制第 %1 步，请为它写讲解。</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>The lesson is not saved: %1</source>
+        <translation>课程未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>已保存。</translation>
+    </message>
+    <message>
+        <source>Save Lesson As</source>
+        <translation>课程另存为</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Unsaved Lesson</source>
+        <translation>课程未保存</translation>
+    </message>
+    <message>
+        <source>The lesson has unsaved changes. Save them first?</source>
+        <translation>课程有未保存的更改，要先保存吗？</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Lesson</source>
+        <translation>恢复未保存的课程</translation>
+    </message>
+    <message>
+        <source>A lesson you were writing, “%1”, autosaved %2, was not saved when Attention Explorer last closed. Recover it?</source>
+        <translation>Attention Explorer 上次关闭时，你正在编写的课程“%1”尚未保存（自动保存于 %2）。要恢复吗？</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>暂不处理</translation>
+    </message>
+    <message>
+        <source>The autosaved lesson could not be read: %1. It is kept in %2.</source>
+        <translation>无法读取自动保存的课程：%1。该文件仍保留在 %2。</translation>
+    </message>
+    <message>
+        <source>Recovered the unsaved lesson. Save it to keep it.</source>
+        <translation>已恢复未保存的课程。请保存以免丢失。</translation>
     </message>
 </context>
 <context>

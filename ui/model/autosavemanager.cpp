@@ -20,8 +20,6 @@ namespace ae {
 
 namespace {
 
-const char filePrefix[] = "session-";
-
 /// A lock file is written within microseconds of its creation; one still empty (or cut
 /// short) after this long belongs to an instance killed in between.
 constexpr qint64 unfinishedLockMs = 2000;
@@ -37,8 +35,28 @@ QString lockFileFor(const QString &autosaveFile)
 } // namespace
 
 AutosaveManager::AutosaveManager(Document *document, const QString &directory, QObject *parent)
+    : AutosaveManager(
+        Subject { QStringLiteral("session"), [document] { return document->isModified(); },
+            [document] { return document->fileName(); },
+            [document](bool *complete) -> std::optional<QJsonObject> {
+                // An invalid session cannot be read back; the last valid one is
+                // the work worth keeping.
+                *complete = !document->error().has_value();
+                if (!*complete && !document->hasResult())
+                    return std::nullopt;
+                return sessionToJson(*complete ? document->session() : document->resultSession());
+            },
+            [](const QJsonObject &root) { return root.value(QStringLiteral("title")).toString(); },
+            limits::maxSessionFileBytes },
+        directory, parent)
+{
+    connect(document, &Document::sessionChanged, this, &AutosaveManager::noteChanged);
+    connect(document, &Document::modifiedChanged, this, &AutosaveManager::noteModified);
+}
+
+AutosaveManager::AutosaveManager(Subject subject, const QString &directory, QObject *parent)
     : QObject(parent)
-    , m_document(document)
+    , m_subject(std::move(subject))
     , m_directory(directory.isEmpty()
               ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
                   + QStringLiteral("/autosave")
@@ -48,11 +66,6 @@ AutosaveManager::AutosaveManager(Document *document, const QString &directory, Q
     removeLeftovers();
     m_timer.setTimerType(Qt::VeryCoarseTimer);
     connect(&m_timer, &QTimer::timeout, this, &AutosaveManager::autosaveNow);
-    connect(m_document, &Document::sessionChanged, this, &AutosaveManager::onSessionChanged);
-    connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
-        if (!modified)
-            discard(); // saved, or undone back to the saved state
-    });
 }
 
 AutosaveManager::~AutosaveManager()
@@ -60,10 +73,14 @@ AutosaveManager::~AutosaveManager()
     discard();
 }
 
+QString AutosaveManager::filePrefix() const
+{
+    return m_subject.kind + QLatin1Char('-');
+}
+
 QString AutosaveManager::fileName() const
 {
-    return m_directory + QLatin1Char('/') + QLatin1String(filePrefix) + m_id
-        + QStringLiteral(".json");
+    return m_directory + QLatin1Char('/') + filePrefix() + m_id + QStringLiteral(".json");
 }
 
 QString AutosaveManager::metadataKey()
@@ -79,7 +96,7 @@ void AutosaveManager::removeLeftovers() const
     // they were killed while writing.
     const QDir dir(m_directory);
     const QStringList locks
-        = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.lock") }, QDir::Files);
+        = dir.entryList({ filePrefix() + QStringLiteral("*.lock") }, QDir::Files);
     for (const QString &name : locks) {
         const QString path = dir.filePath(name);
         QString autosave = path;
@@ -103,9 +120,15 @@ void AutosaveManager::start(int intervalMs)
     m_timer.start(intervalMs);
 }
 
-void AutosaveManager::onSessionChanged()
+void AutosaveManager::noteChanged()
 {
     m_dirty = true;
+}
+
+void AutosaveManager::noteModified(bool modified)
+{
+    if (!modified)
+        discard(); // saved, or undone back to the saved state
 }
 
 bool AutosaveManager::ensureLock()
@@ -122,23 +145,22 @@ bool AutosaveManager::ensureLock()
 
 bool AutosaveManager::autosaveNow()
 {
-    if (!m_document->isModified()) {
+    if (!m_subject.isModified()) {
         discard();
         return false;
     }
     if (!m_dirty && m_written)
         return false;
-    // An invalid session cannot be read back; the last valid one is the work worth keeping.
-    const bool valid = !m_document->error().has_value();
-    if (!valid && !m_document->hasResult())
+    bool complete = true;
+    std::optional<QJsonObject> content = m_subject.content(&complete);
+    if (!content)
         return false;
-    const Session &session = valid ? m_document->session() : m_document->resultSession();
-    QJsonObject root = sessionToJson(session);
+    QJsonObject root = std::move(*content);
     root.insert(metadataKey(),
-        QJsonObject { { QStringLiteral("original_file"), m_document->fileName() },
+        QJsonObject { { QStringLiteral("original_file"), m_subject.fileName() },
             { QStringLiteral("saved_at"),
                 QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) },
-            { QStringLiteral("complete"), valid } });
+            { QStringLiteral("complete"), complete } });
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
 
     if (!QDir().mkpath(m_directory)) {
@@ -180,7 +202,7 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
     QList<Recovery> found;
     const QDir dir(m_directory);
     const QStringList names
-        = dir.entryList({ QLatin1String(filePrefix) + QStringLiteral("*.json") }, QDir::Files);
+        = dir.entryList({ filePrefix() + QStringLiteral("*.json") }, QDir::Files);
     for (const QString &name : names) {
         const QString path = dir.filePath(name);
         if (path == fileName())
@@ -195,10 +217,10 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
         Recovery r;
         r.autosaveFile = path;
         r.savedAt = QFileInfo(path).lastModified();
-        // The session file limit, checked before anything is read: a larger autosave is
+        // The file format's limit, checked before anything is read: a larger autosave is
         // listed without its title and refused with the usual message when opened.
         const BoundedFileReader::Outcome read
-            = BoundedFileReader::readFile(path, limits::maxSessionFileBytes);
+            = BoundedFileReader::readFile(path, m_subject.maxBytes);
         if (read.problem == BoundedFileReader::Problem::None) {
             const QJsonObject root = QJsonDocument::fromJson(read.bytes).object();
             const QJsonObject meta = root.value(metadataKey()).toObject();
@@ -207,7 +229,7 @@ QList<AutosaveManager::Recovery> AutosaveManager::recoverable() const
                 meta.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs);
             if (saved.isValid())
                 r.savedAt = saved.toLocalTime();
-            r.title = root.value(QStringLiteral("title")).toString();
+            r.title = m_subject.title(root);
         }
         found << r;
     }

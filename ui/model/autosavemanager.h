@@ -8,10 +8,13 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QTimer>
+#include <functional>
 #include <memory>
+#include <optional>
 
 class QLockFile;
 
@@ -19,11 +22,12 @@ namespace ae {
 
 class Document;
 
-/// Every minute, writes the document's unsaved session to its own file in the autosave folder
-/// (QStandardPaths::AppDataLocation/autosave unless told otherwise), atomically. The file is
-/// removed once the work is saved, discarded or the application closes cleanly; a lock file
-/// held while the application runs tells a crashed instance's file from a running one's. At
-/// start the folder is cleared of what killed instances leave besides their autosaves.
+/// Every minute, writes the unsaved work (a session, or a lesson being written) to its own file in
+/// the autosave folder (QStandardPaths::AppDataLocation/autosave unless told otherwise),
+/// atomically. The file is removed once the work is saved, discarded or the application closes
+/// cleanly; a lock file held while the application runs tells a crashed instance's file from a
+/// running one's. At start the folder is cleared of what killed instances leave besides their
+/// autosaves.
 class AutosaveManager : public QObject
 {
     Q_OBJECT
@@ -37,9 +41,30 @@ public:
         QDateTime savedAt; ///< when it was autosaved
     };
 
-    /// Autosaves @p document into @p directory (empty: the application's data folder).
+    /// What is autosaved: how to ask the work for its state and its JSON.
+    struct Subject
+    {
+        /// The autosave files' name prefix (e.g. "session"): each kind of work finds its own.
+        QString kind;
+        std::function<bool()> isModified;
+        /// The file the work belongs to; empty when never saved.
+        std::function<QString()> fileName;
+        /// The JSON to autosave, or nothing when there is nothing readable to keep; sets
+        /// @p complete to false when it is an older, readable state of the work.
+        std::function<std::optional<QJsonObject>(bool *complete)> content;
+        /// The work's title as a recovery lists it, read from autosaved JSON.
+        std::function<QString(const QJsonObject &root)> title;
+        /// The largest autosave read back (the file format's own limit).
+        qint64 maxBytes = 0;
+    };
+
+    /// Autosaves @p document's session into @p directory (empty: the application's data
+    /// folder).
     explicit AutosaveManager(
         Document *document, const QString &directory = QString(), QObject *parent = nullptr);
+    /// Autosaves @p subject into @p directory; its owner calls noteChanged() and
+    /// noteModified() as the work changes.
+    AutosaveManager(Subject subject, const QString &directory, QObject *parent = nullptr);
     /// Removes this instance's autosave (a clean exit).
     ~AutosaveManager() override;
 
@@ -60,7 +85,14 @@ public:
     /// Why the last autosave failed, or an empty string.
     QString error() const { return m_error; }
 
-    /// Autosaves in the folder left by instances that are no longer running, newest first.
+    /// The work changed: the next autosave writes it.
+    void noteChanged();
+    /// The work's modified state changed; unmodified work (saved, or undone back to the saved
+    /// state) has no autosave.
+    void noteModified(bool modified);
+
+    /// Autosaves of this kind in the folder left by instances that are no longer running, newest
+    /// first.
     QList<Recovery> recoverable() const;
     /// Reads a recovery: the session, with the autosave's own bookkeeping removed.
     static SessionLoadResult load(const Recovery &recovery);
@@ -74,10 +106,10 @@ private:
     /// Removes what killed instances left in the folder besides their autosaves: temporaries
     /// of an autosave being written, and lock files without an autosave.
     void removeLeftovers() const;
-    void onSessionChanged();
+    QString filePrefix() const;
     bool ensureLock();
 
-    Document *m_document;
+    Subject m_subject;
     QString m_directory;
     QString m_id;
     QTimer m_timer;

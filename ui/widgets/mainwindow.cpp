@@ -9,6 +9,7 @@
 #include "document.h"
 #include "examplecatalog.h"
 #include "heatmappanel.h"
+#include "lessoneditor.h"
 #include "lessonmode.h"
 #include "languagemanager.h"
 #include "mainwindowfileactions.h"
@@ -138,6 +139,10 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     m_trainingDock->setFloating(true);
     m_trainingDock->hide();
+    m_lessonEditor = new LessonEditor(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonEditor);
+    m_lessonEditor->setFloating(true);
+    m_lessonEditor->hide();
 }
 
 void MainWindow::createMenus()
@@ -244,7 +249,8 @@ void MainWindow::createMenus()
     }
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
-             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock, m_trainingDock })
+             m_sourcePanel, m_targetPanel, m_attentionPanel, m_scalingDock, m_trainingDock,
+             m_lessonEditor })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);

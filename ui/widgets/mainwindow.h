@@ -22,6 +22,7 @@ class ClassroomTools;
 class CompareDialog;
 class Document;
 class HeatmapPanel;
+class LessonEditor;
 class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
@@ -56,6 +57,7 @@ public:
     AttentionPanel *attentionPanel() const { return m_attentionPanel; }
     ScalingPlotDock *scalingDock() const { return m_scalingDock; }
     TrainingDock *trainingDock() const { return m_trainingDock; }
+    LessonEditor *lessonEditor() const { return m_lessonEditor; }
     /// The computation view, the drill-down, The Math and lesson mode.
     ClassroomTools *classroom() const { return m_classroom; }
 
@@ -132,6 +134,7 @@ private:
     AttentionPanel *m_attentionPanel = nullptr;
     ScalingPlotDock *m_scalingDock = nullptr;
     TrainingDock *m_trainingDock = nullptr;
+    LessonEditor *m_lessonEditor = nullptr;
     QLabel *m_shapeLabel = nullptr;
     MainWindowFileActions *m_fileActions = nullptr;
     WindowPlacement *m_placement = nullptr;

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file lessoneditcommand.h
+/// The undo command of the lesson editor: a lesson snapshot before and after an edit.
+
+#include "lessonstate.h"
+
+#include <QUndoCommand>
+
+namespace ae {
+
+class LessonDocument;
+
+/// Replaces the lesson document's state with a snapshot and back. Consecutive commands with the
+/// same merge key (typing in one text field of one step) become one undo step.
+class LessonEditCommand : public QUndoCommand
+{
+public:
+    /// @param mergeKey empty for an edit that never merges
+    LessonEditCommand(LessonDocument *document, const QString &text, LessonState before,
+        LessonState after, const QString &mergeKey);
+
+    void undo() override;
+    void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    LessonDocument *m_document;
+    LessonState m_before;
+    LessonState m_after;
+    QString m_mergeKey;
+};
+
+} // namespace ae
