@@ -76,6 +76,14 @@ void Document::openAsEdit(const QString &text, const Session &session)
     emit sessionOpened();
 }
 
+void Document::setWeightsHidden(bool hidden)
+{
+    if (hidden == m_weightsHidden)
+        return;
+    m_weightsHidden = hidden;
+    emit weightsHiddenChanged(hidden);
+}
+
 void Document::markSaved(const QString &fileName)
 {
     finishEditRun();

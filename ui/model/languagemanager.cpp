@@ -76,6 +76,11 @@ QString LanguageManager::currentChoice()
     return current();
 }
 
+bool LanguageManager::isChinese()
+{
+    return localeOf(currentChoice()).language() == QLocale::Chinese;
+}
+
 bool LanguageManager::apply(const QString &choice)
 {
     const bool found = install(choice);

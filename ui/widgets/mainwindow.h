@@ -22,6 +22,7 @@ class ClassroomTools;
 class CompareDialog;
 class Document;
 class HeatmapPanel;
+class LessonController;
 class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
@@ -41,7 +42,8 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a session file, reporting problems inline without losing the current session.
+    /// Opens a session file, or plays a lesson file (*.aelesson.json), reporting problems
+    /// inline without losing the current session.
     bool openFile(const QString &fileName);
     /// Opens a built-in example (see ExampleCatalog). When the session has unsaved changes the
     /// example replaces it as one undoable step, so nothing is lost.
@@ -58,6 +60,9 @@ public:
     TrainingDock *trainingDock() const { return m_trainingDock; }
     /// The computation view, the drill-down, The Math and lesson mode.
     ClassroomTools *classroom() const { return m_classroom; }
+
+    /// Lesson files: the Lesson menu, the lesson panel, the clicker's keys, the handout.
+    LessonController *lessons() const { return m_lessons; }
 
     /// Session files, import, export and Copy As (File and Edit menus).
     MainWindowFileActions *fileActions() const { return m_fileActions; }
@@ -138,6 +143,7 @@ private:
     ScreenLayouts *m_layouts = nullptr;
     ClassroomTools *m_classroom = nullptr;
     PresenterLayout *m_presenter = nullptr;
+    LessonController *m_lessons = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;
