@@ -182,6 +182,9 @@ bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)
 void HeatmapPlot::dataChanged(bool relabel)
 {
     MatrixPlotAdapter::setHeatmap(m_map, m_data);
+    // New data shows the map again; hidden weights stay hidden whatever arrives.
+    if (m_weightsHidden)
+        m_map->setVisible(false);
     if (m_scale)
         m_scale->setDataRange(m_map->dataRange());
     m_cells->dataChanged();

@@ -169,6 +169,13 @@ void TestLessonWeightsHidden::everyViewHidesTheWeights()
         };
     }
     QVERIFY2(shown().isEmpty(), qPrintable(shown()));
+    // New data for the views while the question is open (another view selected and back, a
+    // recomputed result) keeps them blank.
+    heatmaps->setSelectedView(1);
+    heatmaps->setSelectedView(-1);
+    document->setCausal(!document->session().attention.config.causal);
+    QTRY_VERIFY(document->resultSession() == document->session());
+    QVERIFY2(shown().isEmpty(), qPrintable(shown()));
 
     player->reveal();
     QVERIFY(!document->weightsHidden());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessoncontroller.h"
 
+#include "attentionpanel.h"
 #include "document.h"
 #include "languagemanager.h"
 #include "lessonblankscreen.h"
@@ -27,6 +28,8 @@
 #include <QMenuBar>
 #include <QScreen>
 #include <QWindow>
+
+#include <algorithm>
 
 namespace ae {
 
@@ -57,7 +60,11 @@ LessonController::LessonController(MainWindow *window)
 {
     // The question File ▸ Open asks before the lesson replaces unsaved work.
     m_player->setReplaceGuard([this] { return m_window->fileActions()->files()->maybeSave(); });
-    window->addDockWidget(Qt::RightDockWidgetArea, m_panel);
+    // A tab over the attention settings, across the top: the window grows no wider (a 1024-pixel
+    // projector has no room for another column), the left column keeps the scaling lab's panel
+    // a step may show, and the settings are one click away for an edit mid-lesson.
+    window->addDockWidget(Qt::TopDockWidgetArea, m_panel);
+    window->tabifyDockWidget(window->attentionPanel(), m_panel);
     m_panel->hide();
     qApp->installEventFilter(m_keys);
 
@@ -71,6 +78,9 @@ LessonController::LessonController(MainWindow *window)
     connect(m_player, &LessonPlayer::stepChanged, this, [this] {
         LessonViewApplier::apply(m_window, m_player->currentStep().view);
         m_viewPending = true;
+        // Each step brings the lesson's tab back over the settings.
+        if (m_panel->isVisible())
+            m_panel->raise();
     });
     // The step's result is computed in the background: a head the previous session lacked can
     // only be shown once it has arrived.
@@ -208,7 +218,13 @@ bool LessonController::play(const ResolvedLesson &lesson)
 {
     if (!m_player->play(lesson))
         return false;
-    m_panel->show();
+    if (m_panel->isHidden()) {
+        m_panel->show();
+        // Room for a caption of a few lines and the answer, the heatmap keeping the rest.
+        if (!m_panel->isFloating())
+            m_window->resizeDocks({ m_panel }, { std::max(180, m_window->height() / 4) },
+                Qt::Vertical);
+    }
     m_panel->raise();
     if (QGuiApplication::screens().size() > 1)
         arrangeScreens();

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -71,11 +72,17 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     m_title->setFont(titleFont);
     m_progress->setObjectName(QStringLiteral("lessonProgress"));
     m_progress->setTextVisible(true);
+    m_caption->setMinimumHeight(60);
     m_keyGuess->setObjectName(QStringLiteral("lessonKeyGuess"));
     m_weightGuess->setObjectName(QStringLiteral("lessonWeightGuess"));
     m_weightGuess->setRange(0, weightSteps);
     m_directionGuess->setObjectName(QStringLiteral("lessonDirectionGuess"));
     m_choiceGuess->setObjectName(QStringLiteral("lessonChoiceGuess"));
+    // Long options and tokens shrink (whole in the popup) rather than widen the window.
+    for (QComboBox *box : { m_keyGuess, m_directionGuess, m_choiceGuess }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     m_reveal->setObjectName(QStringLiteral("lessonRevealButton"));
     m_answer->setObjectName(QStringLiteral("lessonAnswer"));
     m_answer->setWordWrap(true);
@@ -95,28 +102,41 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     m_guessStack->addWidget(m_weightPage);
     m_guessStack->addWidget(m_directionGuess);
     m_guessStack->addWidget(m_choiceGuess);
+    // One row for the guess and Reveal, so that the caption keeps the room.
     auto *questionLayout = new QVBoxLayout(m_questionBox);
     auto *guessRow = new QHBoxLayout;
     guessRow->addWidget(m_guessLabel);
     guessRow->addWidget(m_guessStack, 1);
+    guessRow->addWidget(m_reveal);
     questionLayout->addLayout(guessRow);
-    questionLayout->addWidget(m_reveal);
     questionLayout->addWidget(m_answer);
+    questionLayout->addStretch(1);
+    m_guessStack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
 
+    // Back, where the lesson is, and Next on one line, under the title.
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
-    buttons->addStretch(1);
+    buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_play);
     buttons->addWidget(m_next);
 
-    auto *host = new QWidget(this);
-    auto *layout = new QVBoxLayout(host);
-    layout->addWidget(m_title);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_caption, 1);
-    layout->addWidget(m_questionBox);
-    layout->addLayout(buttons);
-    setWidget(host);
+    auto *host = new QWidget;
+    // Wide and short, over the attention settings: the caption on the left, the question on
+    // the right while it is asked.
+    auto *text = new QVBoxLayout;
+    text->setContentsMargins(0, 0, 0, 0);
+    text->addWidget(m_title);
+    text->addLayout(buttons);
+    text->addWidget(m_caption, 1);
+    auto *layout = new QHBoxLayout(host);
+    layout->addLayout(text, 3);
+    layout->addWidget(m_questionBox, 2);
+    // Scrolled rather than pushing the window past a short screen's bottom edge.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(host);
+    setWidget(scroll);
 
     connect(m_reveal, &QPushButton::clicked, m_player, &LessonPlayer::reveal);
     connect(m_play, &QPushButton::clicked, m_player, [this] { m_player->start(); });
@@ -321,7 +341,11 @@ QString LessonPanel::guessText() const
     case LessonQuestionKind::Choice:
         break;
     }
-    return guess.index ? LessonHandout::optionLetter(*guess.index) : QStringLiteral("—");
+    if (!guess.index)
+        return QStringLiteral("—");
+    return tr("%1. %2").arg(LessonHandout::optionLetter(*guess.index),
+        step.question->options.at(static_cast<size_t>(*guess.index))
+            .in(LanguageManager::isChinese()));
 }
 
 void LessonPanel::retranslate()

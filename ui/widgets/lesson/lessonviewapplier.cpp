@@ -26,16 +26,8 @@ int LessonViewApplier::computationStepIndex(const QString &name)
 
 void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
 {
-    HeatmapPanel *heatmaps = window->heatmapPanel();
-    heatmaps->setDisplay(view.heatmap == LessonHeatmap::Lines ? HeatmapPanel::Display::Lines
-                                                              : HeatmapPanel::Display::Heatmap);
-    heatmaps->setSelectedView(view.heatmap == LessonHeatmap::Mean ? -1 : view.head);
-
-    QList<QPoint> cells;
-    for (const auto &[query, key] : view.highlights)
-        cells.append(QPoint(key, query));
-    heatmaps->setMarkedCells(cells);
-
+    // The computation first: stepping it on show selects its head in the heatmap, and the
+    // step's own heatmap choice comes after.
     ComputationDock *computation = window->classroom()->computation();
     const int step = computationStepIndex(view.computationStep);
     if (step < 0) {
@@ -46,6 +38,16 @@ void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
         computation->show();
         computation->raise();
     }
+
+    HeatmapPanel *heatmaps = window->heatmapPanel();
+    heatmaps->setDisplay(view.heatmap == LessonHeatmap::Lines ? HeatmapPanel::Display::Lines
+                                                              : HeatmapPanel::Display::Heatmap);
+    heatmaps->setSelectedView(view.heatmap == LessonHeatmap::Mean ? -1 : view.head);
+
+    QList<QPoint> cells;
+    for (const auto &[query, key] : view.highlights)
+        cells.append(QPoint(key, query));
+    heatmaps->setMarkedCells(cells);
 
     if (const auto panel = ScalingLabFigure::panelFromName(view.scalingPanel)) {
         const auto &panels = ScalingLabFigure::panels();
