@@ -236,6 +236,7 @@ bool LessonController::resume()
     if (!m_player->start())
         return false;
     m_panel->show();
+    m_panel->raise();
     if (QGuiApplication::screens().size() > 1)
         arrangeScreens();
     return true;
