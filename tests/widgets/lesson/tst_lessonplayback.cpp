@@ -111,10 +111,12 @@ private slots:
     void initTestCase();
     void clickerKeysWinOverTheFocusedWidget_data();
     void clickerKeysWinOverTheFocusedWidget();
+    void pageDownAloneWalksTheLesson_data();
     void pageDownAloneWalksTheLesson();
     void blankScreenAndAnyKeyBack();
     void escapeLeavesAndF5Resumes();
     void keysAreLeftAloneWhenNoLessonPlays();
+    void anOpenListKeepsItsKeys();
     void revealShowsTheComputedAnswerBesideTheGuess_data();
     void revealShowsTheComputedAnswerBesideTheGuess();
     void captionFollowsTheLanguage();
@@ -189,11 +191,19 @@ void TestLessonPlayback::clickerKeysWinOverTheFocusedWidget()
     QCOMPARE(widgetState(w), state);
 }
 
+void TestLessonPlayback::pageDownAloneWalksTheLesson_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &name : LessonCatalog::builtinNames())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
 void TestLessonPlayback::pageDownAloneWalksTheLesson()
 {
+    QFETCH(QString, name);
     MainWindow window;
     window.show();
-    const ResolvedLesson lesson = builtin(sqrtLesson);
+    const ResolvedLesson lesson = builtin(name);
     QVERIFY(window.lessons()->play(lesson));
     LessonPlayer *player = window.lessons()->player();
     LessonPanel *panel = window.lessons()->panel();
@@ -204,6 +214,7 @@ void TestLessonPlayback::pageDownAloneWalksTheLesson()
             LessonPanel::tr("Step %1 of %2").arg(player->stepIndex() + 1).arg(lesson.steps.size()));
         const int step = player->stepIndex();
         const LessonPlayer::Phase phase = player->phase();
+        QVERIFY(window.document()->session() == lesson.steps[static_cast<size_t>(step)].session);
         QTest::keyClick(&window, Qt::Key_PageDown);
         if (step == player->stepIndex() && phase == player->phase())
             break; // the end
@@ -276,6 +287,29 @@ void TestLessonPlayback::keysAreLeftAloneWhenNoLessonPlays()
     // F5 without a lesson does nothing.
     QTest::keyClick(heads, Qt::Key_F5);
     QVERIFY(!window.lessons()->player()->isPlaying());
+}
+
+void TestLessonPlayback::anOpenListKeepsItsKeys()
+{
+    MainWindow window;
+    window.show();
+    const ResolvedLesson lesson = builtin(sqrtLesson);
+    const int asking = stepAsking(lesson, LessonQuestionKind::Choice);
+    QVERIFY(window.lessons()->play(lesson));
+    LessonPlayer *player = window.lessons()->player();
+    player->goToStep(asking);
+    QVERIFY(player->next());
+    // The class's choice is being picked from the open list: its keys are the list's.
+    QComboBox *choice = window.lessons()->panel()->choiceGuess();
+    choice->showPopup();
+    QTRY_VERIFY(QApplication::activePopupWidget());
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Right);
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Space);
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    choice->hidePopup();
+    QTRY_VERIFY(!QApplication::activePopupWidget());
+    QTest::keyClick(&window, Qt::Key_Right);
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Revealed);
 }
 
 void TestLessonPlayback::revealShowsTheComputedAnswerBesideTheGuess_data()
@@ -473,12 +507,14 @@ void TestLessonPlayback::presenterViewShowsNotesNextAndCounter()
 void TestLessonPlayback::builtinMenuNamesTheLessonsByTitle()
 {
     MainWindow window;
-    QMenu *menu = window.lessons()->menu();
-    emit menu->aboutToShow();
     const QList<QAction *> actions = window.lessons()->builtinMenu()->actions();
     QCOMPARE(actions.size(), LessonCatalog::builtinNames().size());
     for (QAction *action : actions)
         QCOMPARE(action->text(), builtin(action->data().toString()).title.en);
+    window.setLanguage(QStringLiteral("zh_CN"));
+    for (QAction *action : actions)
+        QCOMPARE(action->text(), builtin(action->data().toString()).title.zh);
+    window.setLanguage(QStringLiteral("en"));
     QVERIFY(!window.lessons()->exportHandoutAction()->isEnabled());
     actions.constFirst()->trigger();
     QVERIFY(window.lessons()->player()->isPlaying());

@@ -2,12 +2,14 @@
 #include "lessoncontroller.h"
 
 #include "attentionpanel.h"
+#include "classroomtools.h"
 #include "document.h"
 #include "languagemanager.h"
 #include "lessonblankscreen.h"
 #include "lessoncatalog.h"
 #include "lessonhandout.h"
 #include "lessonkeyfilter.h"
+#include "lessonmode.h"
 #include "lessonpanel.h"
 #include "lessonplayer.h"
 #include "lessonpresenterview.h"
@@ -35,7 +37,7 @@ namespace ae {
 
 namespace {
 
-/// The built-in lessons' titles, read once (each read resolves the whole lesson).
+/// The built-in lessons' titles, read once per run (a few milliseconds for all of them).
 const QHash<QString, LessonText> &builtinTitles()
 {
     static const QHash<QString, LessonText> titles = [] {
@@ -98,6 +100,10 @@ LessonController::LessonController(MainWindow *window)
         m_keys->setStartable(m_player->hasLesson());
         updateActions();
     });
+    // The caption grows with lesson mode's zoom, as the heatmap and the computation do.
+    LessonMode *mode = m_window->classroom()->lessonMode();
+    m_panel->setZoom(mode->contentZoom());
+    connect(mode, &LessonMode::contentZoomChanged, m_panel, &LessonPanel::setZoom);
     createMenu();
     updateActions();
 }
@@ -139,8 +145,6 @@ void LessonController::createMenu()
         action->setData(name);
         connect(action, &QAction::triggered, this, [this, name] { openBuiltin(name); });
     }
-    // Titles are read when the menu is first opened, not at every start of the program.
-    connect(m_menu, &QMenu::aboutToShow, this, &LessonController::fillBuiltinMenu);
     m_menu->addSeparator();
     m_startAction = m_menu->addAction(QString(), this, [this] { m_player->start(true); });
     m_startAction->setObjectName(QStringLiteral("startLessonAction"));
@@ -170,6 +174,7 @@ void LessonController::createMenu()
         m_exportAction->setText(tr("Export &Handout\u2026"));
         m_exportAction->setStatusTip(tr("Writes the lesson's captions, figures and questions "
                                         "as a PDF or Markdown handout, answers at the end."));
+        fillBuiltinMenu();
     });
 }
 

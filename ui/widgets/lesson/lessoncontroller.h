@@ -70,7 +70,8 @@ public:
 
 private:
     void createMenu();
-    /// Names the built-in lessons by their titles in the interface language.
+    /// Names the built-in lessons by their titles in the interface language (at the start and
+    /// after every switch of language).
     void fillBuiltinMenu();
     void updateActions();
     /// With two screens: the window full screen on the projector (the screen that is not the

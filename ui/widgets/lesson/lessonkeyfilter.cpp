@@ -45,8 +45,9 @@ LessonKeyFilter::Command LessonKeyFilter::command(int key, Qt::KeyboardModifiers
 
 LessonKeyFilter::Command LessonKeyFilter::commandFor(const QKeyEvent *event) const
 {
-    // A modal dialog (save changes?, a file dialog) keeps every key it is sent.
-    if (QApplication::activeModalWidget())
+    // A modal dialog (save changes?, a file dialog) and an open menu or list keep every key
+    // they are sent.
+    if (QApplication::activeModalWidget() || QApplication::activePopupWidget())
         return Command::None;
     const Command c = command(event->key(), event->modifiers());
     if (c == Command::Start)

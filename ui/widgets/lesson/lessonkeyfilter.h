@@ -14,7 +14,8 @@ namespace ae {
 /// Watches every key of the application (installed on the QApplication). While active()
 /// returns true: Page Down, Right and Space go on; Page Up, Left and Shift+Space go back;
 /// "." and B blank the screen; Esc leaves. F5 starts whenever startable() is true. While the
-/// screen is blanked any key only brings it back. Keys meant for a modal dialog are left alone.
+/// screen is blanked any key only brings it back. Keys meant for a modal dialog or an open
+/// menu or list are left alone.
 class LessonKeyFilter : public QObject
 {
     Q_OBJECT
