@@ -2,6 +2,7 @@
 #include "guiapplication.h"
 
 #include "languagemanager.h"
+#include "lessoncontroller.h"
 #include "mainwindow.h"
 #include "resources.h"
 #include "startuptimer.h"
@@ -31,14 +32,20 @@ int runGuiApplication(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("session"),
-        QApplication::translate("GuiApplication", "A session file to open."));
+        QApplication::translate(
+            "GuiApplication", "A session file to open, or a lesson file (.aelesson.json) to play."));
     parser.process(app);
 
     MainWindow window;
-    if (!parser.positionalArguments().isEmpty())
-        window.openFile(parser.positionalArguments().constFirst());
+    const QString file = parser.positionalArguments().value(0);
+    // A lesson arranges the shown window (full screen on a second screen): it opens after.
+    const bool lesson = LessonController::isLessonFile(file);
+    if (!file.isEmpty() && !lesson)
+        window.openFile(file);
     startup.watch(&window);
     window.show();
+    if (lesson)
+        window.openFile(file);
     return app.exec();
 }
 

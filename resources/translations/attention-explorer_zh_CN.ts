@@ -552,8 +552,8 @@
         <translation>多头注意力与交叉注意力的交互式探索工具。</translation>
     </message>
     <message>
-        <source>A session file to open.</source>
-        <translation>要打开的会话文件。</translation>
+        <source>A session file to open, or a lesson file (.aelesson.json) to play.</source>
+        <translation>要打开的会话文件，或要播放的课程文件（.aelesson.json）。</translation>
     </message>
 </context>
 <context>
@@ -2425,6 +2425,10 @@ is not whole</source>
         <source>Every number is written with this many decimals, and every result is worked out from the numbers as written; where the exact value reads differently, it is shown beside.</source>
         <translation>每个数都保留这么多位小数，每个结果都由写出的数算出；精确值与之不同时，会写在旁边。</translation>
     </message>
+    <message>
+        <source>The weights are hidden while the lesson&apos;s question is open.</source>
+        <translation>课程的问题尚未揭晓，权重暂时隐藏。</translation>
+    </message>
 </context>
 <context>
     <name>ae::EmbeddingTableModel</name>
@@ -2856,6 +2860,81 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
 </context>
 <context>
+    <name>ae::LessonController</name>
+    <message>
+        <source>Open Lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lessons (*%1)</source>
+        <translation>课程文件 (*%1)</translation>
+    </message>
+    <message>
+        <source>Le&amp;sson</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Lesson…</source>
+        <translation>打开课程(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Built-in Lessons</source>
+        <translation>内置课程(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Start from the Beginning</source>
+        <translation>从头开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Plays the lesson from its first step; F5 resumes it where it was left.</source>
+        <translation>从第一步开始播放课程；按 F5 则从上次离开处继续。</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the Lesson (Esc)</source>
+        <translation>退出课程(&amp;L)（Esc）</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter View</source>
+        <translation>演讲者视图(&amp;P)</translation>
+    </message>
+    <message>
+        <source>This step&apos;s notes, the next step and the time, for the teacher&apos;s eyes.</source>
+        <translation>本步的备注、下一步的内容和已用时间，只给教师看。</translation>
+    </message>
+    <message>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Writes the lesson&apos;s captions, figures and questions as a PDF or Markdown handout, answers at the end.</source>
+        <translation>把课程的说明、图和问题写成 PDF 或 Markdown 讲义，答案附在最后。</translation>
+    </message>
+    <message>
+        <source>Could not open the lesson “%1”: %2. The current session is unchanged.</source>
+        <translation>无法打开课程“%1”：%2。当前会话未受影响。</translation>
+    </message>
+    <message>
+        <source>Could not open the lesson “%1”: %2.</source>
+        <translation>无法打开课程“%1”：%2。</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Markdown with SVG figures (*.md)</source>
+        <translation>Markdown 及 SVG 图 (*.md)</translation>
+    </message>
+    <message>
+        <source>Export Handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>Wrote the handout to %1.</source>
+        <translation>讲义已导出到 %1。</translation>
+    </message>
+</context>
+<context>
     <name>ae::LessonDocument</name>
     <message>
         <source>Edit Lesson Title</source>
@@ -3178,6 +3257,141 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Each new step of the computation shows its shapes first and its numbers on the next click.</source>
         <translation>计算的每个新步骤先显示形状，再按一次才显示数字。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::LessonPanel</name>
+    <message>
+        <source>rises</source>
+        <translation>变大</translation>
+    </message>
+    <message>
+        <source>falls</source>
+        <translation>变小</translation>
+    </message>
+    <message>
+        <source>stays the same</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Answer: %1
+The class guessed: %2</source>
+        <translation>答案：%1
+全班的猜测：%2</translation>
+    </message>
+    <message>
+        <source>The class’s key:</source>
+        <translation>全班选的键：</translation>
+    </message>
+    <message>
+        <source>%1 “%2”</source>
+        <translation>%1“%2”</translation>
+    </message>
+    <message>
+        <source>The class’s weight:</source>
+        <translation>全班估的权重：</translation>
+    </message>
+    <message>
+        <source>The class says it:</source>
+        <translation>全班认为它会：</translation>
+    </message>
+    <message>
+        <source>The class’s choice:</source>
+        <translation>全班的选择：</translation>
+    </message>
+    <message>
+        <source>key %1 (“%2”)</source>
+        <translation>第 %1 个键（“%2”）</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>揭晓答案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Shows the answer and the weights (Page Down does the same).</source>
+        <translation>显示答案和权重（按 Page Down 键也可以）。</translation>
+    </message>
+    <message>
+        <source>Play (F5)</source>
+        <translation>播放（F5）</translation>
+    </message>
+    <message>
+        <source>Plays the lesson from where it was left; Esc leaves it again.</source>
+        <translation>从上次离开处继续播放课程；按 Esc 可再次退出。</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+</context>
+<context>
+    <name>ae::LessonPlayer</name>
+    <message>
+        <source>Lesson step %1 of %2</source>
+        <translation>课程第 %1 步（共 %2 步）</translation>
+    </message>
+</context>
+<context>
+    <name>ae::LessonPresenterView</name>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 · question next</source>
+        <translation>%1 · 接下来提问</translation>
+    </message>
+    <message>
+        <source>%1 · question open</source>
+        <translation>%1 · 正在提问</translation>
+    </message>
+    <message>
+        <source>%1 · answer shown</source>
+        <translation>%1 · 答案已揭晓</translation>
+    </message>
+    <message>
+        <source>No notes for this step.</source>
+        <translation>本步没有备注。</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>Next: the end of the lesson</source>
+        <translation>下一步：课程结束</translation>
+    </message>
+    <message>
+        <source>Presenter View</source>
+        <translation>演讲者视图</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>备注：</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# check-package.sh PACKAGE_DIR VERSION APP_ID SESSION_SUFFIX MIME_TYPE
+# check-package.sh PACKAGE_DIR VERSION APP_ID SESSION_SUFFIX MIME_TYPE LESSON_SUFFIX LESSON_MIME
 # Unpacks the .deb into a throw-away folder and checks it: its version, every desktop file in
 # its freedesktop place, the MIME type read by update-mime-database, and the installed program
 # running --version and a compute on an installed example.
 set -euo pipefail
-dir=$1 version=$2 id=$3 suffix=$4 mime=$5
+dir=$1 version=$2 id=$3 suffix=$4 mime=$5 lesson_suffix=$6 lesson_mime=$7
 deb=$(ls "$dir"/attention-explorer_"$version"_*.deb)
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
@@ -20,9 +20,11 @@ done
 dpkg-deb -x "$deb" "$root"
 usr=$root/usr
 icon=${mime//\//-}
+lesson_icon=${lesson_mime//\//-}
 for f in bin/attention-explorer share/applications/$id.desktop share/metainfo/$id.metainfo.xml \
     share/mime/packages/$id.xml share/icons/hicolor/scalable/apps/$id.svg \
-    share/icons/hicolor/scalable/mimetypes/$icon.svg share/man/man1/attention-explorer.1.gz \
+    share/icons/hicolor/scalable/mimetypes/$icon.svg \
+    share/icons/hicolor/scalable/mimetypes/$lesson_icon.svg share/man/man1/attention-explorer.1.gz \
     share/bash-completion/completions/attention-explorer \
     share/zsh/vendor-completions/_attention-explorer \
     share/fish/vendor_completions.d/attention-explorer.fish \
@@ -39,6 +41,9 @@ update-mime-database "$root/mime" 2>&1 | { grep . && fail "update-mime-database 
 grep -qxF "60:$mime:*$suffix" "$root/mime/globs2" \
     || fail "globs2 lacks *$suffix: $(cat "$root/mime/globs2")"
 grep -q "$mime" "$root/mime/magic" || fail "the magic file lacks $mime"
+grep -qxF "60:$lesson_mime:*$lesson_suffix" "$root/mime/globs2" \
+    || fail "globs2 lacks *$lesson_suffix: $(cat "$root/mime/globs2")"
+grep -q "$lesson_mime" "$root/mime/magic" || fail "the magic file lacks $lesson_mime"
 
 installed=$usr/bin/attention-explorer
 out=$("$installed" --version)

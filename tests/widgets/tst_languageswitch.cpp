@@ -258,6 +258,7 @@ QStringList englishWords(const QString &text)
         QStringLiteral("concat"),
         QStringLiteral("Transformer"),
         QStringLiteral("F11"),
+        QStringLiteral("F5"),
         QStringLiteral("Softmax"),
         QStringLiteral("log"),
         QStringLiteral("PyTorch"),

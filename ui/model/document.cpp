@@ -78,6 +78,14 @@ void Document::openAsEdit(const UndoText &text, const Session &session)
     emit sessionOpened();
 }
 
+void Document::setWeightsHidden(bool hidden)
+{
+    if (hidden == m_weightsHidden)
+        return;
+    m_weightsHidden = hidden;
+    emit weightsHiddenChanged(hidden);
+}
+
 void Document::markSaved(const QString &fileName)
 {
     finishEditRun();

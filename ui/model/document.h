@@ -64,6 +64,13 @@ public:
     /// Records a successful save under @p fileName (the undo stack becomes clean).
     void markSaved(const QString &fileName);
 
+    /// True while a lesson's question is open: every view leaves the attention weights (and the
+    /// numbers they can be read from) blank until the answer is revealed. Not part of the
+    /// session and not undoable: it is what the class may see, not what the session is.
+    bool weightsHidden() const { return m_weightsHidden; }
+    /// Hides or shows the weights in every view (weightsHiddenChanged() when it changes).
+    void setWeightsHidden(bool hidden);
+
     /// @name Edits. Each pushes one undoable command; consecutive edits of the same field merge.
     /// @{
     void setTitle(const QString &title);
@@ -119,6 +126,8 @@ signals:
     void modifiedChanged(bool modified);
     /// fileName() changed.
     void fileNameChanged(const QString &fileName);
+    /// weightsHidden() changed.
+    void weightsHiddenChanged(bool hidden);
 
 private:
     friend class SessionEditCommand;
@@ -148,6 +157,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancelRun;
     QString m_fileName;
     QUndoStack m_undoStack;
+    bool m_weightsHidden = false;
     /// True while trimHistory() refills the stack: commands then neither apply nor merge.
     bool m_rebuildingHistory = false;
 };

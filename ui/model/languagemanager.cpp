@@ -76,6 +76,11 @@ QString LanguageManager::currentChoice()
     return current();
 }
 
+bool LanguageManager::isChinese()
+{
+    return localeOf(currentChoice()).language() == QLocale::Chinese;
+}
+
 bool LanguageManager::apply(const QString &choice)
 {
     const bool found = install(choice);
@@ -87,11 +92,13 @@ bool LanguageManager::apply(const QString &choice)
 
 bool LanguageManager::install(const QString &choice)
 {
-    remove(appTranslator());
-    remove(qtTranslator());
+    // The choice first: removing a translator already tells everyone of the change, and what
+    // they read then (isChinese(), the default locale) must be the new language.
     current() = choice;
     const QLocale locale = localeOf(choice);
     QLocale::setDefault(locale);
+    remove(appTranslator());
+    remove(qtTranslator());
     // English is the source language: no translator, and the LanguageChange that removing
     // the old ones sent is enough.
     if (locale.language() == QLocale::English || locale.language() == QLocale::C)

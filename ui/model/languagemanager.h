@@ -25,6 +25,9 @@ public:
     static QLocale localeOf(const QString &choice);
     /// The choice applied last ("en" before any).
     static QString currentChoice();
+    /// True when the interface is in Chinese now (texts that come in both languages, such as a
+    /// lesson's, are then shown in Chinese).
+    static bool isChinese();
     /// Removes the translators installed before and installs those of @p choice (the
     /// application's, embedded, and Qt's own where installed); sets the default locale.
     /// Every widget then receives QEvent::LanguageChange. Returns false when the

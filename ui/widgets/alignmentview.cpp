@@ -45,6 +45,12 @@ void AlignmentView::setDimmed(bool dimmed)
     update();
 }
 
+void AlignmentView::setWeightsHidden(bool hidden)
+{
+    m_weightsHidden = hidden;
+    update();
+}
+
 void AlignmentView::setTokenFocus(int query, int key)
 {
     query = query < m_data.rows() ? query : -1;
@@ -67,6 +73,12 @@ FigureOptions AlignmentView::figureOptions() const
 
 Figure AlignmentView::currentFigure() const
 {
+    if (m_weightsHidden) {
+        // The tokens and legend as usual, but no pair has a weight to draw a line for.
+        HeatmapData blank = m_data;
+        blank.values.setZero();
+        return AlignmentFigure::make(blank, figureOptions(), m_options);
+    }
     return AlignmentFigure::make(m_data, figureOptions(), m_options);
 }
 

@@ -30,6 +30,9 @@ public:
     void setColorMap(ColorMapKind kind);
     /// Greys the picture out while the settings are invalid (a stale result).
     void setDimmed(bool dimmed);
+    /// Draws the tokens without any line (a lesson's question is open).
+    void setWeightsHidden(bool hidden);
+    bool weightsHidden() const { return m_weightsHidden; }
     /// The query (or, when none, the key) whose lines alone are drawn; -1 for none.
     int focusQuery() const { return m_options.focusQuery; }
     int focusKey() const { return m_options.focusKey; }
@@ -54,6 +57,7 @@ private:
     AlignmentOptions m_options;
     ColorMapKind m_colorMap = ColorMapKind::Blues;
     bool m_dimmed = false;
+    bool m_weightsHidden = false;
 };
 
 } // namespace ae

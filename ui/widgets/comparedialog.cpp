@@ -80,6 +80,13 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     connect(m_export, &QPushButton::clicked, this, &CompareDialog::exportWithDialog);
     connect(m_close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_document, &Document::errorChanged, this, &CompareDialog::recompute);
+    // A lesson's question is open: the panels would give the answer away.
+    const auto updateHidden = [this] {
+        m_figure->setVisible(!m_document->weightsHidden());
+        m_export->setEnabled(!m_document->weightsHidden());
+    };
+    connect(m_document, &Document::weightsHiddenChanged, this, updateHidden);
+    updateHidden();
     connect(m_document, &Document::resultChanged, this, [this] {
         updateControls();
         recompute();
@@ -172,7 +179,7 @@ void CompareDialog::recompute()
         m_figure->setPlaceholder(m_problem);
         m_note->setText(m_problem);
     }
-    m_export->setEnabled(m_result.has_value());
+    m_export->setEnabled(m_result.has_value() && !m_document->weightsHidden());
 }
 
 Figure CompareDialog::figure() const

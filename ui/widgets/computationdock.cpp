@@ -122,6 +122,10 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
         setHead(index);
         emit headChanged(m_head);
     });
+    connect(m_document, &Document::weightsHiddenChanged, this, [this] {
+        for (MatrixTableWidget *table : std::as_const(m_tables))
+            table->setNumbersShown(m_revealed && !m_document->weightsHidden());
+    });
     connect(m_document, &Document::resultChanged, this, [this] {
         updateHeads();
         refresh();
@@ -334,7 +338,9 @@ void ComputationDock::refreshTables()
             for (Eigen::Index c = 0; c < matrices[i].values.cols(); ++c)
                 columnHead.push_back(static_cast<int>(c) / dK);
         MatrixTableWidget *table = m_tables[static_cast<int>(i)];
-        table->setNumbersShown(m_revealed);
+        // While a lesson's question is open no number shows: each step's numbers lead to the
+        // weights.
+        table->setNumbersShown(m_revealed && !m_document->weightsHidden());
         table->setMatrix(matrices[i], columnHead);
     }
 }

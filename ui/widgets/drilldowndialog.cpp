@@ -47,6 +47,7 @@ DrillDownDialog::DrillDownDialog(Document *document, QWidget *parent)
     connect(m_decimalsBox, &QSpinBox::valueChanged, this, &DrillDownDialog::setDecimals);
     resize(560, 640);
     connect(m_document, &Document::resultChanged, this, &DrillDownDialog::refresh);
+    connect(m_document, &Document::weightsHiddenChanged, this, &DrillDownDialog::refresh);
     retranslate();
 }
 
@@ -94,6 +95,10 @@ void DrillDownDialog::refresh()
 {
     m_explanation.reset();
     m_markdown.clear();
+    if (m_document->weightsHidden()) {
+        m_browser->setPlainText(tr("The weights are hidden while the lesson's question is open."));
+        return;
+    }
     if (m_request && m_document->hasResult()) {
         const Session &session = m_document->resultSession();
         // An edit may have removed the head or token; then there is nothing to explain.

@@ -160,6 +160,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     connect(m_document, &Document::resultChanged, this, &HeatmapPanel::refresh);
     connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
+    connect(m_document, &Document::weightsHiddenChanged, this, &HeatmapPanel::updateWeightsHidden);
 
     m_alignment->setThreshold(alignmentThreshold());
     retranslate();
@@ -363,6 +364,20 @@ void HeatmapPanel::updateStale()
         tile->setDimmed(stale);
 }
 
+void HeatmapPanel::setMarkedCells(const QList<QPoint> &cells)
+{
+    m_large->setMarkedCells(cells);
+}
+
+void HeatmapPanel::updateWeightsHidden()
+{
+    const bool hidden = m_document->weightsHidden();
+    m_large->setWeightsHidden(hidden);
+    m_alignment->setWeightsHidden(hidden);
+    for (HeatmapPlot *tile : std::as_const(m_tiles))
+        tile->setWeightsHidden(hidden);
+}
+
 void HeatmapPanel::ensureTiles(int count)
 {
     if (count == m_tiles.size())
@@ -380,6 +395,7 @@ void HeatmapPanel::ensureTiles(int count)
         tile->setPresentationMode(m_presentation);
         tile->setZoom(m_zoom);
         tile->setToolTip(QString());
+        tile->setWeightsHidden(m_document->weightsHidden());
         connect(tile, &HeatmapPlot::clicked, this, [this, index] { setSelectedView(index - 1); });
         m_tiles.append(tile);
     }

@@ -78,6 +78,8 @@ public:
     /// Shows @p state in the large map instead of the selected view's weights (a step of the
     /// computation before the softmax); nothing returns to the weights.
     void setStepState(std::optional<HeatmapData> state);
+    /// Outlines @p cells (x = key, y = query) in the large map (a lesson's highlighted cells).
+    void setMarkedCells(const QList<QPoint> &cells);
     /// True while the large map shows a step's state.
     bool showsStepState() const { return m_stepState.has_value(); }
 
@@ -117,6 +119,8 @@ private:
     void pushViews();
     /// Dims the pictures when the document's result is stale.
     void updateStale();
+    /// Blanks every picture's weights while the document hides them (a lesson's question).
+    void updateWeightsHidden();
     /// Puts the selected view into the large plot and highlights its tile.
     void showSelected();
     /// Columns and side length of tiles filling a width x height area.

@@ -140,6 +140,7 @@ void HeatmapPlot::applyStyle()
         m_map->setColorScale(m_scale);
         m_scale->setGradient(gradient);
         m_scale->setDataRange(range);
+        m_scale->setVisible(!m_weightsHidden);
     }
     if (m_scale) {
         m_scale->setBarWidth(m_presentation ? 22 : 14);
@@ -181,6 +182,9 @@ bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)
 void HeatmapPlot::dataChanged(bool relabel)
 {
     MatrixPlotAdapter::setHeatmap(m_map, m_data);
+    // New data shows the map again; hidden weights stay hidden whatever arrives.
+    if (m_weightsHidden)
+        m_map->setVisible(false);
     if (m_scale)
         m_scale->setDataRange(m_map->dataRange());
     m_cells->dataChanged();
@@ -199,6 +203,39 @@ void HeatmapPlot::setColorMap(ColorMapKind kind)
     m_map->setGradient(MatrixPlotAdapter::gradient(kind));
     m_cells->setColorMap(kind);
     styleMarkers();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setWeightsHidden(bool hidden)
+{
+    if (hidden == m_weightsHidden)
+        return;
+    m_weightsHidden = hidden;
+    // The cells' colours and the layer with the values and marks are simply not drawn.
+    m_map->setVisible(!hidden);
+    m_cells->setVisible(!hidden);
+    if (m_scale)
+        m_scale->setVisible(!hidden);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setMarkedCells(const QList<QPoint> &cells)
+{
+    for (QCPItemRect *item : std::as_const(m_markItems))
+        removeItem(item);
+    m_markItems.clear();
+    m_marked = cells;
+    for (const QPoint &cell : cells) {
+        // In plot coordinates, so that the outline follows the cell through every relayout.
+        auto *item = new QCPItemRect(this);
+        item->setLayer(QStringLiteral("overlay"));
+        item->topLeft->setCoords(cell.x() - 0.5, cell.y() - 0.5);
+        item->bottomRight->setCoords(cell.x() + 0.5, cell.y() + 0.5);
+        item->setPen(QPen(QColor(230, 120, 0), 4));
+        item->setBrush(Qt::NoBrush);
+        item->setSelectable(false);
+        m_markItems.append(item);
+    }
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -335,11 +372,13 @@ int HeatmapPlot::valueDecimals() const
 
 QString HeatmapPlot::cellText(int row, int column) const
 {
-    return m_cells->cellText(row, column);
+    return m_weightsHidden ? QString() : m_cells->cellText(row, column);
 }
 
 QString HeatmapPlot::cellToolTip(int row, int column) const
 {
+    if (m_weightsHidden)
+        return QString();
     QString tip = HeatmapCellInfo::toolTip(m_data, row, column, m_toolTipDecimals);
     if (m_compact && tip.endsWith(QLatin1String("</qt>"))) {
         tip.insert(tip.size() - 5,
@@ -387,7 +426,7 @@ bool HeatmapPlot::event(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QPoint cell = cellAt(help->pos());
-        if (cell.x() < 0) {
+        if (cell.x() < 0 || m_weightsHidden) {
             QToolTip::hideText();
             event->ignore();
         } else {

@@ -46,6 +46,14 @@ public:
     /// Draws the picture faded (it belongs to an older, still valid session).
     void setDimmed(bool on);
     bool isDimmed() const { return m_dimmed; }
+    /// Leaves every cell blank, without colour, value, mark or tooltip (a lesson's question is
+    /// open); the labels stay, so the class sees what is asked.
+    void setWeightsHidden(bool hidden);
+    bool weightsHidden() const { return m_weightsHidden; }
+    /// Outlines the cells @p cells (x = column, y = row) that a lesson points at; they stay
+    /// outlined while the weights are hidden, so the class sees which weight is asked.
+    void setMarkedCells(const QList<QPoint> &cells);
+    QList<QPoint> markedCells() const { return m_marked; }
     /// Frames the plot as the selected small multiple.
     void setHighlighted(bool on);
     bool isHighlighted() const { return m_highlighted; }
@@ -123,6 +131,9 @@ private:
     bool m_presentation = false;
     double m_zoom = 1.0;
     bool m_dimmed = false;
+    bool m_weightsHidden = false;
+    QList<QPoint> m_marked;
+    QList<QCPItemRect *> m_markItems;
     bool m_highlighted = false;
     QPoint m_pressPos;
     bool m_pressed = false;

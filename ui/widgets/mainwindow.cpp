@@ -12,6 +12,7 @@
 #include "lessoneditor.h"
 #include "lessonmode.h"
 #include "languagemanager.h"
+#include "lessoncontroller.h"
 #include "mainwindowfileactions.h"
 #include "messagebar.h"
 #include "presenterlayout.h"
@@ -110,6 +111,7 @@ MainWindow::MainWindow(QWidget *parent)
     restoreSettings();
     m_fileActions = new MainWindowFileActions(this);
     m_presenter = new PresenterLayout(this, stateVersion);
+    m_lessons = new LessonController(this);
 
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateShapes);
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateTitle);
@@ -428,6 +430,8 @@ QAction *MainWindow::examplesAction() const
 bool MainWindow::openFile(const QString &fileName)
 {
     // One path for the command line, Open…, Open Recent and dropped files.
+    if (LessonController::isLessonFile(fileName))
+        return m_lessons->openLessonFile(fileName);
     return m_fileActions->files()->openFile(fileName);
 }
 

@@ -23,6 +23,7 @@ class CompareDialog;
 class Document;
 class HeatmapPanel;
 class LessonEditor;
+class LessonController;
 class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
@@ -42,7 +43,8 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a session file, reporting problems inline without losing the current session.
+    /// Opens a session file, or plays a lesson file (*.aelesson.json), reporting problems
+    /// inline without losing the current session.
     bool openFile(const QString &fileName);
     /// Opens a built-in example (see ExampleCatalog). When the session has unsaved changes the
     /// example replaces it as one undoable step, so nothing is lost.
@@ -60,6 +62,9 @@ public:
     LessonEditor *lessonEditor() const { return m_lessonEditor; }
     /// The computation view, the drill-down, The Math and lesson mode.
     ClassroomTools *classroom() const { return m_classroom; }
+
+    /// Lesson files: the Lesson menu, the lesson panel, the clicker's keys, the handout.
+    LessonController *lessons() const { return m_lessons; }
 
     /// Session files, import, export and Copy As (File and Edit menus).
     MainWindowFileActions *fileActions() const { return m_fileActions; }
@@ -141,6 +146,7 @@ private:
     ScreenLayouts *m_layouts = nullptr;
     ClassroomTools *m_classroom = nullptr;
     PresenterLayout *m_presenter = nullptr;
+    LessonController *m_lessons = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;

@@ -71,6 +71,8 @@ QueryRowView::QueryRowView(Document *document, QWidget *parent)
         if (isVisible())
             refresh();
     });
+    connect(m_document, &Document::weightsHiddenChanged, this, &QueryRowView::updateWeightsHidden);
+    updateWeightsHidden();
     retranslate();
     setZoom(1.0);
 }
@@ -87,6 +89,15 @@ void QueryRowView::setQuery(int query)
 {
     m_query = std::max(0, query);
     refresh();
+}
+
+void QueryRowView::updateWeightsHidden()
+{
+    // A lesson's question is open: the row keeps its shape and labels, but no number.
+    const bool hidden = m_document->weightsHidden();
+    for (MatrixTableWidget *t : tables())
+        t->setNumbersShown(!hidden);
+    m_exportButton->setEnabled(!hidden);
 }
 
 void QueryRowView::setDecimals(int decimals)

@@ -57,6 +57,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// Blanks the numbers while the document hides the weights.
+    void updateWeightsHidden();
     void updateQueries();
     void retranslate();
     void exportWithDialog();

@@ -24,11 +24,6 @@ namespace ae {
 namespace {
 
 /// "A", "B", ... for the options of a multiple choice.
-QString optionLetter(int index)
-{
-    return QString(QChar(u'A' + index));
-}
-
 QString headName(int head)
 {
     return head == LessonView::meanOfHeads ? LessonHandout::tr("the mean of the heads")
@@ -59,7 +54,8 @@ QString questionMarkdown(const ResolvedLessonStep &step, bool chinese)
     case LessonQuestionKind::Choice:
         for (int i = 0; i < static_cast<int>(q.options.size()); ++i)
             text += QStringLiteral("- **%1.** %2\n")
-                        .arg(optionLetter(i), q.options[static_cast<size_t>(i)].in(chinese));
+                        .arg(LessonHandout::optionLetter(i),
+                            q.options[static_cast<size_t>(i)].in(chinese));
         break;
     }
     return text + QLatin1Char('\n');
@@ -170,6 +166,11 @@ Figure LessonHandout::stepFigure(const ResolvedLessonStep &step)
     return source.figure(step.view.heatmap == LessonHeatmap::Lines ? ExportSource::What::Lines
                                                                    : ExportSource::What::Heatmap,
         options);
+}
+
+QString LessonHandout::optionLetter(int index)
+{
+    return QString(QChar(u'A' + index));
 }
 
 QString LessonHandout::answerText(const ResolvedLessonStep &step)

@@ -27,6 +27,8 @@ public:
     /// The text of a question's answer, e.g. "key 1 (爱), weight 0.3084" or "falls, from
     /// 1.2310 to 0.8412".
     static QString answerText(const ResolvedLessonStep &step);
+    /// The letter of a multiple choice's option @p index: A, B, C, ...
+    static QString optionLetter(int index);
 
     /// Writes @p lesson to @p fileName: ".md" writes Markdown and its figures as SVG files in
     /// the folder "NAME-figures" beside it; ".pdf" writes one PDF with vector figures. Texts in

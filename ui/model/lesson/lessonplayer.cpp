@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessonplayer.h"
+
+#include "document.h"
+
+#include <algorithm>
+
+namespace ae {
+
+LessonPlayer::LessonPlayer(Document *document, QObject *parent)
+    : QObject(parent)
+    , m_document(document)
+{
+}
+
+void LessonPlayer::setLesson(const ResolvedLesson &lesson)
+{
+    stop();
+    m_lesson = lesson;
+    m_step = 0;
+    m_played = false;
+    m_guess = LessonGuess();
+    setPhase(Phase::Step);
+    emit lessonChanged();
+}
+
+const ResolvedLessonStep &LessonPlayer::currentStep() const
+{
+    return m_lesson.steps.at(static_cast<size_t>(m_step));
+}
+
+bool LessonPlayer::hasQuestion() const
+{
+    return hasLesson() && currentStep().question.has_value();
+}
+
+bool LessonPlayer::play(const ResolvedLesson &lesson)
+{
+    if (lesson.steps.empty())
+        return false;
+    // The first step replaces the session the user has: ask before unsaved work goes.
+    if (m_guard && !m_guard())
+        return false;
+    setLesson(lesson);
+    beginPlaying();
+    goToStep(0);
+    return true;
+}
+
+bool LessonPlayer::start(bool fromStart)
+{
+    if (!hasLesson())
+        return false;
+    if (!m_played && m_guard && !m_guard())
+        return false;
+    beginPlaying();
+    if (fromStart || !m_played)
+        goToStep(0);
+    else
+        updateWeightsHidden();
+    return true;
+}
+
+void LessonPlayer::beginPlaying()
+{
+    if (m_playing)
+        return;
+    m_playing = true;
+    emit playingChanged(true);
+}
+
+void LessonPlayer::stop()
+{
+    if (!m_playing)
+        return;
+    m_playing = false;
+    m_document->setWeightsHidden(false);
+    emit playingChanged(false);
+}
+
+bool LessonPlayer::next()
+{
+    if (!hasLesson())
+        return false;
+    if (hasQuestion() && m_phase == Phase::Step) {
+        setPhase(Phase::Question);
+        return true;
+    }
+    if (hasQuestion() && m_phase == Phase::Question) {
+        reveal();
+        return true;
+    }
+    if (m_step + 1 >= stepCount())
+        return false;
+    goToStep(m_step + 1);
+    return true;
+}
+
+bool LessonPlayer::back()
+{
+    if (!hasLesson())
+        return false;
+    if (m_phase == Phase::Revealed) {
+        setPhase(Phase::Question);
+        return true;
+    }
+    if (m_phase == Phase::Question) {
+        setPhase(Phase::Step);
+        return true;
+    }
+    if (m_step == 0)
+        return false;
+    goToStep(m_step - 1);
+    // Back from a step lands where next() left the previous one: its answer shown.
+    if (hasQuestion())
+        setPhase(Phase::Revealed);
+    return true;
+}
+
+void LessonPlayer::reveal()
+{
+    if (hasQuestion())
+        setPhase(Phase::Revealed);
+}
+
+void LessonPlayer::goToStep(int index)
+{
+    if (!hasLesson())
+        return;
+    m_step = std::clamp(index, 0, stepCount() - 1);
+    m_played = true;
+    m_guess = LessonGuess();
+    m_phase = Phase::Step;
+    const ResolvedLessonStep &step = currentStep();
+    // One undoable edit: whatever the teacher changed before is one Undo away.
+    m_document->openAsEdit(
+        tr("Lesson step %1 of %2").arg(m_step + 1).arg(stepCount()), step.session);
+    updateWeightsHidden();
+    emit stepChanged(m_step);
+    emit phaseChanged(m_phase);
+    emit guessChanged();
+}
+
+void LessonPlayer::setGuess(const LessonGuess &guess)
+{
+    m_guess = guess;
+    emit guessChanged();
+}
+
+void LessonPlayer::setPhase(Phase phase)
+{
+    if (phase == m_phase)
+        return;
+    m_phase = phase;
+    updateWeightsHidden();
+    emit phaseChanged(phase);
+}
+
+void LessonPlayer::updateWeightsHidden()
+{
+    m_document->setWeightsHidden(m_playing && hasQuestion() && m_phase != Phase::Revealed);
+}
+
+} // namespace ae

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessoncontroller.h"
+
+#include "attentionpanel.h"
+#include "classroomtools.h"
+#include "document.h"
+#include "languagemanager.h"
+#include "lessonblankscreen.h"
+#include "lessoncatalog.h"
+#include "lessonhandout.h"
+#include "lessonkeyfilter.h"
+#include "lessonmode.h"
+#include "lessonpanel.h"
+#include "lessonplayer.h"
+#include "lessonpresenterview.h"
+#include "lessonviewapplier.h"
+#include "mainwindow.h"
+#include "mainwindowfileactions.h"
+#include "retranslator.h"
+#include "sessionfilecontroller.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHash>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
+#include <QWindow>
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+/// The built-in lessons' titles, read once per run (a few milliseconds for all of them).
+const QHash<QString, LessonText> &builtinTitles()
+{
+    static const QHash<QString, LessonText> titles = [] {
+        QHash<QString, LessonText> t;
+        for (const QString &name : LessonCatalog::builtinNames()) {
+            const LessonLoadResult loaded = LessonCatalog::load(name);
+            t.insert(name, loaded.ok() ? loaded.lesson.title : LessonText { name, name });
+        }
+        return t;
+    }();
+    return titles;
+}
+
+} // namespace
+
+LessonController::LessonController(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_player(new LessonPlayer(window->document(), this))
+    , m_panel(new LessonPanel(m_player, window))
+    , m_keys(new LessonKeyFilter(this))
+{
+    // The question File ▸ Open asks before the lesson replaces unsaved work.
+    m_player->setReplaceGuard([this] { return m_window->fileActions()->files()->maybeSave(); });
+    // A tab over the attention settings, across the top: the window grows no wider (a 1024-pixel
+    // projector has no room for another column), the left column keeps the scaling lab's panel
+    // a step may show, and the settings are one click away for an edit mid-lesson.
+    window->addDockWidget(Qt::TopDockWidgetArea, m_panel);
+    window->tabifyDockWidget(window->attentionPanel(), m_panel);
+    m_panel->hide();
+    qApp->installEventFilter(m_keys);
+
+    connect(m_keys, &LessonKeyFilter::nextRequested, m_player, &LessonPlayer::next);
+    connect(m_keys, &LessonKeyFilter::backRequested, m_player, &LessonPlayer::back);
+    connect(m_keys, &LessonKeyFilter::blankRequested, this, &LessonController::blankScreen);
+    connect(m_keys, &LessonKeyFilter::unblankRequested, this, &LessonController::unblankScreen);
+    connect(m_keys, &LessonKeyFilter::startRequested, this, &LessonController::resume);
+    connect(m_keys, &LessonKeyFilter::leaveRequested, this, &LessonController::leave);
+
+    connect(m_player, &LessonPlayer::stepChanged, this, [this] {
+        LessonViewApplier::apply(m_window, m_player->currentStep().view);
+        m_viewPending = true;
+        // Each step brings the lesson's tab back over the settings.
+        if (m_panel->isVisible())
+            m_panel->raise();
+    });
+    // The step's result is computed in the background: a head the previous session lacked can
+    // only be shown once it has arrived.
+    connect(m_window->document(), &Document::resultChanged, this, [this] {
+        if (!m_viewPending || !m_player->hasLesson())
+            return;
+        m_viewPending = false;
+        LessonViewApplier::apply(m_window, m_player->currentStep().view);
+    });
+    connect(m_player, &LessonPlayer::playingChanged, this, [this](bool playing) {
+        m_keys->setActive(playing);
+        updateActions();
+    });
+    connect(m_player, &LessonPlayer::lessonChanged, this, [this] {
+        m_keys->setStartable(m_player->hasLesson());
+        updateActions();
+    });
+    // The caption grows with lesson mode's zoom, as the heatmap and the computation do.
+    LessonMode *mode = m_window->classroom()->lessonMode();
+    m_panel->setZoom(mode->contentZoom());
+    connect(mode, &LessonMode::contentZoomChanged, m_panel, &LessonPanel::setZoom);
+    createMenu();
+    updateActions();
+}
+
+LessonController::~LessonController()
+{
+    qApp->removeEventFilter(m_keys);
+}
+
+LessonPresenterView *LessonController::presenterView() const
+{
+    return m_presenter;
+}
+
+bool LessonController::isLessonFile(const QString &fileName)
+{
+    return fileName.endsWith(QLatin1String(lessonFileSuffix), Qt::CaseInsensitive);
+}
+
+void LessonController::createMenu()
+{
+    m_menu = new QMenu(m_window);
+    m_menu->setObjectName(QStringLiteral("lessonMenu"));
+    QMenuBar *bar = m_window->menuBar();
+    auto *help = m_window->findChild<QMenu *>(QStringLiteral("helpMenu"));
+    bar->insertMenu(help ? help->menuAction() : nullptr, m_menu);
+
+    QAction *open = m_menu->addAction(QString(), this, [this] {
+        const QString fileName = QFileDialog::getOpenFileName(m_window, tr("Open Lesson"),
+            QString(), tr("Lessons (*%1)").arg(QLatin1String(lessonFileSuffix)));
+        if (!fileName.isEmpty())
+            openLessonFile(fileName);
+    });
+    open->setObjectName(QStringLiteral("openLessonAction"));
+    m_builtinMenu = m_menu->addMenu(QString());
+    m_builtinMenu->setObjectName(QStringLiteral("builtinLessonsMenu"));
+    for (const QString &name : LessonCatalog::builtinNames()) {
+        QAction *action = m_builtinMenu->addAction(name);
+        action->setData(name);
+        connect(action, &QAction::triggered, this, [this, name] { openBuiltin(name); });
+    }
+    m_menu->addSeparator();
+    m_startAction = m_menu->addAction(QString(), this, [this] { m_player->start(true); });
+    m_startAction->setObjectName(QStringLiteral("startLessonAction"));
+    m_leaveAction = m_menu->addAction(QString(), this, &LessonController::leave);
+    m_leaveAction->setObjectName(QStringLiteral("leaveLessonAction"));
+    m_presenterAction
+        = m_menu->addAction(QString(), this, &LessonController::showPresenterView);
+    m_presenterAction->setObjectName(QStringLiteral("presenterViewAction"));
+
+    m_exportAction = new QAction(this);
+    m_exportAction->setObjectName(QStringLiteral("exportHandoutAction"));
+    connect(m_exportAction, &QAction::triggered, this, &LessonController::exportHandout);
+    m_window->fileMenu()->insertAction(m_window->examplesAction(), m_exportAction);
+    m_window->fileMenu()->insertSeparator(m_window->examplesAction());
+
+    Retranslator::bind(m_menu, [this] {
+        m_menu->setTitle(tr("Le&sson"));
+        m_menu->actions().constFirst()->setText(tr("&Open Lesson\u2026"));
+        m_builtinMenu->setTitle(tr("&Built-in Lessons"));
+        m_startAction->setText(tr("&Start from the Beginning"));
+        m_startAction->setStatusTip(tr("Plays the lesson from its first step; F5 resumes it "
+                                       "where it was left."));
+        m_leaveAction->setText(tr("&Leave the Lesson (Esc)"));
+        m_presenterAction->setText(tr("&Presenter View"));
+        m_presenterAction->setStatusTip(
+            tr("This step's notes, the next step and the time, for the teacher's eyes."));
+        m_exportAction->setText(tr("Export &Handout\u2026"));
+        m_exportAction->setStatusTip(tr("Writes the lesson's captions, figures and questions "
+                                        "as a PDF or Markdown handout, answers at the end."));
+        fillBuiltinMenu();
+    });
+}
+
+void LessonController::fillBuiltinMenu()
+{
+    const bool chinese = LanguageManager::isChinese();
+    const QHash<QString, LessonText> &titles = builtinTitles();
+    for (QAction *action : m_builtinMenu->actions())
+        action->setText(titles.value(action->data().toString()).in(chinese));
+}
+
+void LessonController::updateActions()
+{
+    const bool loaded = m_player->hasLesson();
+    m_startAction->setEnabled(loaded);
+    m_leaveAction->setEnabled(m_player->isPlaying());
+    m_presenterAction->setEnabled(loaded);
+    m_exportAction->setEnabled(loaded);
+}
+
+bool LessonController::openLessonFile(const QString &fileName)
+{
+    const LessonLoadResult loaded = loadLessonFile(fileName, &LessonCatalog::builtinExample);
+    if (!loaded.ok()) {
+        m_window->showNote(tr("Could not open the lesson “%1”: %2. The current session is "
+                              "unchanged.")
+                               .arg(QFileInfo(fileName).fileName(), loaded.error->toString()),
+            true);
+        return false;
+    }
+    return play(loaded.lesson);
+}
+
+bool LessonController::openBuiltin(const QString &name)
+{
+    const LessonLoadResult loaded = LessonCatalog::load(name);
+    if (!loaded.ok()) {
+        m_window->showNote(
+            tr("Could not open the lesson “%1”: %2.").arg(name, loaded.error->toString()), true);
+        return false;
+    }
+    return play(loaded.lesson);
+}
+
+bool LessonController::play(const ResolvedLesson &lesson)
+{
+    if (!m_player->play(lesson))
+        return false;
+    if (m_panel->isHidden()) {
+        m_panel->show();
+        // Room for a caption of a few lines and the answer, the heatmap keeping the rest.
+        if (!m_panel->isFloating())
+            m_window->resizeDocks({ m_panel }, { std::max(180, m_window->height() / 4) },
+                Qt::Vertical);
+    }
+    m_panel->raise();
+    if (QGuiApplication::screens().size() > 1)
+        arrangeScreens();
+    return true;
+}
+
+bool LessonController::resume()
+{
+    if (!m_player->start())
+        return false;
+    m_panel->show();
+    m_panel->raise();
+    if (QGuiApplication::screens().size() > 1)
+        arrangeScreens();
+    return true;
+}
+
+void LessonController::leave()
+{
+    unblankScreen();
+    m_player->stop();
+    if (m_enteredPresentation) {
+        m_enteredPresentation = false;
+        m_window->setPresentationMode(false);
+    }
+    if (m_presenter && QGuiApplication::screens().size() > 1)
+        m_presenter->hide();
+}
+
+void LessonController::blankScreen()
+{
+    if (!m_blank) {
+        m_blank = new LessonBlankScreen(m_window);
+        connect(m_blank, &LessonBlankScreen::clicked, this, &LessonController::unblankScreen);
+    }
+    m_keys->setBlanked(true);
+    m_blank->blank(m_window->screen());
+}
+
+void LessonController::unblankScreen()
+{
+    m_keys->setBlanked(false);
+    if (m_blank && m_blank->isVisible()) {
+        m_blank->hide();
+        m_window->activateWindow();
+    }
+}
+
+void LessonController::showPresenterView()
+{
+    if (!m_presenter) {
+        m_presenter = new LessonPresenterView(m_player, m_window);
+        m_presenter->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    const QList<QScreen *> screens = QGuiApplication::screens();
+    if (screens.size() > 1) {
+        // On the laptop: the primary screen, while the lesson fills the other.
+        const QRect room = QGuiApplication::primaryScreen()->availableGeometry();
+        m_presenter->setGeometry(room.adjusted(room.width() / 10, room.height() / 10,
+            -room.width() / 10, -room.height() / 10));
+    }
+    m_presenter->show();
+    m_presenter->raise();
+}
+
+void LessonController::arrangeScreens()
+{
+    QScreen *primary = QGuiApplication::primaryScreen();
+    QScreen *projector = nullptr;
+    for (QScreen *screen : QGuiApplication::screens()) {
+        if (screen != primary) {
+            projector = screen;
+            break;
+        }
+    }
+    if (!projector)
+        return;
+    if (m_window->screen() != projector) {
+        if (m_window->isPresentationMode())
+            m_window->setPresentationMode(false);
+        const QRect room = projector->availableGeometry();
+        m_window->move(room.topLeft());
+        if (m_window->windowHandle())
+            m_window->windowHandle()->setScreen(projector);
+    }
+    if (!m_window->isPresentationMode()) {
+        m_window->setPresentationMode(true);
+        m_enteredPresentation = true;
+    }
+    showPresenterView();
+    // The lesson's keys work from either window; the lesson keeps the focus.
+    m_window->activateWindow();
+}
+
+void LessonController::exportHandout()
+{
+    if (!m_player->hasLesson())
+        return;
+    const QString pdf = tr("PDF (*.pdf)");
+    const QString markdown = tr("Markdown with SVG figures (*.md)");
+    QString filter = pdf;
+    const QString fileName = QFileDialog::getSaveFileName(m_window, tr("Export Handout"),
+        QString(), pdf + QStringLiteral(";;") + markdown, &filter);
+    if (fileName.isEmpty())
+        return;
+    QString name = fileName;
+    // A name typed without an extension gets the chosen format's.
+    if (QFileInfo(name).suffix().isEmpty())
+        name += filter == markdown ? QStringLiteral(".md") : QStringLiteral(".pdf");
+    exportHandoutTo(name);
+}
+
+bool LessonController::exportHandoutTo(const QString &fileName)
+{
+    QString error;
+    if (!LessonHandout::write(
+            m_player->lesson(), fileName, LanguageManager::isChinese(), &error)) {
+        m_window->showNote(error, true);
+        return false;
+    }
+    m_window->showNote(
+        tr("Wrote the handout to %1.").arg(QDir::toNativeSeparators(fileName)));
+    return true;
+}
+
+} // namespace ae

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessonpanel.h"
+
+#include "languagemanager.h"
+#include "lessoncaptionview.h"
+#include "lessonhandout.h"
+#include "lessonplayer.h"
+#include "numberformat.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace ae {
+
+namespace {
+
+/// The slider's steps between 0 and 1.
+constexpr int weightSteps = 100;
+
+QString directionName(LessonDirection direction)
+{
+    switch (direction) {
+    case LessonDirection::Rises:
+        return LessonPanel::tr("rises");
+    case LessonDirection::Falls:
+        return LessonPanel::tr("falls");
+    case LessonDirection::Unchanged:
+        break;
+    }
+    return LessonPanel::tr("stays the same");
+}
+
+} // namespace
+
+LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
+    : QDockWidget(parent)
+    , m_player(player)
+    , m_title(new QLabel)
+    , m_progress(new QProgressBar)
+    , m_caption(new LessonCaptionView)
+    , m_questionBox(new QGroupBox)
+    , m_guessLabel(new QLabel)
+    , m_guessStack(new QStackedWidget)
+    , m_keyGuess(new QComboBox)
+    , m_weightPage(new QWidget)
+    , m_weightGuess(new QSlider(Qt::Horizontal))
+    , m_weightValue(new QLabel)
+    , m_directionGuess(new QComboBox)
+    , m_choiceGuess(new QComboBox)
+    , m_reveal(new QPushButton)
+    , m_answer(new QLabel)
+    , m_play(new QPushButton)
+    , m_back(new QPushButton)
+    , m_next(new QPushButton)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    m_title->setObjectName(QStringLiteral("lessonTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    m_title->setFont(titleFont);
+    m_progress->setObjectName(QStringLiteral("lessonProgress"));
+    m_progress->setTextVisible(true);
+    m_caption->setMinimumHeight(60);
+    m_keyGuess->setObjectName(QStringLiteral("lessonKeyGuess"));
+    m_weightGuess->setObjectName(QStringLiteral("lessonWeightGuess"));
+    m_weightGuess->setRange(0, weightSteps);
+    m_directionGuess->setObjectName(QStringLiteral("lessonDirectionGuess"));
+    m_choiceGuess->setObjectName(QStringLiteral("lessonChoiceGuess"));
+    // Long options and tokens shrink (whole in the popup) rather than widen the window.
+    for (QComboBox *box : { m_keyGuess, m_directionGuess, m_choiceGuess }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    m_reveal->setObjectName(QStringLiteral("lessonRevealButton"));
+    m_answer->setObjectName(QStringLiteral("lessonAnswer"));
+    m_answer->setWordWrap(true);
+    m_answer->setTextFormat(Qt::PlainText);
+    m_play->setObjectName(QStringLiteral("lessonPlayButton"));
+    m_back->setObjectName(QStringLiteral("lessonBackButton"));
+    m_next->setObjectName(QStringLiteral("lessonNextButton"));
+    // Buttons are clicked, never focused: the clicker's keys stay with the lesson.
+    for (QPushButton *button : { m_reveal, m_play, m_back, m_next })
+        button->setFocusPolicy(Qt::NoFocus);
+
+    auto *weightLayout = new QHBoxLayout(m_weightPage);
+    weightLayout->setContentsMargins(0, 0, 0, 0);
+    weightLayout->addWidget(m_weightGuess, 1);
+    weightLayout->addWidget(m_weightValue);
+    m_guessStack->addWidget(m_keyGuess);
+    m_guessStack->addWidget(m_weightPage);
+    m_guessStack->addWidget(m_directionGuess);
+    m_guessStack->addWidget(m_choiceGuess);
+    // One row for the guess and Reveal, so that the caption keeps the room.
+    auto *questionLayout = new QVBoxLayout(m_questionBox);
+    auto *guessRow = new QHBoxLayout;
+    guessRow->addWidget(m_guessLabel);
+    guessRow->addWidget(m_guessStack, 1);
+    guessRow->addWidget(m_reveal);
+    questionLayout->addLayout(guessRow);
+    questionLayout->addWidget(m_answer);
+    questionLayout->addStretch(1);
+    m_guessStack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+
+    // Back, where the lesson is, and Next on one line, under the title.
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_play);
+    buttons->addWidget(m_next);
+
+    auto *host = new QWidget;
+    // Wide and short, over the attention settings: the caption on the left, the question on
+    // the right while it is asked.
+    auto *text = new QVBoxLayout;
+    text->setContentsMargins(0, 0, 0, 0);
+    text->addWidget(m_title);
+    text->addLayout(buttons);
+    text->addWidget(m_caption, 1);
+    auto *layout = new QHBoxLayout(host);
+    layout->addLayout(text, 3);
+    layout->addWidget(m_questionBox, 2);
+    // Scrolled rather than pushing the window past a short screen's bottom edge.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(host);
+    setWidget(scroll);
+
+    connect(m_reveal, &QPushButton::clicked, m_player, &LessonPlayer::reveal);
+    connect(m_play, &QPushButton::clicked, m_player, [this] { m_player->start(); });
+    connect(m_back, &QPushButton::clicked, m_player, &LessonPlayer::back);
+    connect(m_next, &QPushButton::clicked, m_player, &LessonPlayer::next);
+    connect(m_keyGuess, &QComboBox::currentIndexChanged, this, &LessonPanel::takeGuess);
+    connect(m_directionGuess, &QComboBox::currentIndexChanged, this, &LessonPanel::takeGuess);
+    connect(m_choiceGuess, &QComboBox::currentIndexChanged, this, &LessonPanel::takeGuess);
+    connect(m_weightGuess, &QSlider::valueChanged, this, &LessonPanel::takeGuess);
+    connect(m_player, &LessonPlayer::lessonChanged, this, &LessonPanel::refresh);
+    connect(m_player, &LessonPlayer::stepChanged, this, &LessonPanel::refresh);
+    connect(m_player, &LessonPlayer::phaseChanged, this, &LessonPanel::refresh);
+    connect(m_player, &LessonPlayer::playingChanged, this, &LessonPanel::refresh);
+    connect(m_player, &LessonPlayer::guessChanged, this, [this] {
+        if (m_player->phase() == LessonPlayer::Phase::Revealed)
+            refresh();
+        m_weightValue->setText(m_player->guess().value
+                ? NumberFormat::display(*m_player->guess().value)
+                : QStringLiteral("—"));
+    });
+    retranslate();
+}
+
+void LessonPanel::setZoom(double factor)
+{
+    QFont f = m_caption->font();
+    f.setPointSizeF(11.0 * factor);
+    m_caption->setFont(f);
+    m_caption->document()->setDefaultFont(f);
+    QFont answer = m_answer->font();
+    answer.setPointSizeF(10.0 * factor);
+    answer.setBold(true);
+    m_answer->setFont(answer);
+}
+
+QString LessonPanel::titleText() const
+{
+    return m_title->text();
+}
+
+QString LessonPanel::progressText() const
+{
+    return m_progress->text();
+}
+
+QString LessonPanel::captionText() const
+{
+    return m_caption->toPlainText();
+}
+
+QString LessonPanel::answerText() const
+{
+    return m_answer->isHidden() ? QString() : m_answer->text();
+}
+
+void LessonPanel::refresh()
+{
+    const bool chinese = LanguageManager::isChinese();
+    if (!m_player->hasLesson()) {
+        m_play->hide();
+        m_title->clear();
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_progress->setFormat(QString());
+        m_caption->setCaption(QString());
+        m_questionBox->hide();
+        return;
+    }
+    const ResolvedLessonStep &step = m_player->currentStep();
+    const int index = m_player->stepIndex();
+    const bool playing = m_player->isPlaying();
+    m_play->setVisible(!playing);
+    m_back->setEnabled(playing);
+    m_next->setEnabled(playing);
+    m_reveal->setEnabled(playing);
+    const int count = m_player->stepCount();
+    m_title->setText(m_player->lesson().title.in(chinese));
+    m_progress->setRange(0, count);
+    m_progress->setValue(index + 1);
+    m_progress->setFormat(tr("Step %1 of %2").arg(index + 1).arg(count));
+
+    const LessonPlayer::Phase phase = m_player->phase();
+    const bool asking = step.question && phase != LessonPlayer::Phase::Step;
+    QString markdown = step.caption.in(chinese);
+    if (asking) {
+        // The question under the caption, in the same large text the class reads.
+        markdown += QStringLiteral("\n\n---\n\n**%1** %2")
+                        .arg(tr("Question:"), step.question->prompt.in(chinese));
+    }
+    m_caption->setCaption(markdown);
+
+    m_questionBox->setVisible(asking);
+    if (!asking)
+        return;
+    const bool revealed = phase == LessonPlayer::Phase::Revealed;
+    fillGuessInputs();
+    m_guessStack->setEnabled(!revealed);
+    m_reveal->setVisible(!revealed);
+    m_answer->setVisible(revealed);
+    if (revealed) {
+        QString answer = LessonHandout::answerText(step);
+        if (step.question->kind == LessonQuestionKind::Choice)
+            answer = tr("%1. %2").arg(answer,
+                step.question->options.at(static_cast<size_t>(step.answer.index)).in(chinese));
+        m_answer->setText(
+            tr("Answer: %1\nThe class guessed: %2").arg(answer, guessText()));
+    }
+}
+
+void LessonPanel::fillGuessInputs()
+{
+    const ResolvedLessonStep &step = m_player->currentStep();
+    const LessonQuestion &q = *step.question;
+    const LessonGuess &guess = m_player->guess();
+    const bool chinese = LanguageManager::isChinese();
+    m_filling = true;
+    switch (q.kind) {
+    case LessonQuestionKind::Argmax: {
+        m_guessLabel->setText(tr("The class’s key:"));
+        m_keyGuess->clear();
+        m_keyGuess->addItem(QStringLiteral("—"));
+        const QStringList &keys = step.session.keyValueSequence().tokens;
+        for (int k = 0; k < keys.size(); ++k)
+            m_keyGuess->addItem(tr("%1 “%2”").arg(k + 1).arg(keys[k]));
+        m_keyGuess->setCurrentIndex(guess.index ? *guess.index + 1 : 0);
+        m_guessStack->setCurrentWidget(m_keyGuess);
+        break;
+    }
+    case LessonQuestionKind::Weight:
+        m_guessLabel->setText(tr("The class’s weight:"));
+        m_weightGuess->setValue(guess.value ? qRound(*guess.value * weightSteps) : 0);
+        m_weightValue->setText(
+            guess.value ? NumberFormat::display(*guess.value) : QStringLiteral("—"));
+        m_guessStack->setCurrentWidget(m_weightPage);
+        break;
+    case LessonQuestionKind::Direction:
+        m_guessLabel->setText(tr("The class says it:"));
+        m_directionGuess->clear();
+        m_directionGuess->addItem(QStringLiteral("—"));
+        for (LessonDirection d :
+            { LessonDirection::Rises, LessonDirection::Falls, LessonDirection::Unchanged })
+            m_directionGuess->addItem(directionName(d), int(d));
+        m_directionGuess->setCurrentIndex(
+            guess.direction ? m_directionGuess->findData(int(*guess.direction)) : 0);
+        m_guessStack->setCurrentWidget(m_directionGuess);
+        break;
+    case LessonQuestionKind::Choice:
+        m_guessLabel->setText(tr("The class’s choice:"));
+        m_choiceGuess->clear();
+        m_choiceGuess->addItem(QStringLiteral("—"));
+        for (int i = 0; i < static_cast<int>(q.options.size()); ++i)
+            m_choiceGuess->addItem(tr("%1. %2").arg(LessonHandout::optionLetter(i),
+                q.options[static_cast<size_t>(i)].in(chinese)));
+        m_choiceGuess->setCurrentIndex(guess.index ? *guess.index + 1 : 0);
+        m_guessStack->setCurrentWidget(m_choiceGuess);
+        break;
+    }
+    m_filling = false;
+}
+
+void LessonPanel::takeGuess()
+{
+    if (m_filling || !m_player->hasQuestion())
+        return;
+    LessonGuess guess;
+    switch (m_player->currentStep().question->kind) {
+    case LessonQuestionKind::Argmax:
+        if (m_keyGuess->currentIndex() > 0)
+            guess.index = m_keyGuess->currentIndex() - 1;
+        break;
+    case LessonQuestionKind::Weight:
+        guess.value = double(m_weightGuess->value()) / weightSteps;
+        break;
+    case LessonQuestionKind::Direction:
+        if (m_directionGuess->currentIndex() > 0)
+            guess.direction = LessonDirection(m_directionGuess->currentData().toInt());
+        break;
+    case LessonQuestionKind::Choice:
+        if (m_choiceGuess->currentIndex() > 0)
+            guess.index = m_choiceGuess->currentIndex() - 1;
+        break;
+    }
+    m_player->setGuess(guess);
+}
+
+QString LessonPanel::guessText() const
+{
+    const LessonGuess &guess = m_player->guess();
+    if (guess.isEmpty() || !m_player->hasQuestion())
+        return QStringLiteral("—");
+    const ResolvedLessonStep &step = m_player->currentStep();
+    switch (step.question->kind) {
+    case LessonQuestionKind::Argmax:
+        return guess.index ? tr("key %1 (“%2”)")
+                                 .arg(*guess.index + 1)
+                                 .arg(step.session.keyValueSequence().tokens.value(*guess.index))
+                           : QStringLiteral("—");
+    case LessonQuestionKind::Weight:
+        return guess.value ? NumberFormat::display(*guess.value) : QStringLiteral("—");
+    case LessonQuestionKind::Direction:
+        return guess.direction ? directionName(*guess.direction) : QStringLiteral("—");
+    case LessonQuestionKind::Choice:
+        break;
+    }
+    if (!guess.index)
+        return QStringLiteral("—");
+    return tr("%1. %2").arg(LessonHandout::optionLetter(*guess.index),
+        step.question->options.at(static_cast<size_t>(*guess.index))
+            .in(LanguageManager::isChinese()));
+}
+
+void LessonPanel::retranslate()
+{
+    setWindowTitle(tr("Lesson"));
+    m_questionBox->setTitle(tr("Question"));
+    m_reveal->setText(tr("&Reveal"));
+    m_reveal->setToolTip(tr("Shows the answer and the weights (Page Down does the same)."));
+    m_play->setText(tr("Play (F5)"));
+    m_play->setToolTip(tr("Plays the lesson from where it was left; Esc leaves it again."));
+    m_back->setText(tr("Back"));
+    m_next->setText(tr("Next"));
+    refresh();
+}
+
+void LessonPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+} // namespace ae

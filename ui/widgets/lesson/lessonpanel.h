@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file lessonpanel.h
+/// The lesson beside the heatmap: its title, "step 3 of 9", the caption (Markdown, in the
+/// interface language), the open question with the class's guess, Reveal, and after it the
+/// true answer beside the guess.
+
+#include <QDockWidget>
+
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QStackedWidget;
+
+namespace ae {
+
+class LessonCaptionView;
+class LessonPlayer;
+
+/// Shows and drives a LessonPlayer.
+class LessonPanel : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit LessonPanel(LessonPlayer *player, QWidget *parent = nullptr);
+
+    /// Larger text for a classroom (1 = everyday).
+    void setZoom(double factor);
+
+    /// @name Inspection (tests)
+    /// @{
+    QString titleText() const;
+    QString progressText() const;
+    /// The caption (and, while asked, the question) as plain text.
+    QString captionText() const;
+    /// The answer line shown after Reveal; empty before.
+    QString answerText() const;
+    QPushButton *revealButton() const { return m_reveal; }
+    QPushButton *playButton() const { return m_play; }
+    QPushButton *nextButton() const { return m_next; }
+    QGroupBox *questionBox() const { return m_questionBox; }
+    QComboBox *keyGuess() const { return m_keyGuess; }
+    QSlider *weightGuess() const { return m_weightGuess; }
+    QComboBox *directionGuess() const { return m_directionGuess; }
+    QComboBox *choiceGuess() const { return m_choiceGuess; }
+    /// @}
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    /// Shows the player's step and phase.
+    void refresh();
+    /// Refills the guess inputs for the current step's question.
+    void fillGuessInputs();
+    /// The guess written out, or "—" when there is none.
+    QString guessText() const;
+    /// Hands the inputs' values to the player.
+    void takeGuess();
+    void retranslate();
+
+    LessonPlayer *m_player;
+    QLabel *m_title;
+    QProgressBar *m_progress;
+    LessonCaptionView *m_caption;
+    QGroupBox *m_questionBox;
+    QLabel *m_guessLabel;
+    QStackedWidget *m_guessStack;
+    QComboBox *m_keyGuess;
+    QWidget *m_weightPage;
+    QSlider *m_weightGuess;
+    QLabel *m_weightValue;
+    QComboBox *m_directionGuess;
+    QComboBox *m_choiceGuess;
+    QPushButton *m_reveal;
+    QLabel *m_answer;
+    QPushButton *m_play;
+    QPushButton *m_back;
+    QPushButton *m_next;
+    bool m_filling = false; ///< true while fillGuessInputs() sets the inputs
+};
+
+} // namespace ae

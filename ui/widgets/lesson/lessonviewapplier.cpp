@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessonviewapplier.h"
+
+#include "classroomtools.h"
+#include "computationdock.h"
+#include "heatmappanel.h"
+#include "mainwindow.h"
+#include "scalinglabfigure.h"
+#include "scalingplotdock.h"
+
+#include <QComboBox>
+
+#include <algorithm>
+
+namespace ae {
+
+int LessonViewApplier::computationStepIndex(const QString &name)
+{
+    const int index = static_cast<int>(lessonComputationSteps().indexOf(name));
+    if (index < 0)
+        return -1;
+    // The lesson names Q, K and V apart ("q", "k", "v"); the view shows them as one step
+    // (Split). Every later name is one step of the view, in the same order.
+    return std::max(0, index - 2);
+}
+
+void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
+{
+    // The computation first: stepping it on show selects its head in the heatmap, and the
+    // step's own heatmap choice comes after.
+    ComputationDock *computation = window->classroom()->computation();
+    const int step = computationStepIndex(view.computationStep);
+    if (step < 0) {
+        computation->hide();
+    } else {
+        computation->setHead(std::max(0, view.head));
+        computation->setStep(step);
+        computation->show();
+        computation->raise();
+    }
+
+    HeatmapPanel *heatmaps = window->heatmapPanel();
+    heatmaps->setDisplay(view.heatmap == LessonHeatmap::Lines ? HeatmapPanel::Display::Lines
+                                                              : HeatmapPanel::Display::Heatmap);
+    heatmaps->setSelectedView(view.heatmap == LessonHeatmap::Mean ? -1 : view.head);
+
+    QList<QPoint> cells;
+    for (const auto &[query, key] : view.highlights)
+        cells.append(QPoint(key, query));
+    heatmaps->setMarkedCells(cells);
+
+    if (const auto panel = ScalingLabFigure::panelFromName(view.scalingPanel)) {
+        const auto &panels = ScalingLabFigure::panels();
+        const auto at = std::find(panels.begin(), panels.end(), *panel);
+        ScalingPlotDock *scaling = window->scalingDock();
+        scaling->panelChooser()->setCurrentIndex(static_cast<int>(at - panels.begin()));
+        scaling->show();
+        scaling->raise();
+    }
+}
+
+} // namespace ae
