@@ -369,6 +369,11 @@ void HeatmapPanel::setMarkedCells(const QList<QPoint> &cells)
     m_large->setMarkedCells(cells);
 }
 
+QList<QPoint> HeatmapPanel::markedCells() const
+{
+    return m_large->markedCells();
+}
+
 void HeatmapPanel::updateWeightsHidden()
 {
     const bool hidden = m_document->weightsHidden();

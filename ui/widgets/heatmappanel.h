@@ -80,6 +80,8 @@ public:
     void setStepState(std::optional<HeatmapData> state);
     /// Outlines @p cells (x = key, y = query) in the large map (a lesson's highlighted cells).
     void setMarkedCells(const QList<QPoint> &cells);
+    /// The outlined cells (x = key, y = query).
+    QList<QPoint> markedCells() const;
     /// True while the large map shows a step's state.
     bool showsStepState() const { return m_stepState.has_value(); }
 

@@ -145,6 +145,9 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_lessonEditor);
     m_lessonEditor->setFloating(true);
     m_lessonEditor->hide();
+    // "Play from This Step" plays the lesson being written, as written.
+    connect(m_lessonEditor, &LessonEditor::playRequested, m_lessons,
+        [this](const ResolvedLesson &lesson, int step) { m_lessons->play(lesson, step); });
 }
 
 void MainWindow::createMenus()

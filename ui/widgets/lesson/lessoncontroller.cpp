@@ -219,10 +219,12 @@ bool LessonController::openBuiltin(const QString &name)
     return play(loaded.lesson);
 }
 
-bool LessonController::play(const ResolvedLesson &lesson)
+bool LessonController::play(const ResolvedLesson &lesson, int step)
 {
     if (!m_player->play(lesson))
         return false;
+    if (step > 0)
+        m_player->goToStep(step);
     if (m_panel->isHidden()) {
         m_panel->show();
         // Room for a caption of a few lines and the answer, the heatmap keeping the rest.

@@ -41,9 +41,9 @@ public:
     bool openLessonFile(const QString &fileName);
     /// Plays the built-in lesson @p name (LessonCatalog) from its first step.
     bool openBuiltin(const QString &name);
-    /// Plays @p lesson from its first step (after the "save changes?" question when the
+    /// Plays @p lesson from step @p step (after the "save changes?" question when the
     /// session has unsaved changes); false when the user cancelled.
-    bool play(const ResolvedLesson &lesson);
+    bool play(const ResolvedLesson &lesson, int step = 0);
     /// F5: plays the loaded lesson from the step it left (its first when never played).
     bool resume();
     /// Esc: stops playing; the session and the panel stay.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessonviewapplier.h"
 
+#include "trainingdock.h"
+
 #include "classroomtools.h"
 #include "computationdock.h"
 #include "heatmappanel.h"
@@ -56,6 +58,14 @@ void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
         scaling->panelChooser()->setCurrentIndex(static_cast<int>(at - panels.begin()));
         scaling->show();
         scaling->raise();
+    }
+
+    // A training step: the two runs, scaled and unscaled, start side by side.
+    if (view.training) {
+        TrainingDock *training = window->trainingDock();
+        training->show();
+        training->raise();
+        training->startLessonRuns(*view.training);
     }
 }
 

@@ -48,6 +48,8 @@ LessonView LessonViewCapture::capture(const MainWindow &window)
         view.heatmap = LessonHeatmap::Lines;
     else
         view.heatmap = shown < 0 ? LessonHeatmap::Mean : LessonHeatmap::Head;
+    for (const QPoint &cell : heatmaps->markedCells())
+        view.highlights.emplace_back(cell.y(), cell.x());
 
     const ComputationDock *computation = window.classroom()->computation();
     if (computation->isVisible())
