@@ -13,11 +13,13 @@
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "languagemanager.h"
+#include "lessoncontroller.h"
 #include "lessonmode.h"
 #include "mainwindow.h"
 #include "mathguidedialog.h"
 #include "matrixtablewidget.h"
 #include "presenterlayout.h"
+#include "scalingplotdock.h"
 #include "attentionpanel.h"
 #include "testsupportattention.h"
 
@@ -262,17 +264,26 @@ void TestPresenterLayout::windowStaysOnTheScreenAfterALanguageSwitch_data()
 {
     QTest::addColumn<bool>("lessonMode");
     QTest::addColumn<bool>("controlsShown");
-    QTest::newRow("controls hidden") << true << false;
-    QTest::newRow("controls shown") << true << true;
-    QTest::newRow("everyday window") << false << true;
+    QTest::addColumn<bool>("lessonDocks");
+    QTest::newRow("controls hidden") << true << false << false;
+    QTest::newRow("controls shown") << true << true << false;
+    QTest::newRow("everyday window") << false << true << false;
+    // What a played lesson opens by itself: its panel, the computation view and the scaling lab.
+    QTest::newRow("lesson panel, computation and scaling") << false << true << true;
 }
 
 void TestPresenterLayout::windowStaysOnTheScreenAfterALanguageSwitch()
 {
     QFETCH(bool, lessonMode);
     QFETCH(bool, controlsShown);
+    QFETCH(bool, lessonDocks);
     if (lessonMode)
         presentFourByFour();
+    if (lessonDocks) {
+        QVERIFY(m_window->lessons()->openBuiltin(QStringLiteral("why-sqrt-dk")));
+        m_window->classroom()->computation()->show();
+        m_window->scalingDock()->show();
+    }
     if (lessonMode && controlsShown)
         m_window->presenterLayout()->controlsToggle()->click();
     const QRect screen = m_window->screen()->geometry();

@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -46,18 +47,27 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
     m_rowButton->setObjectName(QStringLiteral("computationRowButton"));
     m_rowButton->setCheckable(true);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(m_headLabel);
-    controls->addWidget(m_headBox);
-    controls->addSpacing(8);
-    controls->addWidget(m_decimalsLabel);
-    controls->addWidget(m_decimalsBox);
-    controls->addSpacing(8);
-    controls->addWidget(m_rowButton);
-    controls->addStretch(1);
-    controls->addWidget(m_backButton);
-    controls->addWidget(m_positionLabel);
-    controls->addWidget(m_forwardButton);
+    // Two groups that share a line when there is room and take two lines when not, so the
+    // dock never widens the window (a projector, Chinese labels, lesson zoom).
+    m_settingsGroup = new QWidget(body);
+    auto *settings = new QHBoxLayout(m_settingsGroup);
+    settings->setContentsMargins(0, 0, 0, 0);
+    settings->addWidget(m_headLabel);
+    settings->addWidget(m_headBox);
+    settings->addSpacing(8);
+    settings->addWidget(m_decimalsLabel);
+    settings->addWidget(m_decimalsBox);
+    settings->addSpacing(8);
+    settings->addWidget(m_rowButton);
+    m_navigationGroup = new QWidget(body);
+    auto *navigation = new QHBoxLayout(m_navigationGroup);
+    navigation->setContentsMargins(0, 0, 0, 0);
+    navigation->addWidget(m_backButton);
+    navigation->addWidget(m_positionLabel);
+    navigation->addWidget(m_forwardButton);
+    m_controlsHost = new QWidget(body);
+    m_controls = new QGridLayout(m_controlsHost);
+    m_controls->setContentsMargins(0, 0, 0, 0);
 
     m_stepList = new QListWidget(body);
     m_stepList->setObjectName(QStringLiteral("computationStepList"));
@@ -100,9 +110,10 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
 
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(controls);
+    layout->addWidget(m_controlsHost);
     layout->addWidget(m_pages, 1);
     setWidget(body);
+    arrangeControls();
 
     // The stepping keys work wherever the focus is inside the dock.
     for (QWidget *w : std::initializer_list<QWidget *> { body, m_stepList, m_headBox, m_decimalsBox,
@@ -422,13 +433,45 @@ void ComputationDock::showEvent(QShowEvent *event)
     QDockWidget::showEvent(event);
 }
 
+void ComputationDock::arrangeControls()
+{
+    const int settingsWidth = m_settingsGroup->sizeHint().width();
+    const int navigationWidth = m_navigationGroup->sizeHint().width();
+    const int spacing = m_controls->horizontalSpacing() + 16;
+    const bool oneLine
+        = m_controlsHost->width() >= settingsWidth + spacing + navigationWidth || !isVisible();
+    // The host's own minimum is the wider group alone, whichever arrangement is shown.
+    m_controlsHost->setMinimumWidth(std::max(m_settingsGroup->minimumSizeHint().width(),
+        m_navigationGroup->minimumSizeHint().width()));
+    if (oneLine == m_controlsOnOneLine && m_controls->count() == 2)
+        return;
+    m_controlsOnOneLine = oneLine;
+    m_controls->removeWidget(m_settingsGroup);
+    m_controls->removeWidget(m_navigationGroup);
+    m_controls->addWidget(m_settingsGroup, 0, 0, Qt::AlignLeft);
+    if (oneLine)
+        m_controls->addWidget(m_navigationGroup, 0, 1, Qt::AlignRight);
+    else
+        m_controls->addWidget(m_navigationGroup, 1, 0, 1, 2, Qt::AlignRight);
+    m_controls->setColumnStretch(1, 1);
+}
+
+void ComputationDock::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    arrangeControls();
+}
+
 void ComputationDock::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::FontChange)
+        arrangeControls();
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         // The matrices' names and the heatmap's state are made in the language of the moment.
         refresh();
         emit stepChanged(m_step);
+        arrangeControls();
     }
     QDockWidget::changeEvent(event);
 }

@@ -9,6 +9,7 @@
 #include "heatmapdata.h"
 
 #include <QDockWidget>
+#include <QGridLayout>
 #include <QList>
 #include <optional>
 
@@ -95,8 +96,12 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Puts the settings and the stepping buttons on one line when the dock is wide enough for
+    /// both, else the stepping buttons on a second line.
+    void arrangeControls();
     /// Rebuilds the step's matrices from the document's result.
     void refresh();
     /// Fills the tables with the current step's matrices (refresh() skips this while hidden).
@@ -118,6 +123,11 @@ private:
     /// True when the tables missed a refresh while the view was hidden.
     bool m_tablesStale = false;
     double m_zoom = 1.0;
+    QWidget *m_controlsHost = nullptr;
+    QGridLayout *m_controls = nullptr;
+    QWidget *m_settingsGroup = nullptr;
+    QWidget *m_navigationGroup = nullptr;
+    bool m_controlsOnOneLine = true;
 
     QComboBox *m_headBox;
     QLabel *m_headLabel;

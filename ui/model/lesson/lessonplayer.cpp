@@ -133,8 +133,11 @@ void LessonPlayer::goToStep(int index)
     m_phase = Phase::Step;
     const ResolvedLessonStep &step = currentStep();
     // One undoable edit: whatever the teacher changed before is one Undo away.
+    const int number = m_step + 1;
+    const int count = stepCount();
     m_document->openAsEdit(
-        tr("Lesson step %1 of %2").arg(m_step + 1).arg(stepCount()), step.session);
+        [number, count] { return tr("Lesson step %1 of %2").arg(number).arg(count); },
+        step.session);
     updateWeightsHidden();
     emit stepChanged(m_step);
     emit phaseChanged(m_phase);
