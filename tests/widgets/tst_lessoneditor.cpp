@@ -9,8 +9,10 @@
 #include "computationdock.h"
 #include "document.h"
 #include "heatmappanel.h"
+#include "lessoncontroller.h"
 #include "lessondocument.h"
 #include "lessoneditor.h"
+#include "lessonplayer.h"
 #include "lessonviewcapture.h"
 #include "mainwindow.h"
 #include "scalingplotdock.h"
@@ -241,8 +243,7 @@ void TestLessonEditor::undoInTheEditorUndoesTheLesson()
 
 void TestLessonEditor::reorderButtonsAndPlay()
 {
-    // The button shows once the player listens.
-    QVERIFY(m_editor->playButton()->isHidden());
+    // The window's lesson player listens, so the button shows.
     QSignalSpy play(m_editor, &LessonEditor::playRequested);
     QVERIFY(!m_editor->playButton()->isHidden());
     for (const QString &c : { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") })
@@ -260,6 +261,8 @@ void TestLessonEditor::reorderButtonsAndPlay()
     QTest::mouseClick(remove, Qt::LeftButton);
     QCOMPARE(m_editor->stepList()->count(), 3);
     m_editor->setCurrentStep(2);
+    // Nothing unsaved, so the player asks no question before it replaces the session.
+    m_window->document()->undoStack()->setClean();
     QTest::mouseClick(m_editor->playButton(), Qt::LeftButton);
     QCOMPARE(play.count(), 1);
     const auto lesson = play.at(0).at(0).value<ResolvedLesson>();
@@ -269,6 +272,9 @@ void TestLessonEditor::reorderButtonsAndPlay()
         order << s.caption.en;
     QCOMPARE(
         order, (QStringList { QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("b") }));
+    // The window plays it from the chosen step.
+    QVERIFY(m_window->lessons()->player()->isPlaying());
+    QCOMPARE(m_window->lessons()->player()->stepIndex(), 2);
 
     // A drag in the list moves the step in the lesson, as one undo step.
     const int before = m_editor->document()->undoStack()->count();

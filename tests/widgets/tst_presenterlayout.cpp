@@ -14,6 +14,7 @@
 #include "heatmapplot.h"
 #include "languagemanager.h"
 #include "lessoncontroller.h"
+#include "lessonpanel.h"
 #include "lessonmode.h"
 #include "mainwindow.h"
 #include "mathguidedialog.h"
@@ -109,6 +110,8 @@ private slots:
     void cleanup();
     void heatmapAndStepShareTheScreen_data();
     void heatmapAndStepShareTheScreen();
+    void playedLessonSharesTheScreen_data();
+    void playedLessonSharesTheScreen();
     void controlsWaitBehindTheToggle();
     void zoomWorksWhereverTheFocusIs_data();
     void zoomWorksWhereverTheFocusIs();
@@ -198,6 +201,38 @@ void TestPresenterLayout::heatmapAndStepShareTheScreen()
     // The lesson's fonts reach the matrices and the heatmap's labels.
     QVERIFY(table->font().pointSizeF() >= 9.0 * LessonMode::lessonContentScale - 0.01);
     QCOMPARE(heatmap->zoom(), m_window->classroom()->lessonMode()->zoom());
+}
+
+void TestPresenterLayout::playedLessonSharesTheScreen_data()
+{
+    heatmapAndStepShareTheScreen_data();
+}
+
+void TestPresenterLayout::playedLessonSharesTheScreen()
+{
+    QFETCH(QString, language);
+    QVERIFY(LanguageManager::apply(language) || language == QLatin1String("en"));
+    // The √d_k lesson's first step: its caption, the heatmap and the step "scale" (2 × 4).
+    QVERIFY(m_window->lessons()->openBuiltin(QStringLiteral("why-sqrt-dk")));
+    m_window->setPresentationMode(true);
+    QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
+    QDockWidget *caption = m_window->lessons()->panel();
+    ComputationDock *steps = m_window->classroom()->computation();
+    QVERIFY(caption->isVisible() && steps->isVisible());
+    const QList<MatrixTableWidget *> matrices = steps->matrixWidgets();
+    QCOMPARE(matrices.size(), 1);
+    QTableWidget *table = matrices.first()->table();
+    auto *area = steps->findChild<QScrollArea *>();
+    QVERIFY(area);
+    QString why;
+    QTRY_VERIFY2(wholeInSight(table, area, &why), qPrintable(why));
+    // The caption takes its share: the heatmap keeps 240 pixels rather than 300.
+    HeatmapPlot *heatmap = m_window->heatmapPanel()->largePlot();
+    QTRY_VERIFY2(heatmap->isVisible() && heatmap->height() >= 240,
+        qPrintable(QStringLiteral("heatmap %1 px tall").arg(heatmap->height())));
+    const QRect screen = m_window->screen()->geometry();
+    QVERIFY(screen.contains(globalRect(heatmap)));
+    QVERIFY(screen.contains(globalRect(caption)));
 }
 
 void TestPresenterLayout::controlsWaitBehindTheToggle()

@@ -112,6 +112,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_fileActions = new MainWindowFileActions(this);
     m_presenter = new PresenterLayout(this, stateVersion);
     m_lessons = new LessonController(this);
+    // "Play from This Step" plays the lesson being written, as written.
+    connect(m_lessonEditor, &LessonEditor::playRequested, m_lessons,
+        [this](const ResolvedLesson &lesson, int step) { m_lessons->play(lesson, step); });
 
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateShapes);
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateTitle);
@@ -145,9 +148,6 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_lessonEditor);
     m_lessonEditor->setFloating(true);
     m_lessonEditor->hide();
-    // "Play from This Step" plays the lesson being written, as written.
-    connect(m_lessonEditor, &LessonEditor::playRequested, m_lessons,
-        [this](const ResolvedLesson &lesson, int step) { m_lessons->play(lesson, step); });
 }
 
 void MainWindow::createMenus()

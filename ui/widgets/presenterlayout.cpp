@@ -5,6 +5,8 @@
 #include "classroomtools.h"
 #include "computationdock.h"
 #include "heatmappanel.h"
+#include "lessoncontroller.h"
+#include "lessonpanel.h"
 #include "lessonmode.h"
 #include "mainwindow.h"
 #include "scalingplotdock.h"
@@ -101,11 +103,24 @@ void PresenterLayout::setActive(bool on)
         QTimer::singleShot(0, this, &PresenterLayout::shareTheScreen);
 }
 
+int PresenterLayout::lessonPanelHeightFor(int windowHeight)
+{
+    return windowHeight * 16 / 100;
+}
+
 void PresenterLayout::shareTheScreen()
 {
     if (!m_active)
         return;
     ComputationDock *steps = m_window->classroom()->computation();
+    QDockWidget *lesson = m_window->lessons()->panel();
+    if (lesson->isVisible() && !lesson->isFloating()) {
+        // A caption of two or three lines above; the heatmap keeps its 300 pixels between.
+        const int caption = lessonPanelHeightFor(m_window->height());
+        m_window->resizeDocks({ lesson, steps },
+            { caption, stepHeightFor(m_window->height() - caption) }, Qt::Vertical);
+        return;
+    }
     m_window->resizeDocks({ steps }, { stepHeightFor(m_window->height()) }, Qt::Vertical);
 }
 

@@ -35,10 +35,15 @@ public:
     /// tall: a little under half, so that a 4×4 step is whole at the lesson's font (which grows
     /// with the screen) beside a heatmap of at least 300 pixels on a 1024×768 projector.
     static int stepHeightFor(int windowHeight);
+    /// The height a played lesson's panel (its caption) gets in a full-screen window
+    /// @p windowHeight pixels tall, above the heatmap; the step then shares what is left.
+    static int lessonPanelHeightFor(int windowHeight);
+
+    /// Gives the lesson's panel (when a lesson is played), the heatmap and the computation view
+    /// their shares of the full-screen height; nothing outside the presenter layout.
+    void shareTheScreen();
 
 private:
-    /// Gives the computation view its height once the full-screen size has settled.
-    void shareTheScreen();
     void retranslate();
     bool eventFilter(QObject *watched, QEvent *event) override;
 

@@ -12,6 +12,7 @@
 #include "lessonmode.h"
 #include "lessonpanel.h"
 #include "lessonplayer.h"
+#include "presenterlayout.h"
 #include "lessonpresenterview.h"
 #include "lessonviewapplier.h"
 #include "mainwindow.h"
@@ -233,6 +234,9 @@ bool LessonController::play(const ResolvedLesson &lesson, int step)
                 Qt::Vertical);
     }
     m_panel->raise();
+    // Full screen, the caption, the heatmap and the step share the height by one rule.
+    if (m_window->isPresentationMode())
+        m_window->presenterLayout()->shareTheScreen();
     if (QGuiApplication::screens().size() > 1)
         arrangeScreens();
     return true;
