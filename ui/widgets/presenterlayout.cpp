@@ -105,7 +105,7 @@ void PresenterLayout::setActive(bool on)
 
 int PresenterLayout::lessonPanelHeightFor(int windowHeight)
 {
-    return windowHeight * 16 / 100;
+    return windowHeight * 18 / 100;
 }
 
 void PresenterLayout::shareTheScreen()

@@ -113,8 +113,10 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     questionLayout->addStretch(1);
     m_guessStack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
 
-    // Back, where the lesson is, and Next on one line, under the title.
+    // The title, Back, where the lesson is, and Next on one line: the caption below keeps the
+    // height a short projector has.
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_title);
     buttons->addWidget(m_back);
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_play);
@@ -125,7 +127,6 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     // the right while it is asked.
     auto *text = new QVBoxLayout;
     text->setContentsMargins(0, 0, 0, 0);
-    text->addWidget(m_title);
     text->addLayout(buttons);
     text->addWidget(m_caption, 1);
     auto *layout = new QHBoxLayout(host);
