@@ -15,6 +15,7 @@
 #include "languagemanager.h"
 #include "lessoncontroller.h"
 #include "lessonpanel.h"
+#include "lessonplayer.h"
 #include "lessonmode.h"
 #include "mainwindow.h"
 #include "mathguidedialog.h"
@@ -233,6 +234,15 @@ void TestPresenterLayout::playedLessonSharesTheScreen()
     const QRect screen = m_window->screen()->geometry();
     QVERIFY(screen.contains(globalRect(heatmap)));
     QVERIFY(screen.contains(globalRect(caption)));
+    // Page Down is the lesson's (its next step), not lesson mode's computation stepping.
+    LessonPlayer *player = m_window->lessons()->player();
+    const ComputationStep computationStep = steps->currentStep();
+    const int lessonStep = player->stepIndex();
+    const auto phase = player->phase();
+    QTest::keyClick(m_window, Qt::Key_PageDown);
+    QVERIFY(player->stepIndex() != lessonStep || player->phase() != phase);
+    if (player->stepIndex() == lessonStep)
+        QCOMPARE(steps->currentStep(), computationStep);
 }
 
 void TestPresenterLayout::controlsWaitBehindTheToggle()

@@ -207,7 +207,8 @@ bool LessonMode::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_window && event->type() == QEvent::LanguageChange)
         retranslate();
-    if (!m_active || event->type() != QEvent::KeyPress || !watched->isWidgetType())
+    if (!m_active || m_keysYielded || event->type() != QEvent::KeyPress
+        || !watched->isWidgetType())
         return QObject::eventFilter(watched, event);
     // A clicker sends Page Up / Page Down; arrows and Space step too unless text is typed.
     auto *key = static_cast<QKeyEvent *>(event);

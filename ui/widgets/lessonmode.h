@@ -28,6 +28,10 @@ public:
     /// Adds zoom, high contrast and reveal to @p menu.
     void addActions(QMenu *menu);
 
+    /// While a lesson file plays, its player takes the clicker's keys: lesson mode then leaves
+    /// Page Up / Page Down, the arrows and Space alone (@p yielded true).
+    void setSteppingKeysYielded(bool yielded) { m_keysYielded = yielded; }
+
     /// Called when the window enters or leaves its full-screen lesson layout: larger fonts,
     /// the computation view shown, the clicker keys active.
     void setActive(bool on);
@@ -79,6 +83,7 @@ private:
     ComputationDock *m_computation;
     DrillDownDialog *m_drillDown;
     bool m_active = false;
+    bool m_keysYielded = false;
     bool m_highContrast = false;
     double m_zoom = 1.0;
     double m_baseFontSize = 0.0; ///< the everyday font's points, or <= 0 when set in pixels

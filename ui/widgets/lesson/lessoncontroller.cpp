@@ -95,6 +95,7 @@ LessonController::LessonController(MainWindow *window)
     });
     connect(m_player, &LessonPlayer::playingChanged, this, [this](bool playing) {
         m_keys->setActive(playing);
+        m_window->classroom()->lessonMode()->setSteppingKeysYielded(playing);
         updateActions();
     });
     connect(m_player, &LessonPlayer::lessonChanged, this, [this] {
