@@ -243,6 +243,14 @@ void TestPresenterLayout::playedLessonSharesTheScreen()
     QVERIFY(player->stepIndex() != lessonStep || player->phase() != phase);
     if (player->stepIndex() == lessonStep)
         QCOMPARE(steps->currentStep(), computationStep);
+    // At the next question, the caption and the question show whole.
+    for (int i = 0; i < 12 && player->phase() != LessonPlayer::Phase::Question; ++i)
+        QTest::keyClick(m_window, Qt::Key_PageDown);
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    auto *panel = m_window->lessons()->panel();
+    QVERIFY(panel->questionBox()->isVisible());
+    QTRY_VERIFY2(panel->height() + 2 >= std::min(panel->neededHeight(), m_window->height() * (steps->isVisible() ? 35 : 45) / 100),
+        qPrintable(QStringLiteral("panel %1 px, needs %2").arg(panel->height()).arg(panel->neededHeight())));
 }
 
 void TestPresenterLayout::controlsWaitBehindTheToggle()

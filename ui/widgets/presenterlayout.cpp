@@ -18,6 +18,7 @@
 #include <QEvent>
 #include <QStatusBar>
 #include <QTimer>
+#include <algorithm>
 #include <QToolButton>
 
 namespace ae {
@@ -113,12 +114,18 @@ void PresenterLayout::shareTheScreen()
     if (!m_active)
         return;
     ComputationDock *steps = m_window->classroom()->computation();
-    QDockWidget *lesson = m_window->lessons()->panel();
+    LessonPanel *lesson = m_window->lessons()->panel();
     if (lesson->isVisible() && !lesson->isFloating()) {
-        // A caption of two or three lines above; the heatmap keeps its 300 pixels between.
-        const int caption = lessonPanelHeightFor(m_window->height());
-        m_window->resizeDocks({ lesson, steps },
-            { caption, stepHeightFor(m_window->height() - caption) }, Qt::Vertical);
+        // The whole caption (and question) above, within a share of the height; the heatmap
+        // and the step, when the step is shown, take the rest.
+        const int height = m_window->height();
+        const int most = height * (steps->isVisible() ? 35 : 45) / 100;
+        const int caption = std::clamp(lesson->neededHeight(), lessonPanelHeightFor(height), most);
+        if (steps->isVisible())
+            m_window->resizeDocks(
+                { lesson, steps }, { caption, stepHeightFor(height - caption) }, Qt::Vertical);
+        else
+            m_window->resizeDocks({ lesson }, { caption }, Qt::Vertical);
         return;
     }
     m_window->resizeDocks({ steps }, { stepHeightFor(m_window->height()) }, Qt::Vertical);

@@ -35,8 +35,9 @@ public:
     /// tall: a little under half, so that a 4×4 step is whole at the lesson's font (which grows
     /// with the screen) beside a heatmap of at least 300 pixels on a 1024×768 projector.
     static int stepHeightFor(int windowHeight);
-    /// The height a played lesson's panel (its caption) gets in a full-screen window
-    /// @p windowHeight pixels tall, above the heatmap; the step then shares what is left.
+    /// The least height a played lesson's panel (its caption) gets in a full-screen window
+    /// @p windowHeight pixels tall, above the heatmap (more, up to 35 % beside a step and 45 %
+    /// without, when its caption and question need it); the step then shares what is left.
     static int lessonPanelHeightFor(int windowHeight);
 
     /// Gives the lesson's panel (when a lesson is played), the heatmap and the computation view

@@ -30,6 +30,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
+#include <QTimer>
 #include <QWindow>
 
 #include <algorithm>
@@ -93,6 +94,13 @@ LessonController::LessonController(MainWindow *window)
         m_viewPending = false;
         LessonViewApplier::apply(m_window, m_player->currentStep().view);
     });
+    // Each step and each question resizes the caption to what it holds, full screen.
+    const auto shareTheScreen = [this] {
+        if (m_window->isPresentationMode())
+            QTimer::singleShot(0, m_window->presenterLayout(), &PresenterLayout::shareTheScreen);
+    };
+    connect(m_player, &LessonPlayer::stepChanged, this, shareTheScreen);
+    connect(m_player, &LessonPlayer::phaseChanged, this, shareTheScreen);
     connect(m_player, &LessonPlayer::playingChanged, this, [this](bool playing) {
         m_keys->setActive(playing);
         m_window->classroom()->lessonMode()->setSteppingKeysYielded(playing);

@@ -18,6 +18,9 @@
 #include <QSlider>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <cmath>
+#include <QTextDocument>
+#include <QStyle>
 
 namespace ae {
 
@@ -191,6 +194,20 @@ QString LessonPanel::captionText() const
 QString LessonPanel::answerText() const
 {
     return m_answer->isHidden() ? QString() : m_answer->text();
+}
+
+int LessonPanel::neededHeight() const
+{
+    // The caption's text laid out at its present width, under the row of buttons.
+    QTextDocument *text = m_caption->document();
+    text->setTextWidth(m_caption->viewport()->width());
+    const int caption = static_cast<int>(std::ceil(text->size().height()))
+        + 2 * m_caption->frameWidth() + 4;
+    int content = m_next->sizeHint().height() + caption;
+    if (m_questionBox->isVisible())
+        content = std::max(content, m_questionBox->sizeHint().height());
+    const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+    return content + titleBar + 16;
 }
 
 void LessonPanel::refresh()

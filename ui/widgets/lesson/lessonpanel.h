@@ -31,6 +31,10 @@ public:
     /// Larger text for a classroom (1 = everyday).
     void setZoom(double factor);
 
+    /// The height that shows the whole caption (and the question beside it, while asked) at
+    /// the panel's present width, its title bar included.
+    int neededHeight() const;
+
     /// @name Inspection (tests)
     /// @{
     QString titleText() const;
