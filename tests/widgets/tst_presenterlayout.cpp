@@ -22,6 +22,7 @@
 #include "matrixtablewidget.h"
 #include "presenterlayout.h"
 #include "scalingplotdock.h"
+#include "trainingdock.h"
 #include "attentionpanel.h"
 #include "testsupportattention.h"
 
@@ -113,6 +114,7 @@ private slots:
     void heatmapAndStepShareTheScreen();
     void playedLessonSharesTheScreen_data();
     void playedLessonSharesTheScreen();
+    void trainingStepKeepsClearOfTheCaption();
     void controlsWaitBehindTheToggle();
     void zoomWorksWhereverTheFocusIs_data();
     void zoomWorksWhereverTheFocusIs();
@@ -251,6 +253,30 @@ void TestPresenterLayout::playedLessonSharesTheScreen()
     QVERIFY(panel->questionBox()->isVisible());
     QTRY_VERIFY2(panel->height() + 2 >= std::min(panel->neededHeight(), m_window->height() * (steps->isVisible() ? 35 : 45) / 100),
         qPrintable(QStringLiteral("panel %1 px, needs %2").arg(panel->height()).arg(panel->neededHeight())));
+}
+
+void TestPresenterLayout::trainingStepKeepsClearOfTheCaption()
+{
+    QVERIFY(m_window->lessons()->openBuiltin(QStringLiteral("why-sqrt-dk")));
+    m_window->setPresentationMode(true);
+    QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
+    LessonPlayer *player = m_window->lessons()->player();
+    int trainingStep = -1;
+    for (int i = 0; i < player->stepCount() && trainingStep < 0; ++i) {
+        if (player->lesson().steps[size_t(i)].view.training)
+            trainingStep = i;
+    }
+    QVERIFY(trainingStep > 0);
+    player->goToStep(trainingStep);
+    TrainingDock *training = m_window->trainingDock();
+    QTRY_VERIFY(training->isVisible());
+    QWidget *caption = m_window->lessons()->panel();
+    const auto captionBottom
+        = [caption] { return caption->mapToGlobal(QPoint(0, caption->height())).y(); };
+    QTRY_VERIFY2(training->frameGeometry().top() >= captionBottom() - 1,
+        qPrintable(QStringLiteral("training window at %1, caption ends at %2")
+                       .arg(training->frameGeometry().top())
+                       .arg(captionBottom())));
 }
 
 void TestPresenterLayout::controlsWaitBehindTheToggle()

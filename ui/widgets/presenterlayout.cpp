@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "scalingplotdock.h"
 #include "screenlayouts.h"
+#include "trainingdock.h"
 #include "sequencepanel.h"
 #include "windowplacement.h"
 
@@ -126,6 +127,14 @@ void PresenterLayout::shareTheScreen()
                 { lesson, steps }, { caption, stepHeightFor(height - caption) }, Qt::Vertical);
         else
             m_window->resizeDocks({ lesson }, { caption }, Qt::Vertical);
+        // A training step's window floats below the caption, clear of the question.
+        TrainingDock *training = m_window->trainingDock();
+        if (training->isVisible() && training->isFloating()) {
+            const QRect room = m_window->geometry();
+            const int top = lesson->mapToGlobal(QPoint(0, 0)).y() + caption;
+            if (top < room.bottom() - 200)
+                training->setGeometry(room.left(), top, room.width(), room.bottom() - top);
+        }
         return;
     }
     m_window->resizeDocks({ steps }, { stepHeightFor(m_window->height()) }, Qt::Vertical);

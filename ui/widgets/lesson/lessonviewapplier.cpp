@@ -6,9 +6,12 @@
 #include "classroomtools.h"
 #include "computationdock.h"
 #include "heatmappanel.h"
+#include "lessoncontroller.h"
+#include "lessonpanel.h"
 #include "mainwindow.h"
 #include "scalinglabfigure.h"
 #include "scalingplotdock.h"
+#include "trainingdock.h"
 
 #include <QComboBox>
 
@@ -63,6 +66,15 @@ void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
     // A training step: the two runs, scaled and unscaled, start side by side.
     if (view.training) {
         TrainingDock *training = window->trainingDock();
+        // Floating, it keeps clear of the caption and the question above it (full screen, the
+        // presenter layout places it once the caption has its height).
+        QWidget *caption = window->lessons()->panel();
+        if (training->isFloating() && caption->isVisible() && !window->isPresentationMode()) {
+            const QRect room = window->geometry();
+            const int top = caption->mapToGlobal(QPoint(0, caption->height())).y();
+            if (top < room.bottom() - 200)
+                training->setGeometry(room.left(), top, room.width(), room.bottom() - top);
+        }
         training->show();
         training->raise();
         training->startLessonRuns(*view.training);
