@@ -90,6 +90,8 @@ protected:
     void connectNotify(const QMetaMethod &signal) override;
 
 private:
+    /// The file dialogs' filter for lesson files.
+    static QString fileFilter();
     void buildUi();
     void rebuildList();
     void refreshStep(int index);
