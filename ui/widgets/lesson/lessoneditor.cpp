@@ -367,6 +367,14 @@ void LessonEditor::buildUi()
         w->installEventFilter(this);
 }
 
+LessonEditor::~LessonEditor()
+{
+    // Nothing the dying document says reaches the editor's slots.
+    m_document->undoStack()->disconnect(this);
+    m_document->disconnect(this);
+    delete m_document;
+}
+
 bool LessonEditor::eventFilter(QObject *watched, QEvent *event)
 {
     // The wheel scrolls the fields; it changes a choice or a number only once it has focus.

@@ -38,6 +38,9 @@ public:
     /// application's data folder) and offers, once the event loop runs, to recover a lesson
     /// left unsaved by a crash.
     explicit LessonEditor(MainWindow *window, const QString &autosaveDirectory = QString());
+    /// Disconnects and deletes the lesson's document first: its undo stack signals while it
+    /// is destroyed, and by then the editor's slots must no longer be called.
+    ~LessonEditor() override;
 
     LessonDocument *document() const { return m_document; }
     /// The edited lesson with its answers computed, as the player takes it.
