@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "normalsampler.h"
 
+#include "simd/vectorexp.h"
+
 #include <array>
 #include <cmath>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define AE_SAMPLER_AVX2 1
+#include <immintrin.h>
+#endif
 
 namespace ae {
 
@@ -27,6 +34,10 @@ struct Layers
     std::array<double, layerCount + 1> x {};
     /// x[i + 1] / x[i]: a uniform |u| below it lands inside the curve without a test.
     std::array<double, layerCount> inside {};
+    /// (inside[i], x[i]) side by side, for the vector kernel's paired loads.
+    alignas(16) std::array<double, 2 * layerCount> pairs {};
+    /// density(x[i]): the heights of the layers' edges, which the wedge test compares with.
+    std::array<double, layerCount + 1> height {};
 
     Layers()
     {
@@ -39,6 +50,12 @@ struct Layers
         x[layerCount] = 0.0;
         for (int i = 0; i < layerCount; ++i)
             inside[i] = x[i + 1] / x[i];
+        for (int i = 0; i <= layerCount; ++i)
+            height[i] = density(x[i]);
+        for (int i = 0; i < layerCount; ++i) {
+            pairs[2 * i] = inside[i];
+            pairs[2 * i + 1] = x[i];
+        }
     }
 };
 
@@ -49,6 +66,189 @@ const Layers &layers()
 }
 
 } // namespace
+
+#ifdef AE_SAMPLER_AVX2
+
+namespace {
+
+/// Four xoshiro256** states, one generator per 64-bit lane: word w of lane k is state word w
+/// of generator k.
+struct XoshiroLanes
+{
+    __m256i s[4];
+};
+
+template <int Bits>
+__attribute__((target("avx2"))) inline __m256i rotateLeft(__m256i x)
+{
+    return _mm256_or_si256(_mm256_slli_epi64(x, Bits), _mm256_srli_epi64(x, 64 - Bits));
+}
+
+/// Rng::next() in every lane; the multiplications by 5 and 9 as shifts and adds (AVX2 has no
+/// 64-bit multiply), which give the same bits.
+__attribute__((target("avx2"))) inline __m256i nextBits(XoshiroLanes &g)
+{
+    const __m256i s1 = g.s[1];
+    const __m256i times5 = _mm256_add_epi64(_mm256_slli_epi64(s1, 2), s1);
+    const __m256i rotated = rotateLeft<7>(times5);
+    const __m256i result = _mm256_add_epi64(_mm256_slli_epi64(rotated, 3), rotated);
+    const __m256i t = _mm256_slli_epi64(s1, 17);
+    g.s[2] = _mm256_xor_si256(g.s[2], g.s[0]);
+    g.s[3] = _mm256_xor_si256(g.s[3], s1);
+    g.s[1] = _mm256_xor_si256(s1, g.s[2]);
+    g.s[0] = _mm256_xor_si256(g.s[0], g.s[3]);
+    g.s[2] = _mm256_xor_si256(g.s[2], t);
+    g.s[3] = rotateLeft<45>(g.s[3]);
+    return result;
+}
+
+/// The fast path of next() in every lane: sets @p u to the signed fraction, @p accepted to
+/// the lanes (bit k for lane k) whose fraction fell inside their layer, and returns u times
+/// the layer's edge.
+__attribute__((target("avx2"))) inline __m256d fastDeviates(
+    __m256i bits, const Layers &t, __m256d &u, int &accepted)
+{
+    // Each lane's (inside, x) pair in one 16-byte load: four loads and a transpose cost less
+    // than two gathers.
+    alignas(32) std::uint64_t raw[4];
+    _mm256_store_si256(reinterpret_cast<__m256i *>(raw), bits);
+    const double *pair = t.pairs.data();
+    const __m256d pairs02 = _mm256_insertf128_pd(
+        _mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[0] & 0xFF))),
+        _mm_load_pd(pair + 2 * (raw[2] & 0xFF)), 1);
+    const __m256d pairs13 = _mm256_insertf128_pd(
+        _mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[1] & 0xFF))),
+        _mm_load_pd(pair + 2 * (raw[3] & 0xFF)), 1);
+    const __m256d limit = _mm256_unpacklo_pd(pairs02, pairs13);
+    const __m256d edge = _mm256_unpackhi_pd(pairs02, pairs13);
+    // (int64 bits >> 11) * 2^-52 without a 64-bit integer conversion: bits 62..11 as the
+    // mantissa of a double in [1, 2), minus 1, or minus 2 when the sign bit is set. Both
+    // subtractions are exact, so u is the very fraction next() computes.
+    const __m256i mantissa = _mm256_and_si256(
+        _mm256_srli_epi64(bits, 11), _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL));
+    const __m256d oneToTwo = _mm256_castsi256_pd(
+        _mm256_or_si256(mantissa, _mm256_set1_epi64x(0x3FF0000000000000LL)));
+    u = _mm256_sub_pd(oneToTwo,
+        _mm256_blendv_pd(_mm256_set1_pd(1.0), _mm256_set1_pd(2.0), _mm256_castsi256_pd(bits)));
+    const __m256d absU = _mm256_andnot_pd(_mm256_set1_pd(-0.0), u);
+    accepted = _mm256_movemask_pd(_mm256_cmp_pd(absU, limit, _CMP_LT_OQ));
+    return _mm256_mul_pd(u, edge);
+}
+
+} // namespace
+
+struct NormalSamplerLanes
+{
+    /// The lanes of @p value not in @p accepted: each generator leaves the register, runs
+    /// slowPath() (which draws more of its own stream) and comes back.
+    __attribute__((target("avx2"), noinline)) static void finish(NormalSampler *s,
+        XoshiroLanes &g, __m256i bits, __m256d u, __m256d &value, int accepted)
+    {
+        alignas(32) std::uint64_t state[4][4];
+        alignas(32) std::uint64_t raw[4];
+        alignas(32) double fraction[4], result[4];
+        for (int w = 0; w < 4; ++w)
+            _mm256_store_si256(reinterpret_cast<__m256i *>(state[w]), g.s[w]);
+        _mm256_store_si256(reinterpret_cast<__m256i *>(raw), bits);
+        _mm256_store_pd(fraction, u);
+        _mm256_store_pd(result, value);
+        for (int k = 0; k < 4; ++k) {
+            if (accepted & (1 << k))
+                continue;
+            for (int w = 0; w < 4; ++w)
+                s[k].m_rng.m_state[w] = state[w][k];
+            result[k] = s[k].slowPath(fraction[k], static_cast<int>(raw[k] & 0xFF));
+            for (int w = 0; w < 4; ++w)
+                state[w][k] = s[k].m_rng.m_state[w];
+        }
+        for (int w = 0; w < 4; ++w)
+            g.s[w] = _mm256_load_si256(reinterpret_cast<const __m256i *>(state[w]));
+        value = _mm256_load_pd(result);
+    }
+
+    /// The next deviate of each of the four generators of @p g (samplers @p s).
+    __attribute__((target("avx2"))) static inline __m256d next(
+        NormalSampler *s, XoshiroLanes &g, const Layers &t)
+    {
+        const __m256i bits = nextBits(g);
+        __m256d u;
+        int accepted;
+        __m256d value = fastDeviates(bits, t, u, accepted);
+        if (accepted != 0xF) {
+            // Through a copy, so that g itself never has its address taken and stays in
+            // registers on the fast path.
+            XoshiroLanes spilled = g;
+            finish(s, spilled, bits, u, value, accepted);
+            g = spilled;
+        }
+        return value;
+    }
+
+    /// Groups samplers s[4g .. 4g + 3] for g < Groups into registers, writes their next
+    /// @p count deviates and puts the states back.
+    template <int Groups>
+    __attribute__((target("avx2"))) static void sweep(
+        NormalSampler *s, double *const *out, std::int64_t count)
+    {
+        const Layers &t = layers();
+        XoshiroLanes g[Groups];
+        for (int k = 0; k < Groups; ++k)
+            for (int w = 0; w < 4; ++w) {
+                NormalSampler *four = s + 4 * k;
+                g[k].s[w] = _mm256_set_epi64x(static_cast<long long>(four[3].m_rng.m_state[w]),
+                    static_cast<long long>(four[2].m_rng.m_state[w]),
+                    static_cast<long long>(four[1].m_rng.m_state[w]),
+                    static_cast<long long>(four[0].m_rng.m_state[w]));
+            }
+        std::int64_t i = 0;
+        // Four draws of each stream, then a 4 x 4 transpose: each column's four values are
+        // stored together.
+        for (; i + 4 <= count; i += 4) {
+            __m256d v[Groups][4];
+            for (int r = 0; r < 4; ++r)
+                for (int k = 0; k < Groups; ++k)
+                    v[k][r] = next(s + 4 * k, g[k], t);
+            for (int k = 0; k < Groups; ++k) {
+                const __m256d lo01 = _mm256_unpacklo_pd(v[k][0], v[k][1]);
+                const __m256d hi01 = _mm256_unpackhi_pd(v[k][0], v[k][1]);
+                const __m256d lo23 = _mm256_unpacklo_pd(v[k][2], v[k][3]);
+                const __m256d hi23 = _mm256_unpackhi_pd(v[k][2], v[k][3]);
+                double *const *o = out + 4 * k;
+                _mm256_storeu_pd(o[0] + i, _mm256_permute2f128_pd(lo01, lo23, 0x20));
+                _mm256_storeu_pd(o[1] + i, _mm256_permute2f128_pd(hi01, hi23, 0x20));
+                _mm256_storeu_pd(o[2] + i, _mm256_permute2f128_pd(lo01, lo23, 0x31));
+                _mm256_storeu_pd(o[3] + i, _mm256_permute2f128_pd(hi01, hi23, 0x31));
+            }
+        }
+        for (; i < count; ++i)
+            for (int k = 0; k < Groups; ++k) {
+                alignas(32) double lanes[4];
+                _mm256_store_pd(lanes, next(s + 4 * k, g[k], t));
+                for (int lane = 0; lane < 4; ++lane)
+                    out[4 * k + lane][i] = lanes[lane];
+            }
+        for (int k = 0; k < Groups; ++k) {
+            alignas(32) std::uint64_t state[4][4];
+            for (int w = 0; w < 4; ++w)
+                _mm256_store_si256(reinterpret_cast<__m256i *>(state[w]), g[k].s[w]);
+            for (int lane = 0; lane < 4; ++lane)
+                for (int w = 0; w < 4; ++w)
+                    s[4 * k + lane].m_rng.m_state[w] = state[w][lane];
+        }
+    }
+
+    /// NormalSampler::fillEach() for the first streams, eight and then four at a time (two
+    /// groups of dependent steps overlap); returns how many streams it filled.
+    static int fillEach(NormalSampler *s, int streams, double *const *out, std::int64_t count)
+    {
+        int first = 0;
+        for (; first + 4 <= streams; first += 4)
+            sweep<1>(s + first, out + first, count);
+        return first;
+    }
+};
+
+#endif
 
 NormalSampler::NormalSampler(std::uint64_t seed)
     : m_rng(seed)
@@ -87,6 +287,10 @@ void NormalSampler::fillEach(
     constexpr int width = 4;
     const Layers &t = layers();
     int first = 0;
+#ifdef AE_SAMPLER_AVX2
+    if (count > 0 && activeExpKernel() == ExpKernel::Avx2)
+        first = NormalSamplerLanes::fillEach(samplers, streams, out, count);
+#endif
     for (; first + width <= streams; first += width) {
         NormalSampler *s = samplers + first;
         double *const *o = out + first;
@@ -120,8 +324,8 @@ double NormalSampler::slowPath(double u, int layer)
         // In the wedge between the rectangle's inner part and its edge: accept when a
         // uniform height in the layer falls under the curve.
         const double x = u * t.x[layer];
-        const double bottom = density(t.x[layer]);
-        const double top = density(t.x[layer + 1]);
+        const double bottom = t.height[layer];
+        const double top = t.height[layer + 1];
         if (bottom + m_rng.uniform() * (top - bottom) < density(x))
             return x;
         const std::uint64_t bits = m_rng.next();

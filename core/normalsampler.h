@@ -26,13 +26,18 @@ public:
     void fill(double *out, std::int64_t count);
     /// Sampler i of @p samplers (@p streams of them) writes its next @p count deviates to
     /// @p out[i]: the very numbers fill() would give, faster, because the streams are
-    /// independent and the processor overlaps their arithmetic when they run side by side.
+    /// independent: groups of four run side by side, in the lanes of one vector register when
+    /// activeExpKernel() is the AVX2 kernel (the vector kernels share that switch), else
+    /// interleaved so that the processor overlaps their arithmetic.
     static void fillEach(
         NormalSampler *samplers, int streams, double *const *out, std::int64_t count);
 
 private:
     /// The rare cases: a wedge between two layers, or the tail past the base layer.
     double slowPath(double u, int layer);
+    /// fillEach()'s AVX2 kernel (normalsampler.cpp): the fast path in vector lanes, the rare
+    /// rest handed to each stream's slowPath().
+    friend struct NormalSamplerLanes;
 
     Rng m_rng;
 };

@@ -41,6 +41,9 @@ public:
     static std::uint64_t mix(std::uint64_t value);
 
 private:
+    /// NormalSampler's vector sweep advances several generators' states in one register.
+    friend struct NormalSamplerLanes;
+
     static constexpr std::uint64_t rotl(std::uint64_t x, int k)
     {
         return (x << k) | (x >> (64 - k));

@@ -2,7 +2,7 @@
 #include "scalingaccumulator.h"
 
 #include "blas/product.h"
-#include "softmaxrowstats.h"
+#include "simd/softmaxrowsums.h"
 
 #include <algorithm>
 #include <cmath>
@@ -85,14 +85,13 @@ bool ScalingAccumulator::addBlock(const Eigen::Ref<const Eigen::MatrixXd> &q,
         addToBins(m_scores.data(), m_scores.size(), 1.0, -half, binWidth, t.bins[0]);
         addToBins(m_scores.data(), m_scores.size(), factor, -half, binWidth, t.bins[1]);
 
-        for (Eigen::Index r = 0; r < rows; ++r) {
-            const double *row = m_scores.row(r).data();
-            for (int v = 0; v < 2; ++v) {
-                const SoftmaxRowStats s = softmaxRowStats(row, m_keys, v == 0 ? 1.0 : factor);
-                t.entropy[v] += s.entropy;
-                t.grad[v] += s.jacobianNorm;
-                t.saturated[v] += s.maxWeight > saturationThreshold ? 1.0 : 0.0;
-            }
+        for (int v = 0; v < 2; ++v) {
+            SoftmaxRowSums sums { t.entropy[v], t.grad[v], t.saturated[v] };
+            addSoftmaxRowSums(
+                m_scores.data(), rows, m_keys, v == 0 ? 1.0 : factor, saturationThreshold, sums);
+            t.entropy[v] = sums.entropy;
+            t.grad[v] = sums.jacobianNorm;
+            t.saturated[v] = sums.saturated;
         }
     }
     m_rows += static_cast<double>(rows);
