@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// addSoftmaxRowSums() (core/simd/softmaxrowsums.h): on each kernel, bit for bit the sums a
+// loop over softmaxRowStats() gives, for every key count branch, row counts outside the groups
+// of four and extreme rows.
+
+#include "simd/softmaxrowsums.h"
+#include "simd/vectorexp.h"
+#include "softmaxrowstats.h"
+
+#include <QtTest>
+#include <cstring>
+#include <vector>
+
+using namespace ae;
+
+namespace {
+
+/// Seeded scores in [-spread, spread) from a generator of the test's own.
+std::vector<double> scattered(size_t count, double spread, unsigned seed)
+{
+    std::vector<double> v(count);
+    unsigned long long state = seed * 2654435761ULL + 7;
+    for (double &x : v) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        x = spread * (2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0);
+    }
+    return v;
+}
+
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+} // namespace
+
+/// Tests addSoftmaxRowSums() on every kernel the processor has.
+class TestSoftmaxRowSums : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchesTheRowLoop_data();
+    void matchesTheRowLoop();
+};
+
+void TestSoftmaxRowSums::matchesTheRowLoop_data()
+{
+    QTest::addColumn<int>("kernel");
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<std::vector<double>>("scores");
+    QTest::addColumn<double>("factor");
+
+    struct Case
+    {
+        const char *name;
+        int keys;
+        std::vector<double> scores;
+        double factor;
+    };
+    std::vector<Case> cases;
+    // Every key count up to 13 and a few larger ones, each with 4k + 3 rows.
+    for (int keys : { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 31, 64, 257 }) {
+        const size_t rows = 4 * 5 + 3;
+        cases.push_back({ "scores of spread 6", keys,
+            scattered(rows * size_t(keys), 6.0, unsigned(keys)), 1.0 / std::sqrt(32.0) });
+        cases.push_back({ "scores of spread 60 (near one-hot rows)", keys,
+            scattered(rows * size_t(keys), 60.0, unsigned(keys) + 100), 1.0 });
+    }
+    // Rows where weights fall below DBL_MIN, hit the -1000 clamp, or tie for the largest.
+    std::vector<double> extreme = { 0.0, -800.0, -2000.0, 5.0, 5.0, -1e300, 1e300, 3.0, //
+        1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, //
+        -1e300, -1e300, -1e300, -1e300, 7.0, -7.0, 0.5, -0.5, //
+        2.0, 2.0 - 1e-15, 1.0, 0.0, -1.0, -2.0, -3.0, 710.0, //
+        1e-300, -1e-300, 0.0, 0.0, 4.0, 4.0, 4.0, 4.5 };
+    cases.push_back({ "extreme rows, factor 1", 8, extreme, 1.0 });
+    cases.push_back({ "extreme rows, factor 1e-3", 8, extreme, 1e-3 });
+    cases.push_back({ "extreme rows, factor 40", 8, extreme, 40.0 });
+    cases.push_back({ "extreme rows as 5 keys", 5, extreme, 0.3 });
+    for (const Case &c : cases)
+        for (ExpKernel k : { ExpKernel::Portable, ExpKernel::Avx2 })
+            QTest::addRow("%s, %d keys (%s)", c.name, c.keys,
+                k == ExpKernel::Avx2 ? "AVX2" : "portable")
+                << int(k) << c.keys << c.scores << c.factor;
+}
+
+void TestSoftmaxRowSums::matchesTheRowLoop()
+{
+    QFETCH(int, kernel);
+    QFETCH(int, keys);
+    QFETCH(std::vector<double>, scores);
+    QFETCH(double, factor);
+    if (!expKernelSupported(ExpKernel(kernel)))
+        QSKIP("this processor lacks the kernel");
+    const Eigen::Index rows = Eigen::Index(scores.size()) / keys;
+    const double threshold = 0.9;
+    // The sums continue from where they stand, as over the blocks of a run.
+    SoftmaxRowSums expected { 0.25, 0.5, 2.0 };
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        const SoftmaxRowStats s = softmaxRowStats(scores.data() + r * keys, keys, factor);
+        expected.entropy += s.entropy;
+        expected.jacobianNorm += s.jacobianNorm;
+        expected.saturated += s.maxWeight > threshold ? 1.0 : 0.0;
+    }
+    SoftmaxRowSums got { 0.25, 0.5, 2.0 };
+    const ExpKernel before = activeExpKernel();
+    setExpKernel(ExpKernel(kernel));
+    addSoftmaxRowSums(scores.data(), rows, keys, factor, threshold, got);
+    setExpKernel(before);
+    QVERIFY2(sameBits(got.entropy, expected.entropy),
+        qPrintable(QStringLiteral("entropy %1, expected %2")
+                       .arg(got.entropy, 0, 'g', 17)
+                       .arg(expected.entropy, 0, 'g', 17)));
+    QVERIFY2(sameBits(got.jacobianNorm, expected.jacobianNorm),
+        qPrintable(QStringLiteral("Jacobian norm %1, expected %2")
+                       .arg(got.jacobianNorm, 0, 'g', 17)
+                       .arg(expected.jacobianNorm, 0, 'g', 17)));
+    QCOMPARE(got.saturated, expected.saturated);
+    // With two keys or more some row has weight to spread: the sum moved.
+    if (keys > 1)
+        QVERIFY(got.entropy > 0.25);
+}
+
+QTEST_MAIN(TestSoftmaxRowSums)
+#include "tst_softmaxrowsums.moc"
