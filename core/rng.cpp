@@ -23,11 +23,6 @@ Rng::Rng(std::uint64_t seed)
     }
 }
 
-double Rng::uniform()
-{
-    return static_cast<double>(next() >> 11) * 0x1.0p-53;
-}
-
 double Rng::uniform(double lo, double hi)
 {
     return lo + (hi - lo) * uniform();

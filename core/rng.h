@@ -31,7 +31,7 @@ public:
         return result;
     }
     /// Uniform double in [0, 1) with 53 random bits (exact, platform independent).
-    double uniform();
+    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
     /// Uniform double in [lo, hi).
     double uniform(double lo, double hi);
     /// Standard normal deviate (Marsaglia's polar method; uses log and sqrt).

@@ -5,6 +5,8 @@
 #include "simd/softmaxrowsums.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cmath>
 
 namespace ae {
@@ -14,16 +16,35 @@ namespace {
 /// Columns of q and k multiplied between two polls of the stop callback.
 constexpr int columnsPerSlice = 256;
 
-/// Adds each of @p count scores times @p factor to the bin of [lo, lo + binCount * width)
-/// it falls in; scores outside are not counted.
+/// Adds each of @p count scores to the bin of [lo, lo + binCount * width) of @p unscaled it
+/// falls in, and the score times @p factor to that of @p scaled; values outside are not
+/// counted.
 void addToBins(const double *scores, Eigen::Index count, double factor, double lo, double width,
-    std::vector<double> &bins)
+    std::vector<double> &unscaled, std::vector<double> &scaled)
 {
-    const double perBin = factor / width, shift = -lo / width;
+    constexpr int bins = ScoreHistogram::binCount;
+    // Counted in four interleaved tables, so that neighbouring scores in one bin do not wait
+    // for each other's increment. The counts are whole numbers: adding them is exact, and
+    // gives the bins what adding 1 per score gives.
+    std::array<std::uint32_t, 4 * 2 * bins> counts {};
+    const double perBin[2] = { 1.0 / width, factor / width };
+    const double shift = -lo / width;
     for (Eigen::Index i = 0; i < count; ++i) {
-        const double at = scores[i] * perBin + shift;
-        if (at >= 0.0 && at < ScoreHistogram::binCount)
-            bins[static_cast<size_t>(at)] += 1.0;
+        std::uint32_t *table = counts.data() + (i & 3) * 2 * bins;
+        for (int v = 0; v < 2; ++v) {
+            const double at = scores[i] * perBin[v] + shift;
+            if (at >= 0.0 && at < bins)
+                ++table[v * bins + static_cast<int>(at)];
+        }
+    }
+    for (int v = 0; v < 2; ++v) {
+        std::vector<double> &target = v == 0 ? unscaled : scaled;
+        for (int b = 0; b < bins; ++b) {
+            std::uint32_t n = 0;
+            for (int copy = 0; copy < 4; ++copy)
+                n += counts[static_cast<size_t>((copy * 2 + v) * bins + b)];
+            target[static_cast<size_t>(b)] += static_cast<double>(n);
+        }
     }
 }
 
@@ -82,8 +103,8 @@ bool ScalingAccumulator::addBlock(const Eigen::Ref<const Eigen::MatrixXd> &q,
 
         const double half = histogramHalfWidth(dk);
         const double binWidth = 2.0 * half / ScoreHistogram::binCount;
-        addToBins(m_scores.data(), m_scores.size(), 1.0, -half, binWidth, t.bins[0]);
-        addToBins(m_scores.data(), m_scores.size(), factor, -half, binWidth, t.bins[1]);
+        addToBins(
+            m_scores.data(), m_scores.size(), factor, -half, binWidth, t.bins[0], t.bins[1]);
 
         for (int v = 0; v < 2; ++v) {
             SoftmaxRowSums sums { t.entropy[v], t.grad[v], t.saturated[v] };
