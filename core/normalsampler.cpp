@@ -78,8 +78,7 @@ struct XoshiroLanes
     __m256i s[4];
 };
 
-template <int Bits>
-__attribute__((target("avx2"))) inline __m256i rotateLeft(__m256i x)
+template <int Bits> __attribute__((target("avx2"))) inline __m256i rotateLeft(__m256i x)
 {
     return _mm256_or_si256(_mm256_slli_epi64(x, Bits), _mm256_srli_epi64(x, 64 - Bits));
 }
@@ -113,21 +112,21 @@ __attribute__((target("avx2"))) inline __m256d fastDeviates(
     alignas(32) std::uint64_t raw[4];
     _mm256_store_si256(reinterpret_cast<__m256i *>(raw), bits);
     const double *pair = t.pairs.data();
-    const __m256d pairs02 = _mm256_insertf128_pd(
-        _mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[0] & 0xFF))),
-        _mm_load_pd(pair + 2 * (raw[2] & 0xFF)), 1);
-    const __m256d pairs13 = _mm256_insertf128_pd(
-        _mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[1] & 0xFF))),
-        _mm_load_pd(pair + 2 * (raw[3] & 0xFF)), 1);
+    const __m256d pairs02
+        = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[0] & 0xFF))),
+            _mm_load_pd(pair + 2 * (raw[2] & 0xFF)), 1);
+    const __m256d pairs13
+        = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_load_pd(pair + 2 * (raw[1] & 0xFF))),
+            _mm_load_pd(pair + 2 * (raw[3] & 0xFF)), 1);
     const __m256d limit = _mm256_unpacklo_pd(pairs02, pairs13);
     const __m256d edge = _mm256_unpackhi_pd(pairs02, pairs13);
     // (int64 bits >> 11) * 2^-52 without a 64-bit integer conversion: bits 62..11 as the
     // mantissa of a double in [1, 2), minus 1, or minus 2 when the sign bit is set. Both
     // subtractions are exact, so u is the very fraction next() computes.
-    const __m256i mantissa = _mm256_and_si256(
-        _mm256_srli_epi64(bits, 11), _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL));
-    const __m256d oneToTwo = _mm256_castsi256_pd(
-        _mm256_or_si256(mantissa, _mm256_set1_epi64x(0x3FF0000000000000LL)));
+    const __m256i mantissa
+        = _mm256_and_si256(_mm256_srli_epi64(bits, 11), _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL));
+    const __m256d oneToTwo
+        = _mm256_castsi256_pd(_mm256_or_si256(mantissa, _mm256_set1_epi64x(0x3FF0000000000000LL)));
     u = _mm256_sub_pd(oneToTwo,
         _mm256_blendv_pd(_mm256_set1_pd(1.0), _mm256_set1_pd(2.0), _mm256_castsi256_pd(bits)));
     const __m256d absU = _mm256_andnot_pd(_mm256_set1_pd(-0.0), u);
@@ -141,8 +140,8 @@ struct NormalSamplerLanes
 {
     /// The lanes of @p value not in @p accepted: each generator leaves the register, runs
     /// slowPath() (which draws more of its own stream) and comes back.
-    __attribute__((target("avx2"), noinline)) static void finish(NormalSampler *s,
-        XoshiroLanes &g, __m256i bits, __m256d u, __m256d &value, int accepted)
+    __attribute__((target("avx2"), noinline)) static void finish(
+        NormalSampler *s, XoshiroLanes &g, __m256i bits, __m256d u, __m256d &value, int accepted)
     {
         alignas(32) std::uint64_t state[4][4];
         alignas(32) std::uint64_t raw[4];

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 
 namespace ae {
 
@@ -103,16 +103,17 @@ bool ScalingAccumulator::addBlock(const Eigen::Ref<const Eigen::MatrixXd> &q,
 
         const double half = histogramHalfWidth(dk);
         const double binWidth = 2.0 * half / ScoreHistogram::binCount;
-        addToBins(
-            m_scores.data(), m_scores.size(), factor, -half, binWidth, t.bins[0], t.bins[1]);
+        addToBins(m_scores.data(), m_scores.size(), factor, -half, binWidth, t.bins[0], t.bins[1]);
 
-        for (int v = 0; v < 2; ++v) {
-            SoftmaxRowSums sums { t.entropy[v], t.grad[v], t.saturated[v] };
-            addSoftmaxRowSums(
-                m_scores.data(), rows, m_keys, v == 0 ? 1.0 : factor, saturationThreshold, sums);
-            t.entropy[v] = sums.entropy;
-            t.grad[v] = sums.jacobianNorm;
-            t.saturated[v] = sums.saturated;
+        std::array<SoftmaxRowSums, 2> sums;
+        for (size_t v = 0; v < 2; ++v)
+            sums[v] = { t.entropy[v], t.grad[v], t.saturated[v] };
+        addSoftmaxRowSums(
+            m_scores.data(), rows, m_keys, { 1.0, factor }, saturationThreshold, sums);
+        for (size_t v = 0; v < 2; ++v) {
+            t.entropy[v] = sums[v].entropy;
+            t.grad[v] = sums[v].jacobianNorm;
+            t.saturated[v] = sums[v].saturated;
         }
     }
     m_rows += static_cast<double>(rows);

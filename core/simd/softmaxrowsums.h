@@ -10,6 +10,7 @@
 /// summation), so the experiment's figures do not depend on the processor.
 
 #include <Eigen/Core>
+#include <array>
 
 namespace ae {
 
@@ -21,11 +22,13 @@ struct SoftmaxRowSums
     double saturated = 0.0; ///< rows whose largest weight exceeds the threshold
 };
 
-/// For each row r of @p scores (@p rows x @p keys, row-major, finite), in order, adds the
-/// entropy and Jacobian norm of softmaxRowStats(row r, @p keys, @p factor) to @p sums, and 1
-/// to sums.saturated when its largest weight exceeds @p threshold. Each sum takes the rows one
-/// after another, exactly as a loop over softmaxRowStats() would. @p keys >= 1, @p factor > 0.
-void addSoftmaxRowSums(const double *scores, Eigen::Index rows, int keys, double factor,
-    double threshold, SoftmaxRowSums &sums);
+/// For each row r of @p scores (@p rows x @p keys, row-major, finite), in order, and each v
+/// of 0 and 1, adds the entropy and Jacobian norm of softmaxRowStats(row r, @p keys,
+/// @p factors[v]) to @p sums[v], and 1 to sums[v].saturated when its largest weight exceeds
+/// @p threshold. Each sum takes the rows one after another, exactly as a loop over
+/// softmaxRowStats() would. Two factors at once (the experiment's unscaled and scaled rows)
+/// because they share the reading of the scores. @p keys >= 1, factors > 0.
+void addSoftmaxRowSums(const double *scores, Eigen::Index rows, int keys,
+    const std::array<double, 2> &factors, double threshold, std::array<SoftmaxRowSums, 2> &sums);
 
 } // namespace ae

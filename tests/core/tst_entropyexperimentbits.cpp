@@ -20,9 +20,9 @@ namespace {
 std::vector<double> allFigures(const EntropyExperimentResult &r)
 {
     std::vector<double> out;
-    for (const std::vector<double> *v : { &r.unscaled, &r.scaled, &r.unscaledScoreStd,
-             &r.scaledScoreStd, &r.unscaledGradNorm, &r.scaledGradNorm, &r.unscaledSaturated,
-             &r.scaledSaturated })
+    for (const std::vector<double> *v :
+        { &r.unscaled, &r.scaled, &r.unscaledScoreStd, &r.scaledScoreStd, &r.unscaledGradNorm,
+            &r.scaledGradNorm, &r.unscaledSaturated, &r.scaledSaturated })
         out.insert(out.end(), v->begin(), v->end());
     for (const ScoreHistogram &h : r.histograms) {
         out.push_back(h.lo);
@@ -68,12 +68,9 @@ void TestEntropyExperimentBits::kernelsAgree_data()
     // Key counts that take every branch of the vector sums (one key, an odd last key, pairs
     // and groups of four), query counts that leave rows and draws outside the groups of four,
     // stream counts that are not multiples of four.
-    QTest::newRow("one key")
-        << EntropyExperimentConfig { { 64, 601 }, 101, 1, 1, 9 };
-    QTest::newRow("3 keys, repeats")
-        << EntropyExperimentConfig { { 5, 2 }, 259, 3, 2, 7 };
-    QTest::newRow("4 keys, one wide d_k")
-        << EntropyExperimentConfig { { 2048 }, 300, 4, 1, 11 };
+    QTest::newRow("one key") << EntropyExperimentConfig { { 64, 601 }, 101, 1, 1, 9 };
+    QTest::newRow("3 keys, repeats") << EntropyExperimentConfig { { 5, 2 }, 259, 3, 2, 7 };
+    QTest::newRow("4 keys, one wide d_k") << EntropyExperimentConfig { { 2048 }, 300, 4, 1, 11 };
     QTest::newRow("17 keys, a repeated d_k")
         << EntropyExperimentConfig { { 1, 13, 300, 13 }, 517, 17, 3, 42 };
     QTest::newRow("33 keys, two blocks and a bit")

@@ -8,6 +8,7 @@
 #include "softmaxrowstats.h"
 
 #include <QtTest>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -49,7 +50,7 @@ void TestSoftmaxRowSums::matchesTheRowLoop_data()
     QTest::addColumn<int>("kernel");
     QTest::addColumn<int>("keys");
     QTest::addColumn<std::vector<double>>("scores");
-    QTest::addColumn<double>("factor");
+    QTest::addColumn<double>("factor"); // the second factor; the first is 1
 
     struct Case
     {
@@ -79,8 +80,8 @@ void TestSoftmaxRowSums::matchesTheRowLoop_data()
     cases.push_back({ "extreme rows as 5 keys", 5, extreme, 0.3 });
     for (const Case &c : cases)
         for (ExpKernel k : { ExpKernel::Portable, ExpKernel::Avx2 })
-            QTest::addRow("%s, %d keys (%s)", c.name, c.keys,
-                k == ExpKernel::Avx2 ? "AVX2" : "portable")
+            QTest::addRow(
+                "%s, %d keys (%s)", c.name, c.keys, k == ExpKernel::Avx2 ? "AVX2" : "portable")
                 << int(k) << c.keys << c.scores << c.factor;
 }
 
@@ -94,31 +95,38 @@ void TestSoftmaxRowSums::matchesTheRowLoop()
         QSKIP("this processor lacks the kernel");
     const Eigen::Index rows = Eigen::Index(scores.size()) / keys;
     const double threshold = 0.9;
+    const std::array<double, 2> factors { 1.0, factor };
     // The sums continue from where they stand, as over the blocks of a run.
-    SoftmaxRowSums expected { 0.25, 0.5, 2.0 };
+    std::array<SoftmaxRowSums, 2> expected { { { 0.25, 0.5, 2.0 }, { 1.5, 0.125, 3.0 } } };
+    std::array<SoftmaxRowSums, 2> got = expected;
     for (Eigen::Index r = 0; r < rows; ++r) {
-        const SoftmaxRowStats s = softmaxRowStats(scores.data() + r * keys, keys, factor);
-        expected.entropy += s.entropy;
-        expected.jacobianNorm += s.jacobianNorm;
-        expected.saturated += s.maxWeight > threshold ? 1.0 : 0.0;
+        for (size_t v = 0; v < 2; ++v) {
+            const SoftmaxRowStats s = softmaxRowStats(scores.data() + r * keys, keys, factors[v]);
+            expected[v].entropy += s.entropy;
+            expected[v].jacobianNorm += s.jacobianNorm;
+            expected[v].saturated += s.maxWeight > threshold ? 1.0 : 0.0;
+        }
     }
-    SoftmaxRowSums got { 0.25, 0.5, 2.0 };
     const ExpKernel before = activeExpKernel();
     setExpKernel(ExpKernel(kernel));
-    addSoftmaxRowSums(scores.data(), rows, keys, factor, threshold, got);
+    addSoftmaxRowSums(scores.data(), rows, keys, factors, threshold, got);
     setExpKernel(before);
-    QVERIFY2(sameBits(got.entropy, expected.entropy),
-        qPrintable(QStringLiteral("entropy %1, expected %2")
-                       .arg(got.entropy, 0, 'g', 17)
-                       .arg(expected.entropy, 0, 'g', 17)));
-    QVERIFY2(sameBits(got.jacobianNorm, expected.jacobianNorm),
-        qPrintable(QStringLiteral("Jacobian norm %1, expected %2")
-                       .arg(got.jacobianNorm, 0, 'g', 17)
-                       .arg(expected.jacobianNorm, 0, 'g', 17)));
-    QCOMPARE(got.saturated, expected.saturated);
-    // With two keys or more some row has weight to spread: the sum moved.
+    for (size_t v = 0; v < 2; ++v) {
+        QVERIFY2(sameBits(got[v].entropy, expected[v].entropy),
+            qPrintable(QStringLiteral("factor %1: entropy %2, expected %3")
+                           .arg(factors[v])
+                           .arg(got[v].entropy, 0, 'g', 17)
+                           .arg(expected[v].entropy, 0, 'g', 17)));
+        QVERIFY2(sameBits(got[v].jacobianNorm, expected[v].jacobianNorm),
+            qPrintable(QStringLiteral("factor %1: Jacobian norm %2, expected %3")
+                           .arg(factors[v])
+                           .arg(got[v].jacobianNorm, 0, 'g', 17)
+                           .arg(expected[v].jacobianNorm, 0, 'g', 17)));
+        QCOMPARE(got[v].saturated, expected[v].saturated);
+    }
+    // With two keys or more some row has weight to spread: the sums moved.
     if (keys > 1)
-        QVERIFY(got.entropy > 0.25);
+        QVERIFY(got[1].entropy > 1.5);
 }
 
 QTEST_MAIN(TestSoftmaxRowSums)
