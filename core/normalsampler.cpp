@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define AE_SAMPLER_AVX2 1
@@ -38,6 +39,10 @@ struct Layers
     alignas(16) std::array<double, 2 * layerCount> pairs {};
     /// density(x[i]): the heights of the layers' edges, which the wedge test compares with.
     std::array<double, layerCount + 1> height {};
+    /// Straight lines below and above the density over layer i's wedge, each as
+    /// (value at x[i], rise per unit towards 0): a chord and a tangent, which side each lies
+    /// on given by the curve's convexity (it changes at x = 1; that layer has none).
+    std::array<std::array<double, 2>, layerCount> below {}, above {};
 
     Layers()
     {
@@ -52,6 +57,24 @@ struct Layers
             inside[i] = x[i + 1] / x[i];
         for (int i = 0; i <= layerCount; ++i)
             height[i] = density(x[i]);
+        constexpr double never = std::numeric_limits<double>::infinity();
+        for (int i = 1; i < layerCount; ++i) {
+            const double width = x[i] - x[i + 1];
+            const std::array<double, 2> chord { height[i], (height[i + 1] - height[i]) / width };
+            if (x[i + 1] >= 1.0) {
+                // Convex: under the chord, over the tangent at x[i] (slope -x f(x)).
+                above[i] = chord;
+                below[i] = { height[i], height[i] * x[i] };
+            } else if (x[i] <= 1.0) {
+                // Concave: over the chord, under the tangent at x[i + 1].
+                below[i] = chord;
+                above[i] = { height[i + 1] - height[i + 1] * x[i + 1] * width,
+                    height[i + 1] * x[i + 1] };
+            } else {
+                below[i] = { 0.0, 0.0 };
+                above[i] = { never, 0.0 };
+            }
+        }
         for (int i = 0; i < layerCount; ++i) {
             pairs[2 * i] = inside[i];
             pairs[2 * i + 1] = x[i];
@@ -325,7 +348,16 @@ double NormalSampler::slowPath(double u, int layer)
         const double x = u * t.x[layer];
         const double bottom = t.height[layer];
         const double top = t.height[layer + 1];
-        if (bottom + m_rng.uniform() * (top - bottom) < density(x))
+        const double y = bottom + m_rng.uniform() * (top - bottom);
+        // The lines bound the density; a relative margin of 1e-12 covers their rounding and
+        // that of density() (a few units in the last place), so a height clear of them gets
+        // the answer the exponential would give, without it.
+        const double in = t.x[layer] - std::abs(x);
+        const auto &low = t.below[layer];
+        const auto &high = t.above[layer];
+        if (y < (low[0] + low[1] * in) * (1.0 - 1e-12))
+            return x;
+        if (y <= (high[0] + high[1] * in) * (1.0 + 1e-12) && y < density(x))
             return x;
         const std::uint64_t bits = m_rng.next();
         layer = static_cast<int>(bits & 0xFF);

@@ -185,6 +185,15 @@ void TestNormalSampler::pinnedDraws()
     for (double x : draws)
         sum += x;
     QVERIFY2(sum == -0x1.fe627ff997502p+5, qPrintable(QString::number(sum, 'g', 17)));
+    // The 2^21 draws of the moment tests (some thirty thousand through the slow path): their
+    // sum and sum of squares, recorded likewise.
+    double sum1 = 0.0, sum2 = 0.0;
+    for (double x : m_draws) {
+        sum1 += x;
+        sum2 += x * x;
+    }
+    QVERIFY2(sum1 == 0x1.f90f82c199eccp+9, qPrintable(QString::number(sum1, 'g', 17)));
+    QVERIFY2(sum2 == 0x1.003a5fa61b1fdp+21, qPrintable(QString::number(sum2, 'g', 17)));
     // The same draws through fillEach() on every kernel.
     for (ExpKernel k : { ExpKernel::Portable, ExpKernel::Avx2 }) {
         if (!expKernelSupported(k))
