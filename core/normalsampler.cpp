@@ -206,66 +206,56 @@ struct NormalSamplerLanes
         return value;
     }
 
-    /// Groups samplers s[4g .. 4g + 3] for g < Groups into registers, writes their next
-    /// @p count deviates and puts the states back.
-    template <int Groups>
+    /// Puts samplers s[0 .. 3] into the lanes of a register, writes their next @p count
+    /// deviates to out[0 .. 3] and puts the states back.
     __attribute__((target("avx2"))) static void sweep(
         NormalSampler *s, double *const *out, std::int64_t count)
     {
         const Layers &t = layers();
-        XoshiroLanes g[Groups];
-        for (int k = 0; k < Groups; ++k)
-            for (int w = 0; w < 4; ++w) {
-                NormalSampler *four = s + 4 * k;
-                g[k].s[w] = _mm256_set_epi64x(static_cast<long long>(four[3].m_rng.m_state[w]),
-                    static_cast<long long>(four[2].m_rng.m_state[w]),
-                    static_cast<long long>(four[1].m_rng.m_state[w]),
-                    static_cast<long long>(four[0].m_rng.m_state[w]));
-            }
+        XoshiroLanes g;
+        for (int w = 0; w < 4; ++w)
+            g.s[w] = _mm256_set_epi64x(static_cast<long long>(s[3].m_rng.m_state[w]),
+                static_cast<long long>(s[2].m_rng.m_state[w]),
+                static_cast<long long>(s[1].m_rng.m_state[w]),
+                static_cast<long long>(s[0].m_rng.m_state[w]));
         std::int64_t i = 0;
         // Four draws of each stream, then a 4 x 4 transpose: each column's four values are
         // stored together.
         for (; i + 4 <= count; i += 4) {
-            __m256d v[Groups][4];
+            __m256d v[4];
             for (int r = 0; r < 4; ++r)
-                for (int k = 0; k < Groups; ++k)
-                    v[k][r] = next(s + 4 * k, g[k], t);
-            for (int k = 0; k < Groups; ++k) {
-                const __m256d lo01 = _mm256_unpacklo_pd(v[k][0], v[k][1]);
-                const __m256d hi01 = _mm256_unpackhi_pd(v[k][0], v[k][1]);
-                const __m256d lo23 = _mm256_unpacklo_pd(v[k][2], v[k][3]);
-                const __m256d hi23 = _mm256_unpackhi_pd(v[k][2], v[k][3]);
-                double *const *o = out + 4 * k;
-                _mm256_storeu_pd(o[0] + i, _mm256_permute2f128_pd(lo01, lo23, 0x20));
-                _mm256_storeu_pd(o[1] + i, _mm256_permute2f128_pd(hi01, hi23, 0x20));
-                _mm256_storeu_pd(o[2] + i, _mm256_permute2f128_pd(lo01, lo23, 0x31));
-                _mm256_storeu_pd(o[3] + i, _mm256_permute2f128_pd(hi01, hi23, 0x31));
-            }
+                v[r] = next(s, g, t);
+            const __m256d lo01 = _mm256_unpacklo_pd(v[0], v[1]);
+            const __m256d hi01 = _mm256_unpackhi_pd(v[0], v[1]);
+            const __m256d lo23 = _mm256_unpacklo_pd(v[2], v[3]);
+            const __m256d hi23 = _mm256_unpackhi_pd(v[2], v[3]);
+            _mm256_storeu_pd(out[0] + i, _mm256_permute2f128_pd(lo01, lo23, 0x20));
+            _mm256_storeu_pd(out[1] + i, _mm256_permute2f128_pd(hi01, hi23, 0x20));
+            _mm256_storeu_pd(out[2] + i, _mm256_permute2f128_pd(lo01, lo23, 0x31));
+            _mm256_storeu_pd(out[3] + i, _mm256_permute2f128_pd(hi01, hi23, 0x31));
         }
-        for (; i < count; ++i)
-            for (int k = 0; k < Groups; ++k) {
-                alignas(32) double lanes[4];
-                _mm256_store_pd(lanes, next(s + 4 * k, g[k], t));
-                for (int lane = 0; lane < 4; ++lane)
-                    out[4 * k + lane][i] = lanes[lane];
-            }
-        for (int k = 0; k < Groups; ++k) {
-            alignas(32) std::uint64_t state[4][4];
-            for (int w = 0; w < 4; ++w)
-                _mm256_store_si256(reinterpret_cast<__m256i *>(state[w]), g[k].s[w]);
+        for (; i < count; ++i) {
+            alignas(32) double lanes[4];
+            _mm256_store_pd(lanes, next(s, g, t));
             for (int lane = 0; lane < 4; ++lane)
-                for (int w = 0; w < 4; ++w)
-                    s[4 * k + lane].m_rng.m_state[w] = state[w][lane];
+                out[lane][i] = lanes[lane];
         }
+        alignas(32) std::uint64_t state[4][4];
+        for (int w = 0; w < 4; ++w)
+            _mm256_store_si256(reinterpret_cast<__m256i *>(state[w]), g.s[w]);
+        for (int lane = 0; lane < 4; ++lane)
+            for (int w = 0; w < 4; ++w)
+                s[lane].m_rng.m_state[w] = state[w][lane];
     }
 
-    /// NormalSampler::fillEach() for the first streams, eight and then four at a time (two
-    /// groups of dependent steps overlap); returns how many streams it filled.
+    /// NormalSampler::fillEach() for the first streams, four at a time; returns how many
+    /// streams it filled. (Two registers of streams side by side were measured no faster:
+    /// the step is bound by the number of instructions, not by their chain.)
     static int fillEach(NormalSampler *s, int streams, double *const *out, std::int64_t count)
     {
         int first = 0;
         for (; first + 4 <= streams; first += 4)
-            sweep<1>(s + first, out + first, count);
+            sweep(s + first, out + first, count);
         return first;
     }
 };

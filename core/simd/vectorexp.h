@@ -9,7 +9,8 @@
 
 namespace ae {
 
-/// The implementations of expInto().
+/// The implementations of expInto(). The scaling experiment's vector kernels
+/// (NormalSampler::fillEach(), addSoftmaxRowSums()) follow the same choice.
 enum class ExpKernel {
     Portable, ///< Eigen's array exponential, as compiled for the whole build (SSE2 on x86-64)
     Avx2, ///< four doubles at a time with fused multiply-adds (x86-64 with AVX2 and FMA)
