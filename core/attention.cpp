@@ -50,16 +50,17 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
 /// twice the largest last-level cache of common desktop processors.
 constexpr double streamingBytes = 64.0 * 1024 * 1024;
 
-/// Rows per block of the per-head work: the block's three scratch matrices (about 32 K
-/// doubles, 256 KB, each) stay in the core's 1 MB second-level cache while a head is finished. A
-/// large computation is cut into at least four blocks so that two threads share it evenly; the
-/// blocks depend on the shape only.
+/// Rows per block of the per-head work: the block's two scratch matrices (scores turned into
+/// weights, and the heads' mean; 128 K doubles, 1 MB, each) stay in the caches while a head is
+/// finished, and OpenBLAS packs each head's keys and values once for that many rows. A large
+/// computation is cut into at least two blocks so that two threads share it; the blocks depend
+/// on the shape only.
 Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk, Eigen::Index dModel)
 {
     Eigen::Index rows
         = std::max<Eigen::Index>(8, (Eigen::Index(1) << 17) / std::max<Eigen::Index>(lk, 1));
     if (double(lq) * double(lk) * double(dModel) >= double(1 << 24))
-        rows = std::min(rows, std::max<Eigen::Index>(8, (lq + 3) / 4));
+        rows = std::min(rows, std::max<Eigen::Index>(8, (lq + 1) / 2));
     return std::max<Eigen::Index>(1, std::min(lq, rows));
 }
 
