@@ -60,7 +60,8 @@ public:
 
     /// @name Inspection (tests, exports)
     /// @{
-    QCPColorMap *colorMapPlottable() const { return m_map; }
+    /// The colour map, its cells written.
+    QCPColorMap *colorMapPlottable() const;
     /// The colour bar; null in compact mode.
     QCPColorScale *colorScale() const { return m_scale; }
     QCPTextElement *titleElement() const { return m_title; }
@@ -110,6 +111,13 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    /// Replots soon (queued, one replot for many changes), or, while the plot is off screen,
+    /// when it is next painted: the colours and marks of a map nobody sees are not drawn.
+    void requestReplot();
+    /// Writes m_data into the colour map if it changed since the last write.
+    void writeCells() const;
+    /// True when the plot cannot be seen though its window is on screen.
+    bool isOffScreen() const;
     /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
     void applyStyle();
     /// Pushes m_data to the map and the cell layer; @p relabel restyles titles and tick labels.
@@ -137,6 +145,9 @@ private:
     bool m_highlighted = false;
     QPoint m_pressPos;
     bool m_pressed = false;
+    bool m_replotWanted = false; ///< a change is not drawn yet
+    bool m_replotPosted = false; ///< a queued requestReplot() call is on its way
+    mutable bool m_cellsStale = true; ///< m_data is not in the colour map yet
 
     QCPColorMap *m_map = nullptr;
     QCPColorScale *m_scale = nullptr;
