@@ -302,7 +302,8 @@ void TestHeatmapPlot::toolTipExplainsMaskedCell()
     HeatmapData d = makeData({ QStringLiteral("q0"), QStringLiteral("q1") },
         { QStringLiteral("k0"), QStringLiteral("k1") }, QStringLiteral("1 0; 0.5 0.5"),
         QStringLiteral("1 0; 1 1"));
-    d.dotProducts = std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("2 7; 1 1")));
+    d.dotProducts
+        = std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("2 7; 1 1")));
     d.head = 0;
     const QString masked = HeatmapCellInfo::toolTip(d, 0, 1, 0);
     QVERIFY(masked.contains(QStringLiteral("\u2212\u221e")));
@@ -321,8 +322,9 @@ void TestHeatmapPlot::toolTipListsHeadsOfMean()
     HeatmapData d = makeData({ QStringLiteral("q") }, { QStringLiteral("a"), QStringLiteral("b") },
         QStringLiteral("0.35 0.65"), QString());
     d.head = -1;
-    d.headWeights = { std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.2 0.8"))),
-        std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.5 0.5"))) };
+    d.headWeights
+        = { std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.2 0.8"))),
+              std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.5 0.5"))) };
     const QString tip = HeatmapCellInfo::toolTip(d, 0, 0, 2);
     QVERIFY(tip.contains(QStringLiteral("head 1")));
     QVERIFY(tip.contains(QStringLiteral(">0.20<")));

@@ -71,8 +71,8 @@ QList<QPoint> HeatmapData::alignedCells() const
         const int count = seen[size_t(p.y())];
         return count == 0 || (count > 1 && tied[size_t(p.y())] == count);
     });
-    std::stable_sort(cells.begin(), cells.end(),
-        [](const QPoint &a, const QPoint &b) { return a.y() < b.y(); });
+    std::stable_sort(
+        cells.begin(), cells.end(), [](const QPoint &a, const QPoint &b) { return a.y() < b.y(); });
     return cells;
 }
 
@@ -167,7 +167,8 @@ HeatmapData HeatmapDataBuilder::weights(
             for (const HeadResult &h : result.heads)
                 d.headWeights.push_back(std::make_shared<const Eigen::MatrixXd>(h.weights));
             if (count == 1)
-                d.dotProducts = std::make_shared<const Eigen::MatrixXd>(result.heads.front().dotProducts);
+                d.dotProducts
+                    = std::make_shared<const Eigen::MatrixXd>(result.heads.front().dotProducts);
         } else {
             d.dotProducts = std::make_shared<const Eigen::MatrixXd>(
                 result.heads[static_cast<size_t>(head)].dotProducts);
@@ -210,8 +211,8 @@ bool HeatmapDataBuilder::hidesCells(const AttentionResult &result)
     return !result.visible.all();
 }
 
-void HeatmapDataBuilder::fill(HeatmapData &d, const Session &session,
-    const AttentionResult &result, int head, bool masked)
+void HeatmapDataBuilder::fill(
+    HeatmapData &d, const Session &session, const AttentionResult &result, int head, bool masked)
 {
     const int count = static_cast<int>(result.heads.size());
     // Assignments into d's matrices: same shapes as last time keep their storage.

@@ -90,7 +90,8 @@ public:
         const Session &session, const AttentionResult &result, std::vector<HeatmapData> &views);
     /// Gives @p view (made from @p result, light or not) how its values were made, shared
     /// with @p result: one head's q·k, or a mean's head weights (q·k too for a single head).
-    static void shareDetails(HeatmapData &view, const std::shared_ptr<const AttentionResult> &result);
+    static void shareDetails(
+        HeatmapData &view, const std::shared_ptr<const AttentionResult> &result);
     /// Gives every one of @p views one colour range, so that one colour means one weight in
     /// all of them: 0 to 1, or with @p stretch ("stretch colours") 0 to the largest weight
     /// the mask leaves visible in any view (when that is above 0).

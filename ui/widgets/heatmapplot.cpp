@@ -164,15 +164,28 @@ void HeatmapPlot::applyStyle()
 void HeatmapPlot::setData(const HeatmapData &data)
 {
     const bool relabel = !sameLabels(m_data, data);
+    const bool redraw = relabel || !samePicture(m_data, data);
     m_data = data;
-    dataChanged(relabel);
+    if (redraw)
+        dataChanged(relabel);
 }
 
 void HeatmapPlot::setData(HeatmapData &&data)
 {
     const bool relabel = !sameLabels(m_data, data);
+    const bool redraw = relabel || !samePicture(m_data, data);
     m_data = std::move(data);
-    dataChanged(relabel);
+    if (redraw)
+        dataChanged(relabel);
+}
+
+bool HeatmapPlot::samePicture(const HeatmapData &a, const HeatmapData &b)
+{
+    // Exact comparisons: the first differing weight ends them, so a real edit costs little.
+    return a.minimum == b.minimum && a.maximum == b.maximum && a.valueName == b.valueName
+        && a.visible.rows() == b.visible.rows() && a.visible.cols() == b.visible.cols()
+        && a.visible == b.visible && a.values.rows() == b.values.rows()
+        && a.values.cols() == b.values.cols() && a.values == b.values;
 }
 
 bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)

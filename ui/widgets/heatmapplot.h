@@ -124,6 +124,9 @@ private:
     void dataChanged(bool relabel);
     /// True when @p a and @p b share shape, titles and labels (only values may differ).
     static bool sameLabels(const HeatmapData &a, const HeatmapData &b);
+    /// True when @p a and @p b colour every cell alike (same values, mask and colour range):
+    /// such new data is kept for the tooltips, but nothing is drawn again.
+    static bool samePicture(const HeatmapData &a, const HeatmapData &b);
     /// Styles the alignment outlines for the colour map and mode.
     void styleMarkers();
     /// Chooses label thinning and rotation for the current axis rectangle; true if changed.
