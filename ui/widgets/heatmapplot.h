@@ -120,7 +120,8 @@ private:
     bool isOffScreen() const;
     /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
     void applyStyle();
-    /// Pushes m_data to the map and the cell layer; @p relabel restyles titles and tick labels.
+    /// Pushes m_data to the cell layer and the map (at once, or when next drawn if the plot is
+    /// off screen); @p relabel restyles titles and tick labels.
     void dataChanged(bool relabel);
     /// True when @p a and @p b share shape, titles and labels (only values may differ).
     static bool sameLabels(const HeatmapData &a, const HeatmapData &b);
