@@ -5,6 +5,7 @@
 #include "blas/product.h"
 #include "mask.h"
 #include "parallel/parallelfor.h"
+#include "simd/softmaxblock.h"
 #include "softmax.h"
 
 #include <cassert>
@@ -45,6 +46,10 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
     rows.rowwise() += b;
 }
 
+/// Size of the heads' dot products and weights from which they are written past the caches:
+/// twice the largest last-level cache of common desktop processors.
+constexpr double streamingBytes = 64.0 * 1024 * 1024;
+
 /// Rows per block of the per-head work: the block's three scratch matrices (about 32 K
 /// doubles, 256 KB, each) stay in the core's 1 MB second-level cache while a head is finished. A
 /// large computation is cut into at least four blocks so that two threads share it evenly; the
@@ -52,7 +57,7 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
 Eigen::Index rowBlockFor(Eigen::Index lq, Eigen::Index lk, Eigen::Index dModel)
 {
     Eigen::Index rows
-        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 15) / std::max<Eigen::Index>(lk, 1));
+        = std::max<Eigen::Index>(8, (Eigen::Index(1) << 17) / std::max<Eigen::Index>(lk, 1));
     if (double(lq) * double(lk) * double(dModel) >= double(1 << 24))
         rows = std::min(rows, std::max<Eigen::Index>(8, (lq + 3) / 4));
     return std::max<Eigen::Index>(1, std::min(lq, rows));
@@ -128,6 +133,9 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     }
     const double invHeads = 1.0 / static_cast<double>(h);
     const Eigen::Index block = rowBlockFor(lq, lk, config.dModel);
+    // The heads' dot products and weights go past the caches when they outgrow them: nothing
+    // reads them during the computation.
+    const bool streamCopies = 2.0 * 8.0 * double(h) * double(lq) * double(lk) > streamingBytes;
     // One block of query rows for all heads is one piece of work: its scores, softmax,
     // entropy, A V and its share of the mean stay in cache, and each head's rows are added to
     // the mean in head order on whatever thread, so the sums never depend on the threads.
@@ -135,9 +143,9 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         const Eigen::Index r0 = piece * block;
         const Eigen::Index n = std::min(block, lq - r0);
         // Contiguous scratch, reused by the thread: blocks of the result matrices stride by
-        // Lq, and a power-of-two stride maps every column to the same cache sets. The dot
-        // products go straight into the result (the softmax reads them twice, in order); the
-        // weights, read by A V and the mean as well, are made here and copied once.
+        // Lq, and a power-of-two stride maps every column to the same cache sets. The scores
+        // land here, the softmax turns them into weights in place for A V, and the result's
+        // dot products, weights and the heads' mean are written on the way (softmaxBlock()).
         thread_local std::vector<double> scratch;
         if (scratch.size() < static_cast<size_t>(2 * n * lk))
             scratch.resize(static_cast<size_t>(2 * n * lk));
@@ -146,21 +154,46 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            auto logits = head.dotProducts.middleRows(r0, n);
-            multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, logits);
-            // The scale is applied inside the softmax's sweep: no pass of its own.
-            if (masked)
-                softmaxRowsWithEntropy(logits, r.visible.middleRows(r0, n), weights,
-                    head.entropy.segment(r0, n), r.scale);
-            else
-                softmaxRowsWithEntropy(
-                    logits, noMask, weights, head.entropy.segment(r0, n), r.scale);
-            head.weights.middleRows(r0, n) = weights;
+            multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, weights);
+            SoftmaxBlock sweep;
+            sweep.rows = n;
+            sweep.cols = lk;
+            sweep.logits = weights.data();
+            sweep.logitsStride = n;
+            if (masked) {
+                sweep.visible = r.visible.data() + r0;
+                sweep.visibleStride = lq;
+            }
+            sweep.divisor = r.scale;
+            sweep.weights = weights.data();
+            sweep.weightsStride = n;
+            sweep.entropy = head.entropy.data() + r0;
+            sweep.logitsCopy = head.dotProducts.data() + r0;
+            sweep.logitsCopyStride = lq;
+            sweep.weightsCopy = head.weights.data() + r0;
+            sweep.weightsCopyStride = lq;
+            sweep.mean = mean.data();
+            sweep.meanStride = n;
+            sweep.meanFactor = invHeads;
+            sweep.meanStarts = i == 0;
+            sweep.streamCopies = streamCopies;
+            if (!softmaxBlock(sweep)) {
+                // An infinite or NaN score: the careful path, from the copy of the dot
+                // products the sweep completed.
+                auto dots = head.dotProducts.middleRows(r0, n);
+                auto out = head.weights.middleRows(r0, n);
+                auto entropy = head.entropy.segment(r0, n);
+                if (masked)
+                    softmaxRowsWithEntropy(dots, r.visible.middleRows(r0, n), out, entropy, r.scale);
+                else
+                    softmaxRowsWithEntropy(dots, noMask, out, entropy, r.scale);
+                weights = out;
+                if (i == 0)
+                    mean = weights * invHeads;
+                else
+                    mean += weights * invHeads;
+            }
             multiplyInto(weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
-            if (i == 0)
-                mean = weights * invHeads;
-            else
-                mean += weights * invHeads;
         }
         r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);

@@ -41,17 +41,17 @@ struct AttentionResult
     Eigen::VectorXd meanEntropy; ///< Lq, entropy of each row of meanWeights
     std::vector<int> fullyMaskedRows; ///< query rows that see no key, ascending
 
-    /// Lq x Lk, head @p head's scores after scaling, dotProducts / scale: the very values the
-    /// softmax was given (values under the mask are kept; use visible to tell them apart).
+    /// Lq x Lk, head @p head's scores after scaling, dotProducts * (1 / scale): the very values
+    /// the softmax was given (values under the mask are kept; use visible to tell them apart).
     Eigen::MatrixXd scores(int head) const
     {
-        return heads[static_cast<size_t>(head)].dotProducts / scale;
+        return heads[static_cast<size_t>(head)].dotProducts * (1.0 / scale);
     }
 
     /// One entry of scores(@p head): query @p query, key @p key.
     double score(int head, Eigen::Index query, Eigen::Index key) const
     {
-        return heads[static_cast<size_t>(head)].dotProducts(query, key) / scale;
+        return heads[static_cast<size_t>(head)].dotProducts(query, key) * (1.0 / scale);
     }
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "softmax.h"
 
-#include "simd/vectorexp.h"
+#include "simd/softmaxblock.h"
 
 #include <cmath>
 #include <limits>
@@ -76,59 +76,29 @@ void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
     Eigen::Ref<Eigen::VectorXd> entropy, double divisor)
 {
-    const Eigen::Index rows = logits.rows();
-    if (logits.cols() == 0) {
-        // No key at all: every row is fully masked.
-        entropy.setZero();
-        return;
-    }
     const bool masked = visible.size() != 0 && !visible.all();
-    constexpr double minusInf = -std::numeric_limits<double>::infinity();
-    const Eigen::Index cols = logits.cols();
-    // Column by column: the matrices are column-major, so every step below walks contiguous
-    // memory and vectorises (a row-by-row loop would stride by the matrix height).
-    Eigen::ArrayXd rowMax = Eigen::ArrayXd::Constant(rows, minusInf);
-    for (Eigen::Index j = 0; j < cols; ++j) {
-        if (masked)
-            rowMax = rowMax.max(visible.col(j).select(logits.col(j), minusInf).array());
-        else
-            rowMax = rowMax.max(logits.col(j).array());
+    SoftmaxBlock block;
+    block.rows = logits.rows();
+    block.cols = logits.cols();
+    block.logits = logits.data();
+    block.logitsStride = logits.outerStride();
+    if (masked) {
+        block.visible = visible.data();
+        block.visibleStride = visible.outerStride();
     }
-    // Division by a positive number keeps the order (and rounds monotonically), so the
-    // maximum of the quotients is the quotient of the maximum: one division per row here.
-    rowMax /= divisor;
-    // A fully masked row keeps maximum -inf; shift it by 0 so no inf - inf appears.
-    const Eigen::ArrayXd shift = (rowMax == minusInf).select(0.0, rowMax);
-    Eigen::ArrayXd sum = Eigen::ArrayXd::Zero(rows);
-    Eigen::ArrayXd weighted = Eigen::ArrayXd::Zero(rows);
-    Eigen::ArrayXd shifted(rows);
-    for (Eigen::Index j = 0; j < cols; ++j) {
-        shifted = logits.col(j).array() / divisor - shift;
-        auto e = weights.col(j).array();
-        // Below ln DBL_MIN the weight is 0: a logit 1e300 below the maximum weighs nothing
-        // and adds nothing to the entropy.
-        expInto(shifted.data(), weights.col(j).data(), rows);
-        if (masked)
-            e = visible.col(j).array().select(e, 0.0);
-        sum += e;
-        // e is 0 wherever the entry is hidden, and shifted is finite, so no mask is needed.
-        weighted += e * shifted;
-    }
-    if (!sum.allFinite() || !weighted.allFinite()) {
-        // Only an infinite or NaN logit gets here: redo the block with the rules of
-        // softmaxRow(). Checking the row sums is cheaper than checking every logit first.
-        const Eigen::MatrixXd quotients = logits / divisor;
-        if (masked)
-            careful(quotients, visible, weights, entropy);
-        else
-            careful(quotients, BoolMatrix(), weights, entropy);
+    block.divisor = divisor;
+    block.weights = weights.data();
+    block.weightsStride = weights.outerStride();
+    block.entropy = entropy.data();
+    if (softmaxBlock(block))
         return;
-    }
-    // sum >= 1 for any row with a visible entry (its maximum contributes e^0 = 1).
-    const Eigen::ArrayXd inverse = (sum > 0.0).select(sum.inverse(), 0.0);
-    for (Eigen::Index j = 0; j < cols; ++j)
-        weights.col(j).array() *= inverse;
-    entropy.array() = (sum > 0.0).select(sum.log() - weighted * inverse, 0.0).max(0.0);
+    // Only an infinite or NaN logit gets here: the block again with the rules of
+    // softmaxRow(). Checking the row sums is cheaper than checking every logit first.
+    const Eigen::MatrixXd quotients = logits * (1.0 / divisor);
+    if (masked)
+        careful(quotients, visible, weights, entropy);
+    else
+        careful(quotients, BoolMatrix(), weights, entropy);
 }
 
 std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits,

@@ -23,8 +23,8 @@ std::vector<bool> maskedSoftmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &log
 void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixXd &weights);
 
 /// Softmax of each row of @p logits / @p divisor (R x C) over its visible entries together
-/// with the Shannon entropy (nats) of each resulting row, in one sweep over the block: with
-/// x = logits / divisor, m = max_j x_j and S = sum_j e^(x_j - m), the entropy is
+/// with the Shannon entropy (nats) of each resulting row, in three sweeps over the block's
+/// columns (softmaxBlock()): with x = logits * (1 / divisor), m = max_j x_j and S = sum_j e^(x_j - m), the entropy is
 /// ln S - sum_j p_j (x_j - m), so only one logarithm per row is needed. Same weights as
 /// maskedSoftmaxRows() of the quotients; a row with no visible entry gets weights 0 and
 /// entropy 0. Non-finite quotients take the careful per-row path. This is the one function
@@ -34,7 +34,8 @@ void softmaxRows(const Eigen::Ref<const Eigen::MatrixXd> &logits, Eigen::MatrixX
 /// @param visible R x C, or an empty matrix when every entry is visible
 /// @param[out] weights R x C, already of that size (it may be a block of a larger matrix)
 /// @param[out] entropy R entries, already of that size
-/// @param divisor positive; the logits are divided by it entry by entry, as x / divisor
+/// @param divisor positive; the logits are multiplied by its inverse entry by entry, as
+/// x * (1 / divisor) (AttentionResult::scores() computes the same quotients)
 void softmaxRowsWithEntropy(const Eigen::Ref<const Eigen::MatrixXd> &logits,
     const Eigen::Ref<const BoolMatrix> &visible, Eigen::Ref<Eigen::MatrixXd> weights,
     Eigen::Ref<Eigen::VectorXd> entropy, double divisor = 1.0);

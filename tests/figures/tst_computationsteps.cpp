@@ -99,7 +99,8 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
             test::maxAbsDifference(scaled.front().values, scores.front().values / r.scale) < 1e-12);
         QCOMPARE(scaled.front().visible.size(), Eigen::Index(0));
         const auto masked = ComputationSteps::matrices(s, r, h, ComputationStep::Masked);
-        QCOMPARE(masked.front().values, Eigen::MatrixXd(head.dotProducts / r.scale));
+        // The very values the softmax was given: the dot products times 1 / scale.
+        QCOMPARE(masked.front().values, Eigen::MatrixXd(head.dotProducts * (1.0 / r.scale)));
         QVERIFY(masked.front().visible == r.visible);
         const auto softmax = ComputationSteps::matrices(s, r, h, ComputationStep::Softmax);
         QCOMPARE(softmax.front().values, head.weights);
@@ -174,7 +175,7 @@ void TestComputationSteps::heatmapStateBeforeAndAfterSoftmax()
     QCOMPARE(unscaled->values, r.heads[0].dotProducts);
     const auto masked = ComputationSteps::heatmapState(s, r, 0, ComputationStep::Masked);
     QVERIFY(masked);
-    QCOMPARE(masked->values, Eigen::MatrixXd(r.heads[0].dotProducts / r.scale));
+    QCOMPARE(masked->values, Eigen::MatrixXd(r.heads[0].dotProducts * (1.0 / r.scale)));
     QVERIFY(masked->visible == r.visible);
     // The colours span the visible scores.
     double lo = 1e300, hi = -1e300;
