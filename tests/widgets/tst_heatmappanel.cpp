@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QtTest>
 #include <cmath>
@@ -80,6 +81,7 @@ private slots:
     void colorMapFromComboAndApi();
     void presentationModeEnlargesFonts();
     void stretchedColorsEndAtLargestWeight();
+    void tileScrolledOutDuringEditShowsItWhenBack();
 
 private:
     Document *m_document = nullptr;
@@ -365,6 +367,65 @@ void TestHeatmapPanel::stretchedColorsEndAtLargestWeight()
     m_panel->setStretchColors(false);
     QCOMPARE(m_panel->largePlot()->data().maximum, 1.0);
     QCOMPARE(m_panel->largePlot()->colorScale()->dataRange(), QCPRange(0.0, 1.0));
+}
+
+void TestHeatmapPanel::tileScrolledOutDuringEditShowsItWhenBack()
+{
+    // A small panel: the five tiles of four heads do not all fit, so some are scrolled out
+    // while an edit arrives. Scrolled back, each must show the new weights in every cell.
+    m_panel->resize(520, 330);
+    m_panel->setShowValues(false); // the colour at a cell's centre, no number over it
+    m_document->resetSession(
+        makeSession(SequenceRole::Target, SequenceRole::Source, 4, false), QString());
+    QTest::qWait(50);
+    auto *area = m_panel->findChild<QScrollArea *>(QStringLiteral("smallMultiplesArea"));
+    QVERIFY(area);
+    const QList<HeatmapPlot *> tiles = m_panel->smallMultiples();
+    QCOMPARE(tiles.size(), 5);
+    area->ensureWidgetVisible(tiles.first());
+    QTest::qWait(50);
+    QVERIFY(tiles.last()->visibleRegion().isEmpty());
+
+    const auto cellColour = [](HeatmapPlot *tile, int r, int c) {
+        const QImage picture = tile->grab().toImage();
+        const QPointF centre = tile->cellRect(r, c).center() * picture.devicePixelRatio();
+        return picture.pixelColor(centre.toPoint());
+    };
+    const auto expectedColour = [](HeatmapPlot *tile, int r, int c) {
+        const QCPColorMap *map = tile->colorMapPlottable();
+        return QColor::fromRgb(map->gradient().color(tile->data().values(r, c), map->dataRange()));
+    };
+    const auto near = [](const QColor &a, const QColor &b) {
+        return std::max({ std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
+                   std::abs(a.blue() - b.blue()) })
+            <= 2;
+    };
+    HeatmapPlot *last = tiles.last();
+    const QColor before = expectedColour(last, 1, 0);
+
+    // The second query's vector turned around and stretched: its weights change in every
+    // view (the first query's last component is 0, which the last head alone would see).
+    for (int column = 0; column < 4; ++column)
+        m_document->setEmbeddingCell(SequenceRole::Target, 1, column,
+            -3.0 * m_document->session().target.embeddings(1, column));
+    QTest::qWait(50);
+    QVERIFY(last->visibleRegion().isEmpty());
+    QVERIFY(!near(expectedColour(last, 1, 0), before));
+
+    area->ensureWidgetVisible(last);
+    QTest::qWait(50);
+    QVERIFY(!last->visibleRegion().isEmpty());
+    for (int r = 0; r < last->data().rows(); ++r) {
+        for (int c = 0; c < last->data().columns(); ++c) {
+            const QColor shown = cellColour(last, r, c);
+            const QColor expected = expectedColour(last, r, c);
+            QVERIFY2(near(shown, expected),
+                qPrintable(QStringLiteral("cell %1,%2: %3, expected %4")
+                               .arg(r)
+                               .arg(c)
+                               .arg(shown.name(), expected.name())));
+        }
+    }
 }
 
 QTEST_MAIN(TestHeatmapPanel)

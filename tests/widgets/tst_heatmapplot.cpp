@@ -276,8 +276,7 @@ void TestHeatmapPlot::toolTipExplainsHeadCell()
         QStringLiteral("0 0"), QString());
     const double e2 = std::exp(2.0);
     d.values << e2 / (1 + e2), 1 / (1 + e2);
-    d.dotProducts.resize(1, 2);
-    d.dotProducts << 3.0, -1.0;
+    d.dotProducts = std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("3 -1")));
     d.scaleDivisor = 2.0;
     d.head = 0;
     // Every number to the decimals asked for: e^2 / (1 + e^2) = 0.880797...
@@ -303,7 +302,8 @@ void TestHeatmapPlot::toolTipExplainsMaskedCell()
     HeatmapData d = makeData({ QStringLiteral("q0"), QStringLiteral("q1") },
         { QStringLiteral("k0"), QStringLiteral("k1") }, QStringLiteral("1 0; 0.5 0.5"),
         QStringLiteral("1 0; 1 1"));
-    d.dotProducts = parseMatrix(QStringLiteral("2 7; 1 1"));
+    d.dotProducts
+        = std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("2 7; 1 1")));
     d.head = 0;
     const QString masked = HeatmapCellInfo::toolTip(d, 0, 1, 0);
     QVERIFY(masked.contains(QStringLiteral("\u2212\u221e")));
@@ -323,7 +323,8 @@ void TestHeatmapPlot::toolTipListsHeadsOfMean()
         QStringLiteral("0.35 0.65"), QString());
     d.head = -1;
     d.headWeights
-        = { parseMatrix(QStringLiteral("0.2 0.8")), parseMatrix(QStringLiteral("0.5 0.5")) };
+        = { std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.2 0.8"))),
+              std::make_shared<const Eigen::MatrixXd>(parseMatrix(QStringLiteral("0.5 0.5"))) };
     const QString tip = HeatmapCellInfo::toolTip(d, 0, 0, 2);
     QVERIFY(tip.contains(QStringLiteral("head 1")));
     QVERIFY(tip.contains(QStringLiteral(">0.20<")));

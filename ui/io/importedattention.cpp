@@ -26,8 +26,10 @@ HeatmapData ImportedAttention::view(int head) const
             : QCoreApplication::translate("ImportedAttention", "Imported weights: mean of %1 heads")
                   .arg(count);
         d.shortTitle = QCoreApplication::translate("ImportedAttention", "Mean");
-        if (count > 1)
-            d.headWeights = heads;
+        if (count > 1) {
+            for (const Eigen::MatrixXd &w : heads)
+                d.headWeights.push_back(std::make_shared<const Eigen::MatrixXd>(w));
+        }
     } else {
         d.values = heads[size_t(head)];
         d.head = head;

@@ -369,7 +369,7 @@ void Document::installSession(const std::shared_ptr<const Session> &session)
     const bool inBackground
         = !m_error && sessionWork(*m_session).operations > backgroundComputeOperations;
     if (!m_error && !inBackground) {
-        m_result = computeSession(*m_session);
+        m_result = std::make_shared<const AttentionResult>(computeSession(*m_session));
         m_resultSession = m_session;
         m_hasResult = true;
     }
@@ -397,7 +397,7 @@ void Document::computeInBackground()
             // Moved out of the future, not copied: at the limits a result holds hundreds of
             // megabytes.
             QFuture<AttentionResult> future = watcher->future();
-            m_result = future.takeResult();
+            m_result = std::make_shared<const AttentionResult>(future.takeResult());
             m_resultSession = session;
             m_hasResult = true;
             emit resultChanged();

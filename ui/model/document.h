@@ -38,7 +38,10 @@ public:
     /// True once any valid session has been computed.
     bool hasResult() const { return m_hasResult; }
     /// The result of the last valid session (still shown, dimmed, while error() is set).
-    const AttentionResult &result() const { return m_result; }
+    const AttentionResult &result() const { return *m_result; }
+    /// result() shared: views that keep parts of it (a tooltip's q·k, every head's weights)
+    /// hold it alive instead of copying them.
+    std::shared_ptr<const AttentionResult> sharedResult() const { return m_result; }
     /// The last valid session, i.e. the one result() belongs to (labels come from here).
     const Session &resultSession() const { return *m_resultSession; }
     /// True when result() belongs to an older session than session() (an invalid edit).
@@ -149,7 +152,7 @@ private:
 
     std::shared_ptr<const Session> m_session;
     std::shared_ptr<const Session> m_resultSession;
-    AttentionResult m_result;
+    std::shared_ptr<const AttentionResult> m_result = std::make_shared<const AttentionResult>();
     std::optional<SessionError> m_error;
     bool m_hasResult = false;
     quint64 m_generation = 0; ///< bumped on every installSession(); tags background results

@@ -50,10 +50,10 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column, i
 
     const bool visible = data.isVisible(row, column);
     const double weight = data.values(row, column);
-    const bool hasScores
-        = data.dotProducts.rows() == data.rows() && data.dotProducts.cols() == data.columns();
+    const bool hasScores = data.dotProducts && data.dotProducts->rows() == data.rows()
+        && data.dotProducts->cols() == data.columns();
     if (hasScores) {
-        html += row2(tr("q\u00b7k"), shown(data.dotProducts(row, column)));
+        html += row2(tr("q\u00b7k"), shown((*data.dotProducts)(row, column)));
         html += row2(tr("after scaling (\u00f7 %1)").arg(shown(data.scaleDivisor)),
             shown(data.score(row, column)));
         html += row2(tr("after the mask"),
@@ -74,9 +74,9 @@ QString HeatmapCellInfo::toolTip(const HeatmapData &data, int row, int column, i
     if (data.head < 0 && data.headWeights.size() > 1) {
         const int count = static_cast<int>(data.headWeights.size());
         for (int h = 0; h < count && h < maxListedHeads; ++h) {
-            const Eigen::MatrixXd &w = data.headWeights[static_cast<size_t>(h)];
-            if (row < w.rows() && column < w.cols())
-                html += row2(tr("head %1").arg(h + 1), shown(w(row, column)));
+            const Eigen::MatrixXd *w = data.headWeights[static_cast<size_t>(h)].get();
+            if (w && row < w->rows() && column < w->cols())
+                html += row2(tr("head %1").arg(h + 1), shown((*w)(row, column)));
         }
         if (count > maxListedHeads)
             html += row2(

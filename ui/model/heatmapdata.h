@@ -12,6 +12,7 @@
 #include <QList>
 #include <QPoint>
 #include <QStringList>
+#include <memory>
 #include <vector>
 
 namespace ae {
@@ -37,12 +38,15 @@ struct HeatmapData
     QString rowAxisTitle; ///< e.g. "queries from target Y"
     QString columnAxisTitle; ///< e.g. "keys/values from source X"
     int head = -1; ///< the head shown, or -1 for the mean of all heads
-    Eigen::MatrixXd dotProducts; ///< one head: q·k before scaling (rows x columns), else empty
+    /// One head: q·k before scaling (rows x columns), else null. Shared, not copied: usually
+    /// a part of the result the values came from, which it keeps alive.
+    std::shared_ptr<const Eigen::MatrixXd> dotProducts;
     double scaleDivisor = 1.0; ///< the divisor of the scores, score() = dotProducts / it
 
     /// One head's score after scaling, q·k / scaleDivisor, as the softmax was given it.
-    double score(int row, int column) const { return dotProducts(row, column) / scaleDivisor; }
-    std::vector<Eigen::MatrixXd> headWeights; ///< the mean: every head's weights, else empty
+    double score(int row, int column) const { return (*dotProducts)(row, column) / scaleDivisor; }
+    /// The mean: every head's weights (shared like dotProducts), else empty.
+    std::vector<std::shared_ptr<const Eigen::MatrixXd>> headWeights;
     /// @}
 
     int rows() const { return static_cast<int>(values.rows()); }
@@ -72,14 +76,34 @@ public:
     /// weights) when @p details is false: a light copy for small multiples.
     static HeatmapData weights(
         const Session &session, const AttentionResult &result, int head, bool details);
+    /// As weights() with details, sharing @p result's q·k and head weights instead of
+    /// copying them.
+    static HeatmapData weights(
+        const Session &session, const std::shared_ptr<const AttentionResult> &result, int head);
     /// Every view of @p result: the mean first, then head 0, 1, ... (light copies without
     /// how the values were made unless @p details).
     static std::vector<HeatmapData> allViews(
         const Session &session, const AttentionResult &result, bool details);
+    /// The light views of allViews() written into @p views, whose matrices are reused when
+    /// their shapes match (one edit to the next): no allocation.
+    static void allViews(
+        const Session &session, const AttentionResult &result, std::vector<HeatmapData> &views);
+    /// Gives @p view (made from @p result, light or not) how its values were made, shared
+    /// with @p result: one head's q·k, or a mean's head weights (q·k too for a single head).
+    static void shareDetails(
+        HeatmapData &view, const std::shared_ptr<const AttentionResult> &result);
     /// Gives every one of @p views one colour range, so that one colour means one weight in
     /// all of them: 0 to 1, or with @p stretch ("stretch colours") 0 to the largest weight
     /// the mask leaves visible in any view (when that is above 0).
     static void applyColorRange(std::vector<HeatmapData> &views, bool stretch);
+
+private:
+    /// Writes the light view @p head of @p result into @p d, reusing its matrices; @p masked
+    /// is false when the mask hides no cell (the view then keeps no mask at all).
+    static void fill(HeatmapData &d, const Session &session, const AttentionResult &result,
+        int head, bool masked);
+    /// True when @p result's mask hides at least one cell.
+    static bool hidesCells(const AttentionResult &result);
 };
 
 } // namespace ae

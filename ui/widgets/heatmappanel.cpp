@@ -290,6 +290,7 @@ void HeatmapPanel::refresh()
     if (!m_document->hasResult()) {
         m_largeStack->setCurrentWidget(m_emptyLabel);
         m_views.clear();
+        m_largeView = HeatmapData(); // lets the old result go
         ensureTiles(0);
         m_tileArea->hide();
         return;
@@ -303,7 +304,7 @@ void HeatmapPanel::refresh()
     if (selectionLost)
         m_selectedView = -1;
 
-    m_views = HeatmapDataBuilder::allViews(session, result, false);
+    HeatmapDataBuilder::allViews(session, result, m_views);
     applyColorRange();
     // With one head the mean is that head: the small multiples would repeat the large map.
     ensureTiles(heads > 1 ? heads + 1 : 0);
@@ -333,16 +334,13 @@ void HeatmapPanel::showSelected()
     const size_t index = static_cast<size_t>(m_selectedView + 1);
     if (index >= m_views.size() || !m_document->hasResult())
         return;
-    // The small multiples hold the weights only; the large map also explains every cell.
-    HeatmapData large = HeatmapDataBuilder::weights(
-        m_document->resultSession(), m_document->result(), m_selectedView, true);
-    large.minimum = m_views[index].minimum;
-    large.maximum = m_views[index].maximum;
-    m_alignment->setData(large);
-    if (m_stepState)
-        m_large->setData(*m_stepState);
-    else
-        m_large->setData(std::move(large));
+    // The small multiples hold the weights only; the large map also explains every cell,
+    // with q·k and head weights shared with the result. Copied into kept storage: no
+    // allocation from one edit to the next.
+    m_largeView = m_views[index];
+    HeatmapDataBuilder::shareDetails(m_largeView, m_document->sharedResult());
+    m_alignment->setData(m_views[index]);
+    m_large->setData(m_stepState ? *m_stepState : m_largeView);
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
 }

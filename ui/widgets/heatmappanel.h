@@ -153,6 +153,7 @@ private:
     bool m_stretch = false;
     double m_zoom = 1.0;
     std::vector<HeatmapData> m_views; ///< the mean, then every head
+    HeatmapData m_largeView; ///< the selected view with how its values were made
     std::optional<HeatmapData> m_stepState; ///< shown large instead of the weights, if set
 
     Display m_display = Display::Heatmap;

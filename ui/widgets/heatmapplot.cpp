@@ -90,7 +90,11 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     // Row 0 (the first query) at the top, as in a matrix.
     yAxis->setRangeReversed(true);
 
-    connect(this, &QCustomPlot::beforeReplot, this, [this] { updateTickLayout(); });
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        m_replotWanted = false; // whoever asked for this replot, it draws every change
+        writeCells();
+        updateTickLayout();
+    });
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         // The margins may have changed the cell size: lay the labels out again if needed.
         if (updateTickLayout())
@@ -160,15 +164,28 @@ void HeatmapPlot::applyStyle()
 void HeatmapPlot::setData(const HeatmapData &data)
 {
     const bool relabel = !sameLabels(m_data, data);
+    const bool redraw = relabel || !samePicture(m_data, data);
     m_data = data;
-    dataChanged(relabel);
+    if (redraw)
+        dataChanged(relabel);
 }
 
 void HeatmapPlot::setData(HeatmapData &&data)
 {
     const bool relabel = !sameLabels(m_data, data);
+    const bool redraw = relabel || !samePicture(m_data, data);
     m_data = std::move(data);
-    dataChanged(relabel);
+    if (redraw)
+        dataChanged(relabel);
+}
+
+bool HeatmapPlot::samePicture(const HeatmapData &a, const HeatmapData &b)
+{
+    // Exact comparisons: the first differing weight ends them, so a real edit costs little.
+    return a.minimum == b.minimum && a.maximum == b.maximum && a.valueName == b.valueName
+        && a.visible.rows() == b.visible.rows() && a.visible.cols() == b.visible.cols()
+        && a.visible == b.visible && a.values.rows() == b.values.rows()
+        && a.values.cols() == b.values.cols() && a.values == b.values;
 }
 
 bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)
@@ -181,12 +198,11 @@ bool HeatmapPlot::sameLabels(const HeatmapData &a, const HeatmapData &b)
 
 void HeatmapPlot::dataChanged(bool relabel)
 {
-    MatrixPlotAdapter::setHeatmap(m_map, m_data);
-    // New data shows the map again; hidden weights stay hidden whatever arrives.
-    if (m_weightsHidden)
-        m_map->setVisible(false);
-    if (m_scale)
-        m_scale->setDataRange(m_map->dataRange());
+    // The colour map's cells are written when the map is drawn (or inspected): a small
+    // multiple scrolled out of view skips them.
+    m_cellsStale = true;
+    if (!isOffScreen())
+        writeCells();
     m_cells->dataChanged();
     xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
     yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
@@ -194,7 +210,53 @@ void HeatmapPlot::dataChanged(bool relabel)
     // restyling would lay every tick label out again.
     if (relabel)
         applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
+}
+
+void HeatmapPlot::writeCells() const
+{
+    if (!m_cellsStale)
+        return;
+    m_cellsStale = false;
+    MatrixPlotAdapter::setHeatmap(m_map, m_data);
+    // New data shows the map again; hidden weights stay hidden whatever arrives.
+    if (m_weightsHidden)
+        m_map->setVisible(false);
+    if (m_scale)
+        m_scale->setDataRange(m_map->dataRange());
+}
+
+QCPColorMap *HeatmapPlot::colorMapPlottable() const
+{
+    writeCells();
+    return m_map;
+}
+
+void HeatmapPlot::requestReplot()
+{
+    m_replotWanted = true;
+    if (m_replotPosted)
+        return;
+    m_replotPosted = true;
+    // Queued like QCustomPlot's own rpQueuedReplot, so that several changes make one replot.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_replotPosted = false;
+            if (m_replotWanted && !isOffScreen())
+                replot();
+        },
+        Qt::QueuedConnection);
+}
+
+bool HeatmapPlot::isOffScreen() const
+{
+    // A small multiple scrolled out of its area, or a plot hidden in a window on screen (the
+    // large map behind the lines view): replotted when it is painted again. A plot in no
+    // window on screen (a test's, an export's) replots at once, as before.
+    if (isVisible())
+        return visibleRegion().isEmpty();
+    return window()->isVisible();
 }
 
 void HeatmapPlot::setColorMap(ColorMapKind kind)
@@ -203,7 +265,7 @@ void HeatmapPlot::setColorMap(ColorMapKind kind)
     m_map->setGradient(MatrixPlotAdapter::gradient(kind));
     m_cells->setColorMap(kind);
     styleMarkers();
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setWeightsHidden(bool hidden)
@@ -216,7 +278,7 @@ void HeatmapPlot::setWeightsHidden(bool hidden)
     m_cells->setVisible(!hidden);
     if (m_scale)
         m_scale->setVisible(!hidden);
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setMarkedCells(const QList<QPoint> &cells)
@@ -236,14 +298,14 @@ void HeatmapPlot::setMarkedCells(const QList<QPoint> &cells)
         item->setSelectable(false);
         m_markItems.append(item);
     }
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setShowValues(bool on)
 {
     m_showValues = on;
     m_cells->setShowValues(on);
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setCompact(bool on)
@@ -252,7 +314,7 @@ void HeatmapPlot::setCompact(bool on)
         return;
     m_compact = on;
     applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setPresentationMode(bool on)
@@ -261,7 +323,7 @@ void HeatmapPlot::setPresentationMode(bool on)
         return;
     m_presentation = on;
     applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setZoom(double zoom)
@@ -270,7 +332,7 @@ void HeatmapPlot::setZoom(double zoom)
         return;
     m_zoom = zoom;
     applyStyle();
-    replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void HeatmapPlot::setDimmed(bool on)
@@ -462,7 +524,8 @@ void HeatmapPlot::mouseReleaseEvent(QMouseEvent *event)
 void HeatmapPlot::paintEvent(QPaintEvent *event)
 {
     // Shown on a screen of another scale than the buffers were made for: redraw them first.
-    if (MatrixPlotAdapter::matchScreenPixels(this))
+    // Also when a change arrived while the plot was off screen.
+    if (MatrixPlotAdapter::matchScreenPixels(this) || m_replotWanted)
         replot(QCustomPlot::rpQueuedRefresh);
     QCustomPlot::paintEvent(event);
     if (!m_dimmed && !m_highlighted)

@@ -60,7 +60,8 @@ public:
 
     /// @name Inspection (tests, exports)
     /// @{
-    QCPColorMap *colorMapPlottable() const { return m_map; }
+    /// The colour map, its cells written.
+    QCPColorMap *colorMapPlottable() const;
     /// The colour bar; null in compact mode.
     QCPColorScale *colorScale() const { return m_scale; }
     QCPTextElement *titleElement() const { return m_title; }
@@ -110,12 +111,23 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    /// Replots soon (queued, one replot for many changes), or, while the plot is off screen,
+    /// when it is next painted: the colours and marks of a map nobody sees are not drawn.
+    void requestReplot();
+    /// Writes m_data into the colour map if it changed since the last write.
+    void writeCells() const;
+    /// True when the plot cannot be seen though its window is on screen.
+    bool isOffScreen() const;
     /// Re-applies fonts, visibility of the colour bar and labels after a mode change.
     void applyStyle();
-    /// Pushes m_data to the map and the cell layer; @p relabel restyles titles and tick labels.
+    /// Pushes m_data to the cell layer and the map (at once, or when next drawn if the plot is
+    /// off screen); @p relabel restyles titles and tick labels.
     void dataChanged(bool relabel);
     /// True when @p a and @p b share shape, titles and labels (only values may differ).
     static bool sameLabels(const HeatmapData &a, const HeatmapData &b);
+    /// True when @p a and @p b colour every cell alike (same values, mask and colour range):
+    /// such new data is kept for the tooltips, but nothing is drawn again.
+    static bool samePicture(const HeatmapData &a, const HeatmapData &b);
     /// Styles the alignment outlines for the colour map and mode.
     void styleMarkers();
     /// Chooses label thinning and rotation for the current axis rectangle; true if changed.
@@ -137,6 +149,9 @@ private:
     bool m_highlighted = false;
     QPoint m_pressPos;
     bool m_pressed = false;
+    bool m_replotWanted = false; ///< a change is not drawn yet
+    bool m_replotPosted = false; ///< a queued requestReplot() call is on its way
+    mutable bool m_cellsStale = true; ///< m_data is not in the colour map yet
 
     QCPColorMap *m_map = nullptr;
     QCPColorScale *m_scale = nullptr;

@@ -4,10 +4,48 @@
 #include "figure.h"
 
 #include <QApplication>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace ae {
+
+namespace {
+
+/// QCPColorMapData keeps its cells in a protected array and offers only a checked setter per
+/// cell, which also widens the data bounds each time. A derived class may name the protected
+/// members in a pointer to member, which then reaches them in any QCPColorMapData: so the
+/// cells are written in one pass, and the bookkeeping of setCell() is done once afterwards.
+/// Never instantiated.
+struct ColorMapCells : QCPColorMapData
+{
+    /// The keySize() x valueSize() cells, the key index running fastest.
+    static double *cells(QCPColorMapData *data) { return data->*(&ColorMapCells::mData); }
+    /// What setCell() notes: the data bounds (of the cells that are not NaN) and that the map
+    /// image must be made again.
+    static void cellsWritten(QCPColorMapData *data)
+    {
+        const double *cell = cells(data);
+        const qsizetype count = qsizetype(data->keySize()) * data->valueSize();
+        QCPRange bounds = data->*(&ColorMapCells::mDataBounds);
+        bool first = true;
+        for (qsizetype i = 0; i < count; ++i) {
+            const double z = cell[i];
+            if (std::isnan(z))
+                continue;
+            if (first) {
+                bounds = QCPRange(z, z);
+                first = false;
+            }
+            bounds.lower = std::min(bounds.lower, z);
+            bounds.upper = std::max(bounds.upper, z);
+        }
+        data->*(&ColorMapCells::mDataBounds) = bounds;
+        data->*(&ColorMapCells::mDataModified) = true;
+    }
+};
+
+} // namespace
 
 QColor MatrixPlotAdapter::maskedCellColor()
 {
@@ -47,17 +85,40 @@ void MatrixPlotAdapter::setHeatmap(QCPColorMap *map, const HeatmapData &data)
         return;
     }
     map->setVisible(true);
-    // Same shape as before (an edit): every cell is overwritten below, so the storage stays.
+    // Same shape as before (an edit): the storage stays, and every cell is overwritten below.
     cells->setSize(keySize, valueSize);
     cells->setRange(keyRange, valueRange);
+    // The cells are stored row after row (the key index runs fastest): one pass writes them
+    // all, instead of a checked setCell() per cell.
+    using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    Eigen::Map<RowMajor> out(ColorMapCells::cells(cells), valueSize, keySize);
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (int k = 0; k < keySize; ++k) {
-        const int c = columns == 1 ? 0 : k;
+    if (rows == 1 || columns == 1) {
         for (int v = 0; v < valueSize; ++v) {
             const int r = rows == 1 ? 0 : v;
-            cells->setCell(k, v, data.isVisible(r, c) ? data.values(r, c) : nan);
+            for (int k = 0; k < keySize; ++k) {
+                const int c = columns == 1 ? 0 : k;
+                out(v, k) = data.isVisible(r, c) ? data.values(r, c) : nan;
+            }
+        }
+    } else {
+        // A transposing copy, in square blocks: a block's source columns stay in the cache
+        // while its rows are written (a straight copy would stride through memory).
+        constexpr int block = 32;
+        const bool masked = data.visible.size() != 0;
+        for (int c0 = 0; c0 < columns; c0 += block) {
+            const int w = std::min(block, columns - c0);
+            for (int r0 = 0; r0 < rows; r0 += block) {
+                const int h = std::min(block, rows - r0);
+                if (masked)
+                    out.block(r0, c0, h, w) = data.visible.block(r0, c0, h, w)
+                                                  .select(data.values.block(r0, c0, h, w), nan);
+                else
+                    out.block(r0, c0, h, w) = data.values.block(r0, c0, h, w);
+            }
         }
     }
+    ColorMapCells::cellsWritten(cells);
     double lo = data.minimum, hi = data.maximum;
     if (!(hi > lo))
         hi = lo + 1.0;
