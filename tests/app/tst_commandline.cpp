@@ -387,10 +387,11 @@ void TestCommandLine::entropyProgressOnATerminal()
     const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
     if (script.isEmpty())
         QSKIP("util-linux's script, which gives the run a terminal, is not installed");
-    // A run of a few seconds; script(1) runs it with a pseudo-terminal as stdin, stdout and
-    // stderr, and copies what the terminal showed.
+    // A run of a few seconds (four repeats: one takes under a second on a fast machine);
+    // script(1) runs it with a pseudo-terminal as stdin, stdout and stderr, and copies what
+    // the terminal showed.
     const QString command = QStringLiteral("\"%1\" entropy --queries 32768 --keys 1024 --dims 256 "
-                                           ">/dev/null")
+                                           "--repeats 4 >/dev/null")
                                 .arg(QStringLiteral(AE_APP_BINARY));
     const test::CliRun shown = [&] {
         QProcess process;

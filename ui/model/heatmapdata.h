@@ -41,10 +41,14 @@ struct HeatmapData
     /// One head: q·k before scaling (rows x columns), else null. Shared, not copied: usually
     /// a part of the result the values came from, which it keeps alive.
     std::shared_ptr<const Eigen::MatrixXd> dotProducts;
-    double scaleDivisor = 1.0; ///< the divisor of the scores, score() = dotProducts / it
+    double scaleDivisor = 1.0; ///< the divisor of the scores, score() = dotProducts * (1 / it)
 
-    /// One head's score after scaling, q·k / scaleDivisor, as the softmax was given it.
-    double score(int row, int column) const { return (*dotProducts)(row, column) / scaleDivisor; }
+    /// One head's score after scaling, q·k * (1 / scaleDivisor), as the softmax was given it
+    /// (AttentionResult::score()).
+    double score(int row, int column) const
+    {
+        return (*dotProducts)(row, column) * (1.0 / scaleDivisor);
+    }
     /// The mean: every head's weights (shared like dotProducts), else empty.
     std::vector<std::shared_ptr<const Eigen::MatrixXd>> headWeights;
     /// @}
