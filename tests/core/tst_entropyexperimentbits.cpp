@@ -5,9 +5,9 @@
 
 #include "entropyexperiment.h"
 #include "simd/vectorexp.h"
+#include "testsupport.h"
 
 #include <QtTest>
-#include <cstring>
 #include <vector>
 
 using namespace ae;
@@ -40,11 +40,6 @@ EntropyExperimentResult runOn(ExpKernel kernel, const EntropyExperimentConfig &c
     EntropyExperimentResult r = runEntropyExperiment(config);
     setExpKernel(before);
     return r;
-}
-
-bool sameBits(double a, double b)
-{
-    return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 } // namespace
@@ -86,7 +81,7 @@ void TestEntropyExperimentBits::kernelsAgree()
     const std::vector<double> avx2 = allFigures(runOn(ExpKernel::Avx2, config));
     QCOMPARE(avx2.size(), portable.size());
     for (size_t i = 0; i < portable.size(); ++i)
-        QVERIFY2(sameBits(avx2[i], portable[i]),
+        QVERIFY2(test::sameBits(avx2[i], portable[i]),
             qPrintable(QStringLiteral("figure %1: AVX2 %2, portable %3")
                            .arg(i)
                            .arg(avx2[i], 0, 'g', 17)
@@ -128,7 +123,7 @@ void TestEntropyExperimentBits::pinnedFigures()
         const std::vector<double> &got = *pins[f].first;
         QCOMPARE(got.size(), pins[f].second.size());
         for (size_t i = 0; i < got.size(); ++i)
-            QVERIFY2(sameBits(got[i], pins[f].second[i]),
+            QVERIFY2(test::sameBits(got[i], pins[f].second[i]),
                 qPrintable(QStringLiteral("figure %1 of d_k %2: %3, pinned %4")
                                .arg(f)
                                .arg(config.dims[i])
@@ -136,7 +131,7 @@ void TestEntropyExperimentBits::pinnedFigures()
                                .arg(pins[f].second[i], 0, 'g', 17)));
     }
     // Two of the 27 scores of d_k 5 fall in bin 17.
-    QVERIFY(sameBits(r.histograms[0].unscaled[17], 2.0 / 27.0));
+    QVERIFY(test::sameBits(r.histograms[0].unscaled[17], 2.0 / 27.0));
 }
 
 QTEST_MAIN(TestEntropyExperimentBits)

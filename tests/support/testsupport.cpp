@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <variant>
 #include <vector>
@@ -176,6 +177,11 @@ QString compareJsonWith(const QJsonValue &actual, const QJsonValue &expected,
     if (actual != expected)
         return where + QStringLiteral(": values differ");
     return QString();
+}
+
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 double maxAbsDifference(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)

@@ -61,6 +61,10 @@ double maxAbsDifference(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
 /// True when every entry is finite.
 bool allFinite(const Eigen::MatrixXd &m);
 
+/// True when @p a and @p b are the same double to the last bit (unlike ==, it tells 0 from
+/// -0, and a NaN equals a NaN of the same bits).
+bool sameBits(double a, double b);
+
 /// A copy of @p root with the value at @p path replaced (or added) by @p value. The path uses
 /// the session-error syntax: keys joined by '.', array indices in brackets, e.g.
 /// "source.embeddings[2][0]". Missing objects on the way are created.

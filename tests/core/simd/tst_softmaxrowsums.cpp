@@ -6,10 +6,10 @@
 #include "simd/softmaxrowsums.h"
 #include "simd/vectorexp.h"
 #include "softmaxrowstats.h"
+#include "testsupport.h"
 
 #include <QtTest>
 #include <array>
-#include <cstring>
 #include <vector>
 
 using namespace ae;
@@ -26,11 +26,6 @@ std::vector<double> scattered(size_t count, double spread, unsigned seed)
         x = spread * (2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0);
     }
     return v;
-}
-
-bool sameBits(double a, double b)
-{
-    return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 } // namespace
@@ -112,12 +107,12 @@ void TestSoftmaxRowSums::matchesTheRowLoop()
     addSoftmaxRowSums(scores.data(), rows, keys, factors, threshold, got);
     setExpKernel(before);
     for (size_t v = 0; v < 2; ++v) {
-        QVERIFY2(sameBits(got[v].entropy, expected[v].entropy),
+        QVERIFY2(test::sameBits(got[v].entropy, expected[v].entropy),
             qPrintable(QStringLiteral("factor %1: entropy %2, expected %3")
                            .arg(factors[v])
                            .arg(got[v].entropy, 0, 'g', 17)
                            .arg(expected[v].entropy, 0, 'g', 17)));
-        QVERIFY2(sameBits(got[v].jacobianNorm, expected[v].jacobianNorm),
+        QVERIFY2(test::sameBits(got[v].jacobianNorm, expected[v].jacobianNorm),
             qPrintable(QStringLiteral("factor %1: Jacobian norm %2, expected %3")
                            .arg(factors[v])
                            .arg(got[v].jacobianNorm, 0, 'g', 17)
