@@ -46,7 +46,7 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
     rows.rowwise() += b;
 }
 
-/// Size of the heads' dot products and weights from which they are written past the caches:
+/// Size of the heads' weights from which they are written past the caches:
 /// twice the largest last-level cache of common desktop processors.
 constexpr double streamingBytes = 64.0 * 1024 * 1024;
 
@@ -128,15 +128,15 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     r.meanEntropy.resize(lq);
     r.heads.resize(static_cast<size_t>(h));
     for (HeadResult &head : r.heads) {
-        head.dotProducts.resize(lq, lk);
         head.weights.resize(lq, lk);
         head.entropy.resize(lq);
     }
     const double invHeads = 1.0 / static_cast<double>(h);
     const Eigen::Index block = rowBlockFor(lq, lk, config.dModel);
-    // The heads' dot products and weights go past the caches when they outgrow them: nothing
-    // reads them during the computation.
-    const bool streamCopies = 2.0 * 8.0 * double(h) * double(lq) * double(lk) > streamingBytes;
+    r.rowBlock = block;
+    // The heads' weights go past the caches when they outgrow them: nothing reads them during
+    // the computation.
+    const bool streamCopies = 8.0 * double(h) * double(lq) * double(lk) > streamingBytes;
     // One block of query rows for all heads is one piece of work: its scores, softmax,
     // entropy, A V and its share of the mean stay in cache, and each head's rows are added to
     // the mean in head order on whatever thread, so the sums never depend on the threads.
@@ -146,7 +146,8 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         // Contiguous scratch, reused by the thread: blocks of the result matrices stride by
         // Lq, and a power-of-two stride maps every column to the same cache sets. The scores
         // land here, the softmax turns them into weights in place for A V, and the result's
-        // dot products, weights and the heads' mean are written on the way (softmaxBlock()).
+        // weights and the heads' mean are written on the way (softmaxBlock()). The dot
+        // products are not kept: AttentionResult::dotProducts() repeats this product.
         thread_local std::vector<double> scratch;
         if (scratch.size() < static_cast<size_t>(2 * n * lk))
             scratch.resize(static_cast<size_t>(2 * n * lk));
@@ -169,8 +170,6 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
             sweep.weights = weights.data();
             sweep.weightsStride = n;
             sweep.entropy = head.entropy.data() + r0;
-            sweep.logitsCopy = head.dotProducts.data() + r0;
-            sweep.logitsCopyStride = lq;
             sweep.weightsCopy = head.weights.data() + r0;
             sweep.weightsCopyStride = lq;
             sweep.mean = mean.data();
@@ -179,9 +178,9 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
             sweep.meanStarts = i == 0;
             sweep.streamCopies = streamCopies;
             if (!softmaxBlock(sweep)) {
-                // An infinite or NaN score: the careful path, from the copy of the dot
-                // products the sweep completed.
-                auto dots = head.dotProducts.middleRows(r0, n);
+                // An infinite or NaN score: the careful path, from the dot products again.
+                Eigen::MatrixXd dots(n, lk);
+                multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, dots);
                 auto out = head.weights.middleRows(r0, n);
                 auto entropy = head.entropy.segment(r0, n);
                 if (masked)

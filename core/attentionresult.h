@@ -13,12 +13,9 @@ namespace ae {
 using BoolMatrix = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
 
 /// One head's intermediates. Lq = query count, Lk = key count, d_k = d_model / heads.
+/// Its q·k dot products are not kept: AttentionResult::dotProducts() derives them on request.
 struct HeadResult
 {
-    /// Lq x Lk, Q_i K_i^T before scaling (values under the mask are kept; use
-    /// AttentionResult::visible to tell them apart). The scaled scores are derived from it on
-    /// request (AttentionResult::scores()): no computation reads them.
-    Eigen::MatrixXd dotProducts;
     Eigen::MatrixXd weights; ///< Lq x Lk, softmax rows; hidden entries and fully masked rows are 0
     Eigen::MatrixXd output; ///< Lq x d_k, weights * V_i
     Eigen::VectorXd
@@ -41,18 +38,25 @@ struct AttentionResult
     Eigen::VectorXd meanEntropy; ///< Lq, entropy of each row of meanWeights
     std::vector<int> fullyMaskedRows; ///< query rows that see no key, ascending
 
+    /// Query rows per block of the per-head work in computeAttention(); the dot products are
+    /// derived block by block like that, so they come out as the very bits it computed.
+    Eigen::Index rowBlock = 1;
+
+    /// Lq x Lk, head @p head's Q_i K_i^T before scaling (values under the mask are kept; use
+    /// visible to tell them apart). Worked out again on request, by the same products the
+    /// computation ran: at a large shape, keeping them would cost more time than the rest of
+    /// the softmax, and only a view of the scores reads them.
+    Eigen::MatrixXd dotProducts(int head) const;
+    /// Row @p query of dotProducts(@p head) (1 x Lk), from that row's block alone.
+    Eigen::RowVectorXd dotProductRow(int head, Eigen::Index query) const;
+
     /// Lq x Lk, head @p head's scores after scaling, dotProducts * (1 / scale): the very values
     /// the softmax was given (values under the mask are kept; use visible to tell them apart).
-    Eigen::MatrixXd scores(int head) const
-    {
-        return heads[static_cast<size_t>(head)].dotProducts * (1.0 / scale);
-    }
-
-    /// One entry of scores(@p head): query @p query, key @p key.
-    double score(int head, Eigen::Index query, Eigen::Index key) const
-    {
-        return heads[static_cast<size_t>(head)].dotProducts(query, key) * (1.0 / scale);
-    }
+    Eigen::MatrixXd scores(int head) const;
+    /// Row @p query of scores(@p head) (1 x Lk).
+    Eigen::RowVectorXd scoreRow(int head, Eigen::Index query) const;
+    /// One score after scaling, as the softmax was given it: dot * (1 / scale).
+    double scaled(double dot) const { return dot * (1.0 / scale); }
 };
 
 } // namespace ae

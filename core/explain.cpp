@@ -43,16 +43,17 @@ HeadWeightDerivation deriveHead(
     // The sums are the forward pass's own dot products (its matrix product may add the terms
     // in another order, with fused multiply-adds), so the scores below are the very values
     // the softmax was given.
-    d.dot = h.dotProducts(query, key);
+    const Eigen::RowVectorXd dots = result.dotProductRow(head, query);
+    d.dot = dots(key);
     d.rowVisible = std::move(rowVisible);
     d.rowScores.resize(lk);
     for (Eigen::Index j = 0; j < lk; ++j) {
-        d.rowScores(j) = result.score(head, query, j);
+        d.rowScores(j) = result.scaled(dots(j));
         if (d.rowVisible[static_cast<size_t>(j)])
             d.rowMax = d.rowMax ? std::max(*d.rowMax, d.rowScores(j)) : d.rowScores(j);
     }
     if (d.rowVisible[static_cast<size_t>(key)])
-        d.score = result.score(head, query, key);
+        d.score = d.rowScores(key);
 
     d.rowExp = Eigen::VectorXd::Zero(lk);
     if (d.rowMax) {

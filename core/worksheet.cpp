@@ -153,7 +153,7 @@ bool pickQuestions(StudentWorksheet &w, Rng &rng)
     score.head = drawIndex(rng, heads);
     score.query = drawIndex(rng, lq);
     score.key = pickFrom(visibleKeys(r, score.query));
-    score.answer = r.score(score.head, score.query, score.key);
+    score.answer = r.scoreRow(score.head, score.query)(score.key);
 
     WorksheetQuestion weight;
     weight.kind = WorksheetQuestionKind::Weight;

@@ -99,9 +99,8 @@ void TestExplain::everyWeightAgreesWithComputeAndReference()
                               .arg(e.weight, 0, 'g', 17)
                               .arg(computed, 0, 'g', 17)));
                 if (h >= 0) {
-                    const HeadResult &head = r.heads[size_t(h)];
-                    QVERIFY2(e.heads.front().dot == head.dotProducts(i, j), qPrintable(where));
-                    QVERIFY2(!e.heads.front().score || *e.heads.front().score == r.score(h, i, j),
+                    QVERIFY2(e.heads.front().dot == r.dotProducts(h)(i, j), qPrintable(where));
+                    QVERIFY2(!e.heads.front().score || *e.heads.front().score == r.scores(h)(i, j),
                         qPrintable(where));
                 }
                 const QJsonArray torchRows = h < 0

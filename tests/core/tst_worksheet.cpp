@@ -156,7 +156,7 @@ void TestWorksheet::answersAgree()
             const auto hi = static_cast<size_t>(q.head);
             switch (q.kind) {
             case WorksheetQuestionKind::Score: {
-                QVERIFY(std::abs(q.answer - r.score(int(hi), q.query, q.key)) <= 1e-12);
+                QVERIFY(std::abs(q.answer - r.scores(int(hi))(q.query, q.key)) <= 1e-12);
                 QVERIFY(
                     std::abs(q.answer - static_cast<double>(n.scores[qi][size_t(q.key)])) <= 1e-12);
                 const WeightExplanation e = explainWeight(s, r, { q.head, q.query, q.key });

@@ -88,7 +88,7 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         QCOMPARE(split[0].columnLabels.first(), QString::number(h * dK + 1));
 
         const auto scores = ComputationSteps::matrices(s, r, h, ComputationStep::Scores);
-        QCOMPARE(scores.front().values, head.dotProducts);
+        QCOMPARE(scores.front().values, r.dotProducts(h));
         // S = Q_h K_hᵀ, multiplied out here independently.
         QVERIFY(test::maxAbsDifference(
                     scores.front().values, timesTransposed(split[0].values, split[1].values))
@@ -100,7 +100,7 @@ void TestComputationSteps::matricesAreTheCoreIntermediates()
         QCOMPARE(scaled.front().visible.size(), Eigen::Index(0));
         const auto masked = ComputationSteps::matrices(s, r, h, ComputationStep::Masked);
         // The very values the softmax was given: the dot products times 1 / scale.
-        QCOMPARE(masked.front().values, Eigen::MatrixXd(head.dotProducts * (1.0 / r.scale)));
+        QCOMPARE(masked.front().values, Eigen::MatrixXd(r.dotProducts(h) * (1.0 / r.scale)));
         QVERIFY(masked.front().visible == r.visible);
         const auto softmax = ComputationSteps::matrices(s, r, h, ComputationStep::Softmax);
         QCOMPARE(softmax.front().values, head.weights);
@@ -172,18 +172,19 @@ void TestComputationSteps::heatmapStateBeforeAndAfterSoftmax()
     QVERIFY(!ComputationSteps::heatmapState(s, r, 0, ComputationStep::Output));
     const auto unscaled = ComputationSteps::heatmapState(s, r, 0, ComputationStep::Scores);
     QVERIFY(unscaled);
-    QCOMPARE(unscaled->values, r.heads[0].dotProducts);
+    QCOMPARE(unscaled->values, r.dotProducts(0));
     const auto masked = ComputationSteps::heatmapState(s, r, 0, ComputationStep::Masked);
     QVERIFY(masked);
-    QCOMPARE(masked->values, Eigen::MatrixXd(r.heads[0].dotProducts * (1.0 / r.scale)));
+    QCOMPARE(masked->values, Eigen::MatrixXd(r.dotProducts(0) * (1.0 / r.scale)));
     QVERIFY(masked->visible == r.visible);
     // The colours span the visible scores.
     double lo = 1e300, hi = -1e300;
+    const Eigen::MatrixXd scores = r.scores(0);
     for (int i = 0; i < masked->rows(); ++i) {
         for (int j = 0; j < masked->columns(); ++j) {
             if (r.visible(i, j)) {
-                lo = std::min(lo, r.score(0, i, j));
-                hi = std::max(hi, r.score(0, i, j));
+                lo = std::min(lo, scores(i, j));
+                hi = std::max(hi, scores(i, j));
             }
         }
     }

@@ -190,7 +190,7 @@ void TestComputationDock::matricesEqualTheCore()
     QCOMPARE(tables[2]->matrix().values, Eigen::MatrixXd(r.v.middleCols((heads - 1) * dK, dK)));
     QVERIFY(tables[0]->titleText().contains(QStringLiteral("%1 × %2").arg(r.q.rows()).arg(dK)));
     const std::pair<ComputationStep, Eigen::MatrixXd> expected[] = {
-        { ComputationStep::Scores, head.dotProducts },
+        { ComputationStep::Scores, r.dotProducts(heads - 1) },
         { ComputationStep::Scaled, r.scores(heads - 1) },
         { ComputationStep::Masked, r.scores(heads - 1) },
         { ComputationStep::Softmax, head.weights },
@@ -236,7 +236,7 @@ void TestComputationDock::tooltipsShowTheChosenDecimals()
     panel->setSelectedView(0);
     m_dock->setStep(static_cast<int>(ComputationStep::Softmax));
     const double w = document->result().heads[0].weights(1, 2);
-    const double score = document->result().score(0, 1, 2);
+    const double score = document->result().scores(0)(1, 2);
     for (int decimals : { 2, 5 }) {
         m_dock->decimalsBox()->setValue(decimals);
         // The heatmap's hover: the weight and the score as the computation shows them.
@@ -274,7 +274,7 @@ void TestComputationDock::heatmapShowsScoresBeforeSoftmaxAndWeightsAfter()
     const AttentionResult &r = m_window->document()->result();
     QCOMPARE(panel->largePlot()->data().values, r.scores(1));
     m_dock->setStep(static_cast<int>(ComputationStep::Scores));
-    QCOMPARE(panel->largePlot()->data().values, r.heads[1].dotProducts);
+    QCOMPARE(panel->largePlot()->data().values, r.dotProducts(1));
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Scaled
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Masked
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown); // Softmax
@@ -300,7 +300,7 @@ void TestComputationDock::revealHidesNumbersUntilTheNextClick()
     QCOMPARE(m_dock->currentStep(), ComputationStep::Masked);
     QVERIFY(m_dock->numbersShown());
     QCOMPARE(m_dock->matrixWidgets().front()->cellText(0, 0),
-        QString::number(m_window->document()->result().score(0, 0, 0), 'f', 4));
+        QString::number(m_window->document()->result().scores(0)(0, 0), 'f', 4));
     m_dock->setRevealMode(false);
     QTest::keyClick(m_dock->stepList(), Qt::Key_PageDown);
     QCOMPARE(m_dock->currentStep(), ComputationStep::Softmax);

@@ -191,7 +191,8 @@ std::vector<LabelledMatrix> ComputationSteps::matrices(
             labelled(
                 QStringLiteral("V_") + n, result.v.middleCols(head * dK, dK), keys, headColumns) };
     case ComputationStep::Scores:
-        return { labelled(QStringLiteral("S = Q_%1 K_%1ᵀ").arg(n), h.dotProducts, queries, keys) };
+        return { labelled(
+            QStringLiteral("S = Q_%1 K_%1ᵀ").arg(n), result.dotProducts(head), queries, keys) };
     case ComputationStep::Scaled:
         return { labelled(QStringLiteral("S / %1").arg(result.scale, 0, 'g', 6),
             result.scores(head), queries, keys) };
@@ -231,10 +232,9 @@ std::optional<HeatmapData> ComputationSteps::heatmapState(
     if (step != ComputationStep::Scores && step != ComputationStep::Scaled
         && step != ComputationStep::Masked)
         return std::nullopt;
-    const HeadResult &h = result.heads[static_cast<size_t>(head)];
     HeatmapData d = HeatmapDataBuilder::weights(session, result, head, false);
     const bool unscaled = step == ComputationStep::Scores;
-    d.values = unscaled ? h.dotProducts : result.scores(head);
+    d.values = unscaled ? result.dotProducts(head) : result.scores(head);
     if (step != ComputationStep::Masked)
         d.visible = BoolMatrix();
     d.valueName = unscaled ? tr("q·k before scaling") : tr("score before the softmax");

@@ -131,8 +131,10 @@ QueryRowParts QueryRow::parts(
     const Eigen::Index lk = h.weights.cols();
     p.keys.name = tr("Each key");
     p.keys.values.resize(lk, 3);
-    p.keys.values.col(0) = h.dotProducts.row(query).transpose();
-    p.keys.values.col(1) = result.scores(head).row(query).transpose();
+    const Eigen::RowVectorXd dots = result.dotProductRow(head, query);
+    p.keys.values.col(0) = dots.transpose();
+    for (Eigen::Index j = 0; j < lk; ++j)
+        p.keys.values(j, 1) = result.scaled(dots(j));
     p.keys.values.col(2) = h.weights.row(query).transpose();
     p.keys.visible = BoolMatrix::Constant(lk, 3, true);
     for (Eigen::Index j = 0; j < lk; ++j) {

@@ -167,11 +167,9 @@ HeatmapData HeatmapDataBuilder::weights(
             for (const HeadResult &h : result.heads)
                 d.headWeights.push_back(std::make_shared<const Eigen::MatrixXd>(h.weights));
             if (count == 1)
-                d.dotProducts
-                    = std::make_shared<const Eigen::MatrixXd>(result.heads.front().dotProducts);
+                d.dotProducts = std::make_shared<const Eigen::MatrixXd>(result.dotProducts(0));
         } else {
-            d.dotProducts = std::make_shared<const Eigen::MatrixXd>(
-                result.heads[static_cast<size_t>(head)].dotProducts);
+            d.dotProducts = std::make_shared<const Eigen::MatrixXd>(result.dotProducts(head));
         }
     }
     return d;
@@ -189,7 +187,8 @@ HeatmapData HeatmapDataBuilder::weights(
 void HeatmapDataBuilder::shareDetails(
     HeatmapData &view, const std::shared_ptr<const AttentionResult> &result)
 {
-    // Pointers into the result that keep all of it alive: no matrix is copied.
+    // Pointers into the result that keep all of it alive: no weights are copied. The q·k the
+    // result does not keep are worked out for the one head shown.
     const auto part = [&result](const Eigen::MatrixXd &m) {
         return std::shared_ptr<const Eigen::MatrixXd>(result, &m);
     };
@@ -200,9 +199,9 @@ void HeatmapDataBuilder::shareDetails(
             view.headWeights.push_back(part(h.weights));
         // With one head the mean is that head, so its intermediates explain the cells too.
         if (result->heads.size() == 1)
-            view.dotProducts = part(result->heads.front().dotProducts);
+            view.dotProducts = std::make_shared<const Eigen::MatrixXd>(result->dotProducts(0));
     } else if (view.head < static_cast<int>(result->heads.size())) {
-        view.dotProducts = part(result->heads[static_cast<size_t>(view.head)].dotProducts);
+        view.dotProducts = std::make_shared<const Eigen::MatrixXd>(result->dotProducts(view.head));
     }
 }
 

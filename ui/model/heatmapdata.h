@@ -38,18 +38,19 @@ struct HeatmapData
     QString rowAxisTitle; ///< e.g. "queries from target Y"
     QString columnAxisTitle; ///< e.g. "keys/values from source X"
     int head = -1; ///< the head shown, or -1 for the mean of all heads
-    /// One head: q·k before scaling (rows x columns), else null. Shared, not copied: usually
-    /// a part of the result the values came from, which it keeps alive.
+    /// One head: q·k before scaling (rows x columns), else null. Shared between copies of the
+    /// view; worked out from the result by AttentionResult::dotProducts().
     std::shared_ptr<const Eigen::MatrixXd> dotProducts;
     double scaleDivisor = 1.0; ///< the divisor of the scores, score() = dotProducts * (1 / it)
 
     /// One head's score after scaling, q·k * (1 / scaleDivisor), as the softmax was given it
-    /// (AttentionResult::score()).
+    /// (AttentionResult::scaled()).
     double score(int row, int column) const
     {
         return (*dotProducts)(row, column) * (1.0 / scaleDivisor);
     }
-    /// The mean: every head's weights (shared like dotProducts), else empty.
+    /// The mean: every head's weights, else empty. Shared, not copied: parts of the result the
+    /// values came from, which they keep alive.
     std::vector<std::shared_ptr<const Eigen::MatrixXd>> headWeights;
     /// @}
 
