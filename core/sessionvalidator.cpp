@@ -26,6 +26,15 @@ SessionError invalid(const QString &path, const QString &message)
 std::optional<SessionError> checkValues(
     const QString &path, const Eigen::MatrixXd &m, bool rowVector)
 {
+    // The document validates on every edit, and nearly always every value is allowed: one
+    // branch-free pass in storage order says so, and only a bad value pays for the search
+    // below, which names the first one in reading order.
+    bool allAllowed = true;
+    const double *values = m.data();
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        allAllowed &= limits::isAllowedValue(values[i]);
+    if (allAllowed)
+        return std::nullopt;
     for (Eigen::Index r = 0; r < m.rows(); ++r) {
         for (Eigen::Index c = 0; c < m.cols(); ++c) {
             const double x = m(r, c);

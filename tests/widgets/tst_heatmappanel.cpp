@@ -8,6 +8,7 @@
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "matrixplotadapter.h"
+#include "testsupport.h"
 #include "testsupportattention.h"
 
 #include <QApplication>
@@ -82,6 +83,8 @@ private slots:
     void presentationModeEnlargesFonts();
     void stretchedColorsEndAtLargestWeight();
     void tileScrolledOutDuringEditShowsItWhenBack();
+    void everyEditReachesEveryView_data();
+    void everyEditReachesEveryView();
 
 private:
     Document *m_document = nullptr;
@@ -425,6 +428,57 @@ void TestHeatmapPanel::tileScrolledOutDuringEditShowsItWhenBack()
                                .arg(c)
                                .arg(shown.name(), expected.name())));
         }
+    }
+}
+
+void TestHeatmapPanel::everyEditReachesEveryView_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<bool>("stretch");
+    QTest::newRow("2 heads") << 2 << false;
+    QTest::newRow("4 heads") << 4 << false;
+    QTest::newRow("4 heads, stretched colours") << 4 << true;
+}
+
+void TestHeatmapPanel::everyEditReachesEveryView()
+{
+    // The tiles take their views' matrices and hand back the ones shown before, to be
+    // refilled by the next edit: edit after edit, every picture must show the latest weights,
+    // and so must a head selected after them.
+    QFETCH(int, heads);
+    QFETCH(bool, stretch);
+    m_document->resetSession(
+        makeSession(SequenceRole::Target, SequenceRole::Source, heads, false), QString());
+    m_panel->setStretchColors(stretch);
+    const int dK = 4 / heads;
+    for (int edit = 1; edit <= 3; ++edit) {
+        m_document->setEmbeddingCell(SequenceRole::Source, edit % 2, edit, 0.5 * edit - 2.0);
+        if (edit == 2)
+            m_panel->setStretchColors(!stretch);
+        const Session &s = m_document->session();
+        const Eigen::MatrixXd mean = AttentionTestSupport::meanWeights(
+            s.target.embeddings, s.source.embeddings, heads, false, {});
+        const QList<HeatmapPlot *> tiles = m_panel->smallMultiples();
+        QCOMPARE(tiles.size(), heads + 1);
+        QVERIFY(colorMapDiff(tiles[0], mean) < 1e-12);
+        QVERIFY(test::maxAbsDifference(tiles[0]->data().values, mean) < 1e-12);
+        QVERIFY(colorMapDiff(m_panel->largePlot(), mean) < 1e-12);
+        for (int h = 0; h < heads; ++h) {
+            const Eigen::MatrixXd expected = AttentionTestSupport::headWeights(
+                s.target.embeddings, s.source.embeddings, h, dK, std::sqrt(double(dK)), false);
+            const QString where = QStringLiteral("edit %1, head %2").arg(edit).arg(h + 1);
+            QVERIFY2(colorMapDiff(tiles[h + 1], expected) < 1e-12, qPrintable(where));
+            QVERIFY2(test::maxAbsDifference(tiles[h + 1]->data().values, expected) < 1e-12,
+                qPrintable(where));
+            // One colour range in every view.
+            QCOMPARE(tiles[h + 1]->data().maximum, tiles[0]->data().maximum);
+        }
+        m_panel->setSelectedView(heads - 1);
+        const Eigen::MatrixXd last = AttentionTestSupport::headWeights(
+            s.target.embeddings, s.source.embeddings, heads - 1, dK, std::sqrt(double(dK)), false);
+        QVERIFY(colorMapDiff(m_panel->largePlot(), last) < 1e-12);
+        QCOMPARE(m_panel->largePlot()->data().maximum, tiles[0]->data().maximum);
+        m_panel->setSelectedView(-1);
     }
 }
 

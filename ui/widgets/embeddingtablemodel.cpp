@@ -344,24 +344,24 @@ void EmbeddingTableModel::followDocument()
         return;
     // Announce only the changed block: a whole-table dataChanged makes the view measure the
     // text of every cell again (its rows resize to their contents), which dominated an edit.
-    // NaN never equals itself, so a cell holding one is announced every time; harmless.
-    const Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic> changed
-        = m_shown.array() != seq.embeddings.array();
-    if (changed.any()) {
-        int top = m_rows, left = m_columns, bottom = -1, right = -1;
-        for (int c = 0; c < m_columns; ++c) {
-            for (int r = 0; r < m_rows; ++r) {
-                if (changed(r, c)) {
-                    top = std::min(top, r);
-                    bottom = std::max(bottom, r);
-                    left = std::min(left, c);
-                    right = std::max(right, c);
-                }
+    // NaN never equals itself, so a cell holding one is announced every time; harmless. The
+    // pass takes over the changed values too: an edit changes a cell or a few, and copying
+    // the whole table would cost as much again as comparing it.
+    int top = m_rows, left = m_columns, bottom = -1, right = -1;
+    for (int c = 0; c < m_columns; ++c) {
+        for (int r = 0; r < m_rows; ++r) {
+            const double now = seq.embeddings(r, c);
+            if (m_shown(r, c) != now) {
+                m_shown(r, c) = now;
+                top = std::min(top, r);
+                bottom = std::max(bottom, r);
+                left = std::min(left, c);
+                right = std::max(right, c);
             }
         }
-        m_shown = seq.embeddings;
-        emit dataChanged(index(top, left), index(bottom, right));
     }
+    if (bottom >= 0)
+        emit dataChanged(index(top, left), index(bottom, right));
     if (m_shownTokens != seq.tokens || m_shownPadding != seq.padding) {
         m_shownTokens = seq.tokens;
         m_shownPadding = seq.padding;

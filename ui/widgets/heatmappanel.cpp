@@ -281,8 +281,8 @@ void HeatmapPanel::setStretchColors(bool on)
     if (m_stretch == on)
         return;
     m_stretch = on;
-    applyColorRange();
-    pushViews();
+    if (m_document->hasResult())
+        rebuildViews();
 }
 
 void HeatmapPanel::refresh()
@@ -298,19 +298,16 @@ void HeatmapPanel::refresh()
     m_largeStack->setCurrentWidget(
         m_display == Display::Lines ? static_cast<QWidget *>(m_alignment) : m_large);
     const AttentionResult &result = m_document->result();
-    const Session &session = m_document->resultSession();
     const int heads = static_cast<int>(result.heads.size());
     const bool selectionLost = m_selectedView >= heads;
     if (selectionLost)
         m_selectedView = -1;
 
-    HeatmapDataBuilder::allViews(session, result, m_views);
-    applyColorRange();
     // With one head the mean is that head: the small multiples would repeat the large map.
     ensureTiles(heads > 1 ? heads + 1 : 0);
     m_tileArea->setVisible(!m_tiles.isEmpty());
     updateOrientation();
-    pushViews();
+    rebuildViews();
     updateStale();
     layoutTiles();
     if (selectionLost)
@@ -322,11 +319,24 @@ void HeatmapPanel::applyColorRange()
     HeatmapDataBuilder::applyColorRange(m_views, m_stretch);
 }
 
+void HeatmapPanel::rebuildViews()
+{
+    HeatmapDataBuilder::allViews(m_document->resultSession(), m_document->result(), m_views);
+    applyColorRange();
+    pushViews();
+}
+
 void HeatmapPanel::pushViews()
 {
     for (int i = 0; i < m_tiles.size() && i < static_cast<int>(m_views.size()); ++i)
-        m_tiles[i]->setData(m_views[static_cast<size_t>(i)]);
+        m_tiles[i]->swapData(m_views[static_cast<size_t>(i)]);
     showSelected();
+}
+
+const HeatmapData &HeatmapPanel::view(size_t index) const
+{
+    return index < static_cast<size_t>(m_tiles.size()) ? m_tiles[static_cast<int>(index)]->data()
+                                                       : m_views[index];
 }
 
 void HeatmapPanel::showSelected()
@@ -337,9 +347,9 @@ void HeatmapPanel::showSelected()
     // The small multiples hold the weights only; the large map also explains every cell,
     // with q·k and head weights shared with the result. Copied into kept storage: no
     // allocation from one edit to the next.
-    m_largeView = m_views[index];
+    m_largeView = view(index);
     HeatmapDataBuilder::shareDetails(m_largeView, m_document->sharedResult());
-    m_alignment->setData(m_views[index]);
+    m_alignment->setData(view(index));
     m_large->setData(m_stepState ? *m_stepState : m_largeView);
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);

@@ -117,8 +117,15 @@ private:
     void refresh();
     /// Sets the colour range of every view: [0, 1], or [0, largest visible weight].
     void applyColorRange();
-    /// Hands the views to the tiles and the selected one to the large plot.
+    /// Builds every view of the document's result, with their colour range, and hands them to
+    /// the plots (pushViews()).
+    void rebuildViews();
+    /// Hands the views to the tiles and the selected one to the large plot. A tile takes its
+    /// view's matrices and leaves its previous ones in m_views, to be refilled next time.
     void pushViews();
+    /// View @p index (the mean, then every head) as shown: held by its tile when there are
+    /// tiles, else by m_views.
+    const HeatmapData &view(size_t index) const;
     /// Dims the pictures when the document's result is stale.
     void updateStale();
     /// Blanks every picture's weights while the document hides them (a lesson's question).
@@ -152,7 +159,9 @@ private:
     int m_decimals = 4;
     bool m_stretch = false;
     double m_zoom = 1.0;
-    std::vector<HeatmapData> m_views; ///< the mean, then every head
+    /// The mean, then every head: each one's matrices go to its tile (pushViews()), so with
+    /// tiles these hold the views shown before; view() gives the current ones.
+    std::vector<HeatmapData> m_views;
     HeatmapData m_largeView; ///< the selected view with how its values were made
     std::optional<HeatmapData> m_stepState; ///< shown large instead of the weights, if set
 

@@ -179,6 +179,15 @@ void HeatmapPlot::setData(HeatmapData &&data)
         dataChanged(relabel);
 }
 
+void HeatmapPlot::swapData(HeatmapData &data)
+{
+    const bool relabel = !sameLabels(m_data, data);
+    const bool redraw = relabel || !samePicture(m_data, data);
+    std::swap(m_data, data);
+    if (redraw)
+        dataChanged(relabel);
+}
+
 bool HeatmapPlot::samePicture(const HeatmapData &a, const HeatmapData &b)
 {
     // Exact comparisons: the first differing weight ends them, so a real edit costs little.

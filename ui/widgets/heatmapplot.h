@@ -26,6 +26,9 @@ public:
     void setData(const HeatmapData &data);
     /// Shows @p data (moved: no copy of the matrices).
     void setData(HeatmapData &&data);
+    /// Shows @p data and hands back in it what was shown before, whose matrices the caller
+    /// refills next time: no copy of the values and no allocation from one edit to the next.
+    void swapData(HeatmapData &data);
     const HeatmapData &data() const { return m_data; }
     /// Recolours the cells with @p kind.
     void setColorMap(ColorMapKind kind);
