@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "softmaxrowstats.h"
 
+#include "simd/vectorexp.h"
+
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -30,12 +32,11 @@ SoftmaxRowStats softmaxRowStats(const double *scores, int count, double factor)
     logits = (factor * (s - peak)).max(-1000.0);
     // Eigen's vectorised exp stops at about 5.6e-309 instead of reaching 0; below
     // ln DBL_MIN the weight is taken as 0 so that it adds nothing to the sums.
-    const double minLog = std::log(std::numeric_limits<double>::min());
     // The exponential of a plain array runs vectorised (inside a select it would not); the
     // rare entries below ln DBL_MIN are fixed afterwards.
     weights = logits.exp();
-    if (logits.minCoeff() < minLog)
-        weights = (logits < minLog).select(0.0, weights);
+    if (logits.minCoeff() < minExpArgument)
+        weights = (logits < minExpArgument).select(0.0, weights);
     weights(top) = 0.0;
     const double rest = weights.sum();
     const double weightedLogits = (weights * logits).sum();

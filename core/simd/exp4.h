@@ -8,6 +8,8 @@
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define AE_SIMD_AVX2 1
+#include "vectorexp.h"
+
 #include <immintrin.h>
 
 #include <cmath>
@@ -21,9 +23,6 @@ inline bool avx2Supported()
     static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     return supported;
 }
-
-/// ln DBL_MIN: below it the exponential is taken as 0.
-inline const double minLog = std::log(std::numeric_limits<double>::min());
 
 /// ln DBL_MAX: above it the exponential is infinite.
 inline const double maxLog = std::log(std::numeric_limits<double>::max());
@@ -56,7 +55,7 @@ inline __attribute__((target("avx2,fma"), always_inline)) __m256d powerOfTwo(__m
 /// halves so that n may reach past the exponent's range at both ends.
 inline __attribute__((target("avx2,fma"), always_inline)) __m256d exp4(__m256d x)
 {
-    const __m256d minArg = _mm256_set1_pd(minLog);
+    const __m256d minArg = _mm256_set1_pd(minExpArgument);
     const __m256d maxArg = _mm256_set1_pd(maxLog);
     const __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, minArg), maxArg);
     const __m256d n = _mm256_round_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(1.4426950408889634)),
@@ -84,7 +83,7 @@ inline __attribute__((target("avx2,fma"), always_inline)) __m256d exp4(__m256d x
 /// meaning and NaN gives e^(ln DBL_MIN): a caller masks the first and detects the second.
 inline __attribute__((target("avx2,fma"), always_inline)) __m256d expNonPositive4(__m256d x)
 {
-    const __m256d minArg = _mm256_set1_pd(minLog);
+    const __m256d minArg = _mm256_set1_pd(minExpArgument);
     const __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, minArg), _mm256_setzero_pd());
     const __m256d n = _mm256_round_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(1.4426950408889634)),
         _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);

@@ -174,7 +174,6 @@ __attribute__((target("avx2"))) void loadFourRows(
 __attribute__((target("avx2"))) void fourRows(GroupBuffers &g, int keys, __m256d peak, __m256d top,
     double factor, double threshold, SoftmaxRowSums &sums)
 {
-    static const double minLog = std::log(std::numeric_limits<double>::min());
     double *logits = g.logits.data();
     double *weights = g.weights.data();
     const int vectorised = keys / 2 * 2;
@@ -190,8 +189,9 @@ __attribute__((target("avx2"))) void fourRows(GroupBuffers &g, int keys, __m256d
         for (int lane = 0; lane < 4; ++lane)
             weights[4 * j + lane] = std::exp(logits[4 * j + lane]);
     for (int j = 0; j < keys; ++j) {
-        const __m256d gone = _mm256_or_pd(_mm256_cmp_pd(at(logits, j), splat(minLog), _CMP_LT_OQ),
-            _mm256_cmp_pd(top, splat(j), _CMP_EQ_OQ));
+        const __m256d gone
+            = _mm256_or_pd(_mm256_cmp_pd(at(logits, j), splat(minExpArgument), _CMP_LT_OQ),
+                _mm256_cmp_pd(top, splat(j), _CMP_EQ_OQ));
         const __m256d w = _mm256_andnot_pd(gone, at(weights, j));
         put(weights, j, w);
         put(g.a.data(), j, mul(w, at(logits, j)));

@@ -11,9 +11,6 @@ namespace ae {
 
 namespace {
 
-/// ln DBL_MIN: below it the exponential is taken as 0.
-const double minLog = std::log(std::numeric_limits<double>::min());
-
 void portableExp(const double *x, double *out, Eigen::Index n)
 {
     const Eigen::Map<const Eigen::ArrayXd> in(x, n);
@@ -22,8 +19,8 @@ void portableExp(const double *x, double *out, Eigen::Index n)
     // scalar exp per entry), but it never goes below about 5.6e-309 (it clamps its argument
     // near ln DBL_MIN): the rare entries below ln DBL_MIN are set to 0 afterwards.
     e = in.exp();
-    if (n > 0 && in.minCoeff() < minLog)
-        e = (in < minLog).select(0.0, e);
+    if (n > 0 && in.minCoeff() < minExpArgument)
+        e = (in < minExpArgument).select(0.0, e);
 }
 
 #ifdef AE_SIMD_AVX2

@@ -6,8 +6,14 @@
 /// hot loop. The binary stays portable x86-64; the AVX2 kernel is chosen at run time.
 
 #include <Eigen/Core>
+#include <cmath>
+#include <limits>
 
 namespace ae {
+
+/// ln DBL_MIN (about -708.4): below it the core's exponentials give exactly 0, so a weight
+/// that small adds nothing to a sum (expInto(), the softmax kernels, the row statistics).
+inline const double minExpArgument = std::log(std::numeric_limits<double>::min());
 
 /// The implementations of expInto(). The scaling experiment's vector kernels
 /// (NormalSampler::fillEach(), addSoftmaxRowSums()) follow the same choice.
