@@ -128,17 +128,27 @@ void TestLessonDocument::stepEdits_data()
 {
     QTest::addColumn<QString>("edit");
     QTest::addColumn<QString>("expected"); // the captions in order after the edit
-    QTest::newRow("move down") << QStringLiteral("down 0") << QStringLiteral("b a c");
-    QTest::newRow("move up") << QStringLiteral("up 2") << QStringLiteral("a c b");
-    QTest::newRow("move to the end") << QStringLiteral("move 0 2") << QStringLiteral("b c a");
-    QTest::newRow("duplicate") << QStringLiteral("duplicate 1") << QStringLiteral("a b b c");
-    QTest::newRow("delete") << QStringLiteral("delete 0") << QStringLiteral("b c");
+    // The step the edit concerns, to be shown after it (and its redo) and after its undo.
+    QTest::addColumn<int>("shown");
+    QTest::addColumn<int>("shownUndone");
+    QTest::newRow("move down") << QStringLiteral("down 0") << QStringLiteral("b a c") << 1 << 0;
+    QTest::newRow("move up") << QStringLiteral("up 2") << QStringLiteral("a c b") << 1 << 2;
+    QTest::newRow("move to the end")
+        << QStringLiteral("move 0 2") << QStringLiteral("b c a") << 2 << 0;
+    QTest::newRow("duplicate") << QStringLiteral("duplicate 1") << QStringLiteral("a b b c") << 2
+                               << 1;
+    QTest::newRow("delete") << QStringLiteral("delete 0") << QStringLiteral("b c") << 0 << 0;
+    // The last step gone, its predecessor is the one in sight; undone, the step is back.
+    QTest::newRow("delete the last")
+        << QStringLiteral("delete 2") << QStringLiteral("a b") << 1 << 2;
 }
 
 void TestLessonDocument::stepEdits()
 {
     QFETCH(QString, edit);
     QFETCH(QString, expected);
+    QFETCH(int, shown);
+    QFETCH(int, shownUndone);
     LessonDocument doc(m_autosave);
     for (const char *caption : { "a", "b", "c" }) {
         doc.recordStep(doc.stepCount() - 1, m_cross, LessonView());
@@ -154,6 +164,8 @@ void TestLessonDocument::stepEdits()
     const QStringList words = edit.split(QLatin1Char(' '));
     const int at = words.at(1).toInt();
     QSignalSpy reshaped(&doc, &LessonDocument::stepsChanged);
+    QSignalSpy named(&doc, &LessonDocument::editedStep);
+    const auto lastNamed = [&named] { return named.isEmpty() ? -2 : named.last().at(0).toInt(); };
     if (words[0] == QLatin1String("down"))
         doc.moveStep(at, at + 1);
     else if (words[0] == QLatin1String("up"))
@@ -166,16 +178,20 @@ void TestLessonDocument::stepEdits()
         doc.removeStep(at);
     QCOMPARE(captions(), expected);
     QCOMPARE(reshaped.count(), 1);
+    QCOMPARE(lastNamed(), shown);
     // One undo step, and the copy of a duplicate is a step of its own.
     if (words[0] == QLatin1String("duplicate")) {
         doc.setText(LessonDocument::TextField::Caption, at + 1, false, QStringLiteral("x"));
         QCOMPARE(captions(), QStringLiteral("a b x c"));
         doc.undoStack()->undo();
+        QCOMPARE(lastNamed(), at + 1);
     }
     doc.undoStack()->undo();
     QCOMPARE(captions(), QStringLiteral("a b c"));
+    QCOMPARE(lastNamed(), shownUndone);
     doc.undoStack()->redo();
     QCOMPARE(captions(), expected);
+    QCOMPARE(lastNamed(), shown);
 }
 
 void TestLessonDocument::questionsFollowTheLoadersRules_data()

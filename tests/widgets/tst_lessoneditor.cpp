@@ -65,6 +65,8 @@ private slots:
     void recordedStepsReplayEqual_data();
     void recordedStepsReplayEqual();
     void undoInTheEditorUndoesTheLesson();
+    void undoShowsTheStepItChanges_data();
+    void undoShowsTheStepItChanges();
     void reorderButtonsAndPlay();
     void refusedQuestionNamesTheField();
 
@@ -239,6 +241,103 @@ void TestLessonEditor::undoInTheEditorUndoesTheLesson()
     QTest::keyClick(caption, Qt::Key_Z, Qt::ControlModifier);
     QTest::keyClick(caption, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(m_editor->document()->stepCount(), 0);
+}
+
+void TestLessonEditor::undoShowsTheStepItChanges_data()
+{
+    QTest::addColumn<QString>("edit"); // made on the steps a, b, c
+    QTest::addColumn<int>("editedAt"); // the step chosen for the edit
+    QTest::addColumn<int>("chosen"); // the step chosen afterwards, before Ctrl+Z
+    QTest::addColumn<QString>("undone"); // the captions after Ctrl+Z
+    QTest::addColumn<int>("shownUndone"); // the step in sight after Ctrl+Z
+    QTest::addColumn<QString>("redone"); // the captions after Ctrl+Shift+Z
+    QTest::addColumn<int>("shownRedone");
+    QTest::newRow("caption of another step")
+        << QStringLiteral("type") << 1 << 0 << QStringLiteral("a b c") << 1
+        << QStringLiteral("a bx c") << 1;
+    QTest::newRow("question of another step")
+        << QStringLiteral("question") << 2 << 0 << QStringLiteral("a b c") << 2
+        << QStringLiteral("a b c") << 2;
+    QTest::newRow("moved up") << QStringLiteral("up") << 2 << 0 << QStringLiteral("a b c") << 2
+                              << QStringLiteral("a c b") << 1;
+    QTest::newRow("deleted") << QStringLiteral("delete") << 1 << 0 << QStringLiteral("a b c") << 1
+                             << QStringLiteral("a c") << 1;
+    QTest::newRow("deleted the last") << QStringLiteral("delete") << 2 << 0
+                                      << QStringLiteral("a b c") << 2 << QStringLiteral("a b") << 1;
+    QTest::newRow("recorded") << QStringLiteral("record") << 0 << 2 << QStringLiteral("a b c") << 0
+                              << QStringLiteral("a  b c") << 1;
+    QTest::newRow("duplicated") << QStringLiteral("duplicate") << 0 << 3 << QStringLiteral("a b c")
+                                << 0 << QStringLiteral("a a b c") << 1;
+}
+
+void TestLessonEditor::undoShowsTheStepItChanges()
+{
+    QFETCH(QString, edit);
+    QFETCH(int, editedAt);
+    QFETCH(int, chosen);
+    QFETCH(QString, undone);
+    QFETCH(int, shownUndone);
+    QFETCH(QString, redone);
+    QFETCH(int, shownRedone);
+    for (const QString &c : { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") })
+        recordWithCaption(c);
+    LessonDocument *doc = m_editor->document();
+    const auto captions = [doc] {
+        QStringList c;
+        for (int i = 0; i < doc->stepCount(); ++i)
+            c << doc->step(i).caption.en;
+        return c.join(QLatin1Char(' '));
+    };
+    QListWidget *list = m_editor->stepList();
+    list->setCurrentRow(editedAt);
+    if (edit == QLatin1String("type")) {
+        QPlainTextEdit *caption = m_editor->captionEdit(false);
+        caption->setFocus();
+        caption->moveCursor(QTextCursor::End);
+        QTest::keyClicks(caption, QStringLiteral("x"));
+    } else if (edit == QLatin1String("question")) {
+        m_editor->questionKindBox()->setCurrentIndex(int(LessonQuestionKind::Weight) + 1);
+        m_editor->promptEdit(false)->setText(QStringLiteral("How large?"));
+        QVERIFY2(m_editor->applyQuestion(), qPrintable(m_editor->messageLabel()->text()));
+    } else if (edit == QLatin1String("record")) {
+        QVERIFY(m_editor->recordStep());
+    } else {
+        const QString name = edit == QLatin1String("up") ? QStringLiteral("lessonStepUp")
+            : edit == QLatin1String("delete")            ? QStringLiteral("lessonStepDelete")
+                                                         : QStringLiteral("lessonStepDuplicate");
+        auto *button = m_editor->findChild<QPushButton *>(name);
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+    }
+    // The teacher picks another step in the list and presses Ctrl+Z there.
+    list->setCurrentRow(chosen);
+    list->setFocus();
+    const int sessionUndo = m_window->document()->undoStack()->index();
+    const auto shows = [this, doc](int step) {
+        return m_editor->currentStep() == step
+            && m_editor->captionEdit(false)->toPlainText() == doc->step(step).caption.en
+            && m_editor->questionKindBox()->currentIndex()
+            == (doc->step(step).question ? int(doc->step(step).question->kind) + 1 : 0);
+    };
+    QTest::keyClick(list, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(captions(), undone);
+    QVERIFY(!doc->step(2).question);
+    QVERIFY2(shows(shownUndone), qPrintable(QString::number(m_editor->currentStep())));
+    QTest::keyClick(list, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(captions(), redone);
+    QVERIFY2(shows(shownRedone), qPrintable(QString::number(m_editor->currentStep())));
+    // The session's history is never touched from inside the editor.
+    QCOMPARE(m_window->document()->undoStack()->index(), sessionUndo);
+    // Undone to the empty lesson and redone again, nothing is left without a step in sight.
+    while (doc->undoStack()->canUndo())
+        QTest::keyClick(list, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->stepCount(), 0);
+    QCOMPARE(m_editor->currentStep(), -1);
+    QVERIFY(!m_editor->captionEdit(false)->isEnabled());
+    while (doc->undoStack()->canRedo())
+        QTest::keyClick(list, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(captions(), redone);
+    QCOMPARE(m_window->document()->undoStack()->index(), sessionUndo);
 }
 
 void TestLessonEditor::reorderButtonsAndPlay()

@@ -5,6 +5,7 @@
 // on the screen after a language switch, Compare fills its dialog and follows the zoom, and
 // The Math keeps clear of the step it shows. The suite runs on one offscreen 1024×768 screen.
 
+#include "attentionpanel.h"
 #include "classroomtools.h"
 #include "comparedialog.h"
 #include "computationdock.h"
@@ -13,23 +14,24 @@
 #include "heatmappanel.h"
 #include "heatmapplot.h"
 #include "languagemanager.h"
+#include "lessoncaptionview.h"
 #include "lessoncontroller.h"
+#include "lessonmode.h"
 #include "lessonpanel.h"
 #include "lessonplayer.h"
-#include "lessonmode.h"
 #include "mainwindow.h"
 #include "mathguidedialog.h"
 #include "matrixtablewidget.h"
 #include "presenterlayout.h"
 #include "scalingplotdock.h"
-#include "trainingdock.h"
-#include "attentionpanel.h"
 #include "testsupportattention.h"
+#include "trainingdock.h"
 
 #include <QHeaderView>
 #include <QListWidget>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableWidget>
 #include <QTest>
@@ -99,6 +101,41 @@ bool wholeInSight(const QTableWidget *table, const QScrollArea *area, QString *w
     return true;
 }
 
+/// True when the played lesson's caption lies whole within its panel's page (no line
+/// scrolled out of sight below) and, unless the panel has reached its share of the height,
+/// shows its whole text without scrolling; says why not in @p why.
+bool captionWhole(const MainWindow *window, QString *why)
+{
+    const LessonPanel *panel = window->lessons()->panel();
+    const auto *caption = panel->findChild<LessonCaptionView *>();
+    const auto *area = panel->findChild<QScrollArea *>();
+    if (!caption || !area) {
+        *why = QStringLiteral("no caption");
+        return false;
+    }
+    const QRect shown = globalRect(area->viewport());
+    const QRect text = globalRect(caption);
+    if (!shown.contains(text)) {
+        *why = QStringLiteral("the caption (y %1 to %2) is cut by the panel (y %3 to %4)")
+                   .arg(text.top())
+                   .arg(text.bottom())
+                   .arg(shown.top())
+                   .arg(shown.bottom());
+        return false;
+    }
+    const bool steps = window->classroom()->computation()->isVisible();
+    const int share = window->height() * (steps ? 35 : 45) / 100;
+    const int scrolled = caption->verticalScrollBar()->maximum();
+    if (panel->neededHeight() <= share && scrolled > 0) {
+        *why = QStringLiteral("the caption scrolls by %1 px in a panel %2 px tall (needs %3)")
+                   .arg(scrolled)
+                   .arg(panel->height())
+                   .arg(panel->neededHeight());
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 /// Tests PresenterLayout and lesson mode's zoom in the main window on a projector.
@@ -114,6 +151,8 @@ private slots:
     void heatmapAndStepShareTheScreen();
     void playedLessonSharesTheScreen_data();
     void playedLessonSharesTheScreen();
+    void everyCaptionShowsWhole_data();
+    void everyCaptionShowsWhole();
     void trainingStepKeepsClearOfTheCaption();
     void controlsWaitBehindTheToggle();
     void zoomWorksWhereverTheFocusIs_data();
@@ -253,6 +292,48 @@ void TestPresenterLayout::playedLessonSharesTheScreen()
     QVERIFY(panel->questionBox()->isVisible());
     QTRY_VERIFY2(panel->height() + 2 >= std::min(panel->neededHeight(), m_window->height() * (steps->isVisible() ? 35 : 45) / 100),
         qPrintable(QStringLiteral("panel %1 px, needs %2").arg(panel->height()).arg(panel->neededHeight())));
+}
+
+void TestPresenterLayout::everyCaptionShowsWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("lesson");
+    for (const char *lesson :
+        { "why-sqrt-dk", "cross-attention", "qkv-wirings", "multi-head-by-hand" }) {
+        QTest::addRow("%s, English", lesson) << QStringLiteral("en") << QString::fromLatin1(lesson);
+        QTest::addRow("%s, Chinese", lesson)
+            << QStringLiteral("zh_CN") << QString::fromLatin1(lesson);
+    }
+}
+
+void TestPresenterLayout::everyCaptionShowsWhole()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, lesson);
+    QVERIFY(LanguageManager::apply(language) || language == QLatin1String("en"));
+    QVERIFY(m_window->lessons()->openBuiltin(lesson));
+    m_window->setPresentationMode(true);
+    QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
+    // Every step, its question and its answer, as the clicker walks them.
+    LessonPlayer *player = m_window->lessons()->player();
+    const auto atTheEnd = [player] {
+        return player->stepIndex() == player->stepCount() - 1
+            && (!player->hasQuestion() || player->phase() == LessonPlayer::Phase::Revealed);
+    };
+    for (int shown = 0; shown < 3 * player->stepCount(); ++shown) {
+        // The panel takes its new height once the event loop has run.
+        QTest::qWait(50);
+        QString why;
+        QTRY_VERIFY2(captionWhole(m_window, &why),
+            qPrintable(QStringLiteral("step %1, phase %2: %3")
+                           .arg(player->stepIndex() + 1)
+                           .arg(int(player->phase()))
+                           .arg(why)));
+        if (atTheEnd())
+            return;
+        QTest::keyClick(m_window, Qt::Key_PageDown);
+    }
+    QFAIL("the lesson never reached its last step");
 }
 
 void TestPresenterLayout::trainingStepKeepsClearOfTheCaption()

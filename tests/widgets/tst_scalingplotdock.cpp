@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QToolTip>
 #include <QtTest>
 #include <atomic>
 #include <chrono>
@@ -88,6 +89,9 @@ private slots:
     void runnerCancelsStaleRun();
     void runnerDropsQueuedRuns();
     void markerFollowsModel();
+    void titleStaysReadableWhenNarrow_data();
+    void titleStaysReadableWhenNarrow();
+    void titleTooLongForTwoLinesIsWholeInItsTooltip();
 
 private:
     Document *m_document = nullptr;
@@ -546,6 +550,69 @@ void TestScalingPlotDock::markerFollowsModel()
         QVERIFY(m_dock->seriesPlot(panel)->dkMarker()->visible());
         QCOMPARE(m_dock->seriesPlot(panel)->dkMarker()->point1->coords().x(), 4.0);
     }
+}
+
+void TestScalingPlotDock::titleStaysReadableWhenNarrow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<int>("lines");
+    QTest::newRow("wide") << QSize(700, 520) << false << 1;
+    // Docked at the side of a 1024×768 projector.
+    QTest::newRow("narrow") << QSize(230, 420) << false << 2;
+    QTest::newRow("narrow, lesson mode") << QSize(300, 480) << true << 2;
+}
+
+void TestScalingPlotDock::titleStaysReadableWhenNarrow()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(int, lines);
+    // The lab's longest title.
+    ScalingPlot plot;
+    plot.resize(size);
+    plot.setPresentationMode(presentation);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.replot();
+    const QString title = ScalingPlot::tr("Scaling effect on softmax sharpness");
+    QCOMPARE(plot.title(), title);
+    QVERIFY(plot.titleElement()->visible());
+    const QStringList shown = plot.titleElement()->text().split(QLatin1Char('\n'));
+    QCOMPARE(shown.size(), lines);
+    // Every line within the plot, and no word lost.
+    const QFontMetricsF metrics(plot.titleElement()->font());
+    for (const QString &line : shown)
+        QVERIFY2(metrics.horizontalAdvance(line) <= plot.width(), qPrintable(line));
+    QCOMPARE(shown.join(QLatin1Char(' ')), title);
+    QVERIFY(!plot.isTitleElided());
+    // A narrow plot in lesson mode keeps smaller than full presentation fonts.
+    if (presentation)
+        QVERIFY(
+            plot.titleElement()->font().pointSizeF() < 11.0 * SeriesPlot::fullPresentationScale);
+}
+
+void TestScalingPlotDock::titleTooLongForTwoLinesIsWholeInItsTooltip()
+{
+    ScalingPlot plot;
+    plot.resize(230, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const QString title
+        = QStringLiteral("A title far too long for two lines of a plot this narrow, "
+                         "written out in many words");
+    plot.setTitle(title);
+    plot.replot();
+    const QStringList shown = plot.titleElement()->text().split(QLatin1Char('\n'));
+    QCOMPARE(shown.size(), 2);
+    QVERIFY(plot.isTitleElided());
+    QVERIFY(shown.last().endsWith(QChar(0x2026)));
+    // Hovering the title shows it whole.
+    const QPoint onTitle = plot.titleElement()->outerRect().center();
+    QHelpEvent help(QEvent::ToolTip, onTitle, plot.mapToGlobal(onTitle));
+    QApplication::sendEvent(&plot, &help);
+    QTRY_COMPARE(QToolTip::text(), title);
+    QToolTip::hideText();
 }
 
 QTEST_MAIN(TestScalingPlotDock)

@@ -34,7 +34,7 @@ ScalingPlot::ScalingPlot(QWidget *parent)
     m_scaled = addGraph();
     m_ceiling = addGraph();
     Retranslator::bind(this, [this] {
-        titleElement()->setText(tr("Scaling effect on softmax sharpness"));
+        setTitle(tr("Scaling effect on softmax sharpness"));
         xAxis->setLabel(tr("d_k (log\u2082 scale)"));
         yAxis->setLabel(tr("mean entropy (nats)"));
         m_unscaled->setName(tr("unscaled: softmax(q\u00b7k)"));
@@ -201,6 +201,8 @@ bool ScalingPlot::event(QEvent *event)
     if (event->type() != QEvent::ToolTip)
         return SeriesPlot::event(event);
     auto *help = static_cast<QHelpEvent *>(event);
+    if (isOnElidedTitle(help->pos()))
+        return SeriesPlot::event(event);
     // The d_k nearest to the pointer, within a few pixels.
     int nearest = -1;
     double best = 12.0;

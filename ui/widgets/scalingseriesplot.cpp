@@ -39,7 +39,7 @@ ScalingSeriesPlot::ScalingSeriesPlot(ScalingLabFigure::Panel panel, QWidget *par
 
 void ScalingSeriesPlot::retranslate()
 {
-    titleElement()->setText(ScalingLabFigure::title(m_panel));
+    setTitle(ScalingLabFigure::title(m_panel));
     xAxis->setLabel(tr("d_k (log\u2082 scale)"));
     yAxis->setLabel(ScalingLabFigure::yAxisTitle(m_panel));
     m_unscaled->setName(tr("unscaled"));

@@ -20,8 +20,8 @@ ScoreHistogramPlot::ScoreHistogramPlot(QWidget *parent)
 
 void ScoreHistogramPlot::retranslate()
 {
-    titleElement()->setText(m_dk > 0 ? tr("Scores at d_k = %1").arg(m_dk)
-                                     : ScalingLabFigure::title(ScalingLabFigure::Panel::Histogram));
+    setTitle(m_dk > 0 ? tr("Scores at d_k = %1").arg(m_dk)
+                      : ScalingLabFigure::title(ScalingLabFigure::Panel::Histogram));
     xAxis->setLabel(tr("score"));
     yAxis->setLabel(ScalingLabFigure::yAxisTitle(ScalingLabFigure::Panel::Histogram));
     m_unscaled->setName(tr("unscaled: q·k"));

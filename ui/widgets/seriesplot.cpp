@@ -5,6 +5,9 @@
 #include "matrixplotadapter.h"
 
 #include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QTextLayout>
+#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 
@@ -42,7 +45,86 @@ SeriesPlot::SeriesPlot(QWidget *parent)
     plotLayout()->setRowStretchFactor(0, 0.001);
     plotLayout()->setRowStretchFactor(1, 0.001);
     SeriesPlot::applyStyle();
+    connect(this, &QCustomPlot::beforeReplot, this, &SeriesPlot::fitTitle);
     connect(this, &QCustomPlot::beforeReplot, this, &SeriesPlot::fitTickCount);
+}
+
+double SeriesPlot::presentationFontScale(const QSize &size)
+{
+    const double room = std::min(size.width() / 400.0, size.height() / 320.0);
+    return std::clamp(fullPresentationScale * room, 1.0, fullPresentationScale);
+}
+
+void SeriesPlot::setTitle(const QString &title)
+{
+    m_titleText = title;
+    fitTitle();
+}
+
+void SeriesPlot::fitTitle()
+{
+    // The width the title row has, less a little air at the edges.
+    const double room = std::max(40, width() - 12);
+    const QFont font = m_title->font();
+    QTextLayout layout(m_titleText, font);
+    QTextOption option;
+    // Between words, or between any two characters where a word (or a line of Chinese, which
+    // has no spaces) is too long.
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    QStringList lines;
+    int secondStart = 0;
+    bool cut = false;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(room);
+        if (lines.size() == 2) {
+            cut = true;
+            break;
+        }
+        if (lines.size() == 1)
+            secondStart = line.textStart();
+        lines << m_titleText.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    // What two lines cannot hold ends the second one, cut short.
+    if (cut)
+        lines[1] = QFontMetricsF(font).elidedText(
+            m_titleText.mid(secondStart).trimmed(), Qt::ElideRight, room);
+    m_titleElided = cut;
+    const QString shown = lines.join(QLatin1Char('\n'));
+    if (m_title->text() != shown)
+        m_title->setText(shown);
+}
+
+void SeriesPlot::resizeEvent(QResizeEvent *event)
+{
+    // Restyled only when the scale really changes, not at every pixel of a drag.
+    const double scale = presentationFontScale(event->size());
+    if (std::abs(scale - m_presentationScale) > 0.02) {
+        m_presentationScale = scale;
+        if (m_presentation)
+            applyStyle();
+    }
+    // Its replot fits the title to the new width (beforeReplot).
+    QCustomPlot::resizeEvent(event);
+}
+
+bool SeriesPlot::isOnElidedTitle(const QPoint &pos) const
+{
+    return m_titleElided && m_title->visible() && m_title->outerRect().contains(pos);
+}
+
+bool SeriesPlot::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (isOnElidedTitle(help->pos())) {
+            QToolTip::showText(help->globalPos(), m_titleText, this);
+            return true;
+        }
+    }
+    return QCustomPlot::event(event);
 }
 
 int SeriesPlot::xAxisPixels() const
@@ -77,6 +159,7 @@ void SeriesPlot::setPresentationMode(bool on)
     if (m_presentation == on)
         return;
     m_presentation = on;
+    m_presentationScale = presentationFontScale(size());
     applyStyle();
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -85,6 +168,7 @@ void SeriesPlot::applyStyle()
 {
     const double s = fontScale();
     m_title->setFont(MatrixPlotAdapter::plotFont(11 * s, true));
+    fitTitle();
     for (QCPAxis *axis : { xAxis, yAxis, yAxis2 }) {
         axis->setTickLabelFont(MatrixPlotAdapter::plotFont(9.5 * s));
         axis->setLabelFont(MatrixPlotAdapter::plotFont(10 * s));

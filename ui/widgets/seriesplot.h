@@ -22,8 +22,16 @@ public:
     /// Larger fonts and thicker lines (lesson mode, projector); restyles and replots.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
+    /// Sets the title above the legend. It is shown whole, wrapped onto a second line when the
+    /// plot is too narrow for one; only what two lines cannot hold is cut short with "…", and
+    /// then the title's tooltip has it whole.
+    void setTitle(const QString &title);
+    /// The title as set (titleElement() holds it as shown).
+    QString title() const { return m_titleText; }
     /// The title element above the legend.
     QCPTextElement *titleElement() const { return m_title; }
+    /// True when the title shown is cut short (its tooltip then has it whole).
+    bool isTitleElided() const { return m_titleElided; }
     /// Small: the plot squeezes its margins rather than forcing a wide window.
     QSize minimumSizeHint() const override;
 
@@ -34,9 +42,16 @@ public:
     /// The highest value any of @p graphs holds, or @p floor when higher or they are empty.
     static double valueTop(std::initializer_list<QCPGraph *> graphs, double floor = 0.0);
 
+    /// The presentation fonts' scale on a plot with room enough (the heatmaps' too).
+    static constexpr double fullPresentationScale = 1.6;
+    /// The font scale of a plot @p size large in presentation mode: fullPresentationScale from
+    /// 400 × 320 pixels up, smaller on a smaller plot (a lab's window on a projector) so that
+    /// its titles and labels keep their room, never below the everyday 1.
+    static double presentationFontScale(const QSize &size);
+
 protected:
-    /// 1.6 in presentation mode, else 1.
-    double fontScale() const { return m_presentation ? 1.6 : 1.0; }
+    /// presentationFontScale() of the plot's size in presentation mode, else 1.
+    double fontScale() const { return m_presentation ? m_presentationScale : 1.0; }
     /// The width of a data line in the current mode.
     double lineWidth() const { return m_presentation ? 3.5 : 2.0; }
     /// Sets the fonts of the title, the axes and the legend for the current mode; subclasses
@@ -56,10 +71,22 @@ protected:
     void fitTickCount();
     /// Keeps the paint buffers at the screen's pixel ratio.
     void paintEvent(QPaintEvent *event) override;
+    /// Refits the title and the presentation fonts to the new size.
+    void resizeEvent(QResizeEvent *event) override;
+    /// The whole title as the tooltip of a title cut short.
+    bool event(QEvent *event) override;
+    /// True when @p pos lies on a title cut short (event() shows it whole there).
+    bool isOnElidedTitle(const QPoint &pos) const;
 
 private:
+    /// Breaks the title into the lines the plot's width holds (at most two).
+    void fitTitle();
+
     QCPTextElement *m_title;
+    QString m_titleText;
+    bool m_titleElided = false;
     bool m_presentation = false;
+    double m_presentationScale = fullPresentationScale;
 };
 
 } // namespace ae

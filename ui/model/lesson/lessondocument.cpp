@@ -82,7 +82,7 @@ ResolvedLesson LessonDocument::resolvedLesson() const
     return lesson;
 }
 
-void LessonDocument::install(const LessonState &state)
+void LessonDocument::install(const LessonState &state, int step)
 {
     const LessonState old = std::exchange(m_state, state);
     if (old.title != m_state.title)
@@ -103,15 +103,18 @@ void LessonDocument::install(const LessonState &state)
     }
     if (reshaped) {
         emit stepsChanged();
-        return;
+    } else {
+        for (int i : edited)
+            emit stepChanged(i);
     }
-    for (int i : edited)
-        emit stepChanged(i);
+    emit editedStep(std::min(step, stepCount() - 1));
 }
 
-void LessonDocument::push(const QString &text, LessonState after, const QString &mergeKey)
+void LessonDocument::push(
+    const QString &text, LessonState after, int stepBefore, int stepAfter, const QString &mergeKey)
 {
-    m_undoStack.push(new LessonEditCommand(this, text, m_state, std::move(after), mergeKey));
+    m_undoStack.push(new LessonEditCommand(
+        this, text, m_state, stepBefore, std::move(after), stepAfter, mergeKey));
 }
 
 void LessonDocument::setText(TextField field, int index, bool chinese, const QString &text)
@@ -143,7 +146,7 @@ void LessonDocument::setText(TextField field, int index, bool chinese, const QSt
     if (field != TextField::Title)
         after.steps[size_t(index)] = std::make_shared<const ResolvedLessonStep>(std::move(edited));
     // Typing in one text of one step is one undo step: the key names the text.
-    push(name, std::move(after),
+    push(name, std::move(after), index, index,
         QStringLiteral("%1/%2/%3").arg(int(field)).arg(index).arg(chinese ? 1 : 0));
 }
 
@@ -158,7 +161,8 @@ void LessonDocument::recordStep(int after, Session session, const LessonView &vi
     const int at = std::clamp(after + 1, 0, stepCount());
     state.steps.insert(
         state.steps.begin() + at, std::make_shared<const ResolvedLessonStep>(std::move(recorded)));
-    push(tr("Record Step"), std::move(state));
+    // Undone, the step it was recorded after is shown again.
+    push(tr("Record Step"), std::move(state), std::max(after, 0), at);
 }
 
 std::optional<SessionError> LessonDocument::setQuestion(
@@ -177,7 +181,7 @@ std::optional<SessionError> LessonDocument::setQuestion(
     edited.question = question;
     LessonState state = m_state;
     state.steps[size_t(index)] = std::make_shared<const ResolvedLessonStep>(std::move(edited));
-    push(question ? tr("Set Question") : tr("Remove Question"), std::move(state));
+    push(question ? tr("Set Question") : tr("Remove Question"), std::move(state), index, index);
     return std::nullopt;
 }
 
@@ -189,7 +193,7 @@ void LessonDocument::moveStep(int from, int to)
     auto moved = state.steps[size_t(from)];
     state.steps.erase(state.steps.begin() + from);
     state.steps.insert(state.steps.begin() + to, std::move(moved));
-    push(tr("Move Step"), std::move(state));
+    push(tr("Move Step"), std::move(state), from, to);
 }
 
 void LessonDocument::duplicateStep(int index)
@@ -198,14 +202,14 @@ void LessonDocument::duplicateStep(int index)
     // A copy of its own, so the two steps are told apart when they are edited or moved.
     state.steps.insert(
         state.steps.begin() + index + 1, std::make_shared<const ResolvedLessonStep>(step(index)));
-    push(tr("Duplicate Step"), std::move(state));
+    push(tr("Duplicate Step"), std::move(state), index, index + 1);
 }
 
 void LessonDocument::removeStep(int index)
 {
     LessonState state = m_state;
     state.steps.erase(state.steps.begin() + index);
-    push(tr("Delete Step"), std::move(state));
+    push(tr("Delete Step"), std::move(state), index, index);
 }
 
 void LessonDocument::reset(const ResolvedLesson &lesson, const QString &fileName, bool modified)

@@ -79,14 +79,23 @@ signals:
     void stepsChanged();
     /// One step's fields changed (@p index), or the title (@p index -1).
     void stepChanged(int index);
+    /// After an edit, its undo or its redo (once the signals above have told the change): the
+    /// step the edit concerns in the lesson as it now is (the step edited, recorded, moved or
+    /// copied; after a removal the step in its place, or the last), so that the editor can show
+    /// it; -1 for the title, or when no step is left.
+    void editedStep(int index);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
 
 private:
     friend class LessonEditCommand;
-    /// Makes @p state the document's (a command's undo or redo).
-    void install(const LessonState &state);
-    void push(const QString &text, LessonState after, const QString &mergeKey = QString());
+    /// Makes @p state the document's (a command's undo or redo) and names @p step as the one
+    /// the edit concerns.
+    void install(const LessonState &state, int step);
+    /// Pushes the edit from the present state to @p after; @p stepBefore and @p stepAfter are
+    /// the steps it concerns in each (-1: the title).
+    void push(const QString &text, LessonState after, int stepBefore, int stepAfter,
+        const QString &mergeKey = QString());
     /// Replaces the whole lesson and clears the history.
     void reset(const ResolvedLesson &lesson, const QString &fileName, bool modified);
     void setFileName(const QString &fileName);

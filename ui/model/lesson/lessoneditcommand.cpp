@@ -6,23 +6,25 @@
 namespace ae {
 
 LessonEditCommand::LessonEditCommand(LessonDocument *document, const QString &text,
-    LessonState before, LessonState after, const QString &mergeKey)
+    LessonState before, int stepBefore, LessonState after, int stepAfter, const QString &mergeKey)
     : QUndoCommand(text)
     , m_document(document)
     , m_before(std::move(before))
+    , m_stepBefore(stepBefore)
     , m_after(std::move(after))
+    , m_stepAfter(stepAfter)
     , m_mergeKey(mergeKey)
 {
 }
 
 void LessonEditCommand::undo()
 {
-    m_document->install(m_before);
+    m_document->install(m_before, m_stepBefore);
 }
 
 void LessonEditCommand::redo()
 {
-    m_document->install(m_after);
+    m_document->install(m_after, m_stepAfter);
 }
 
 int LessonEditCommand::id() const
@@ -37,6 +39,7 @@ bool LessonEditCommand::mergeWith(const QUndoCommand *other)
     if (!next || next->m_mergeKey != m_mergeKey)
         return false;
     m_after = next->m_after;
+    m_stepAfter = next->m_stepAfter;
     return true;
 }
 

@@ -12,14 +12,17 @@ namespace ae {
 
 class LessonDocument;
 
-/// Replaces the lesson document's state with a snapshot and back. Consecutive commands with the
-/// same merge key (typing in one text field of one step) become one undo step.
+/// Replaces the lesson document's state with a snapshot and back, naming the step the edit
+/// concerns in each (LessonDocument::editedStep). Consecutive commands with the same merge key
+/// (typing in one text field of one step) become one undo step.
 class LessonEditCommand : public QUndoCommand
 {
 public:
+    /// @param stepBefore the step the edit concerns in @p before (-1: the title)
+    /// @param stepAfter the same in @p after
     /// @param mergeKey empty for an edit that never merges
     LessonEditCommand(LessonDocument *document, const QString &text, LessonState before,
-        LessonState after, const QString &mergeKey);
+        int stepBefore, LessonState after, int stepAfter, const QString &mergeKey);
 
     void undo() override;
     void redo() override;
@@ -29,7 +32,9 @@ public:
 private:
     LessonDocument *m_document;
     LessonState m_before;
+    int m_stepBefore;
     LessonState m_after;
+    int m_stepAfter;
     QString m_mergeKey;
 };
 

@@ -102,6 +102,12 @@ LessonEditor::LessonEditor(MainWindow *window, const QString &autosaveDirectory)
     connect(m_document, &LessonDocument::modifiedChanged, this, &LessonEditor::updateTitle);
     connect(m_document, &LessonDocument::fileNameChanged, this, &LessonEditor::updateTitle);
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this, &LessonEditor::updateButtons);
+    // Every edit, undo and redo shows the step it changed, so that Ctrl+Z never changes a step
+    // out of sight (the caption of another step, a question, a step moved back).
+    connect(m_document, &LessonDocument::editedStep, this, [this](int index) {
+        if (index >= 0)
+            setCurrentStep(index);
+    });
     m_document->autosave()->start();
     rebuildList();
     QTimer::singleShot(0, this, &LessonEditor::offerRecovery);
@@ -322,32 +328,23 @@ void LessonEditor::buildUi()
         [this](const QModelIndex &, int from, int, const QModelIndex &, int to) {
             // A drag: the list moved its row; the document's move rebuilds it from the lesson.
             const int target = to > from ? to - 1 : to;
-            QTimer::singleShot(0, this, [this, from, target] {
-                m_document->moveStep(from, target);
-                setCurrentStep(target);
-            });
+            QTimer::singleShot(
+                0, this, [this, from, target] { m_document->moveStep(from, target); });
         });
     connect(m_record, &QPushButton::clicked, this, &LessonEditor::recordStep);
+    // The document chooses the step each edit concerns (editedStep).
     connect(m_up, &QPushButton::clicked, this, [this] {
         const int at = currentStep();
         m_document->moveStep(at, at - 1);
-        setCurrentStep(at - 1);
     });
     connect(m_down, &QPushButton::clicked, this, [this] {
         const int at = currentStep();
         m_document->moveStep(at, at + 1);
-        setCurrentStep(at + 1);
     });
-    connect(m_duplicate, &QPushButton::clicked, this, [this] {
-        const int at = currentStep();
-        m_document->duplicateStep(at);
-        setCurrentStep(at + 1);
-    });
-    connect(m_delete, &QPushButton::clicked, this, [this] {
-        const int at = currentStep();
-        m_document->removeStep(at);
-        setCurrentStep(std::min(at, m_document->stepCount() - 1));
-    });
+    connect(m_duplicate, &QPushButton::clicked, this,
+        [this] { m_document->duplicateStep(currentStep()); });
+    connect(
+        m_delete, &QPushButton::clicked, this, [this] { m_document->removeStep(currentStep()); });
     connect(m_play, &QPushButton::clicked, this,
         [this] { emit playRequested(lesson(), std::max(0, currentStep())); });
     connect(m_kind, &QComboBox::currentIndexChanged, this, &LessonEditor::updateQuestionFields);

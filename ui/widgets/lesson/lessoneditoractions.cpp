@@ -54,7 +54,6 @@ bool LessonEditor::recordStep()
     }
     const int after = currentStep();
     m_document->recordStep(after, session->session(), LessonViewCapture::capture(*m_window));
-    setCurrentStep(after + 1);
     note(tr("Recorded step %1. Write its caption.").arg(after + 2), false);
     return true;
 }

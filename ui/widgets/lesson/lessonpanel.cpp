@@ -17,10 +17,9 @@
 #include <QScrollArea>
 #include <QSlider>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <cmath>
-#include <QTextDocument>
-#include <QStyle>
 
 namespace ae {
 
@@ -76,6 +75,10 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     m_progress->setObjectName(QStringLiteral("lessonProgress"));
     m_progress->setTextVisible(true);
     m_caption->setMinimumHeight(60);
+    // The caption takes the height the panel has and asks for none: a preferred height (a text
+    // view's 192 px) would make the scroll area below size the page by it (the wrapped title
+    // gives the page a height for its width) and scroll the caption's last lines out of sight.
+    m_caption->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     m_keyGuess->setObjectName(QStringLiteral("lessonKeyGuess"));
     m_weightGuess->setObjectName(QStringLiteral("lessonWeightGuess"));
     m_weightGuess->setRange(0, weightSteps);
@@ -198,16 +201,26 @@ QString LessonPanel::answerText() const
 
 int LessonPanel::neededHeight() const
 {
-    // The caption's text laid out at its present width, under the row of buttons.
+    // The caption's text laid out at its present width (a short one in the caption's least
+    // height).
     QTextDocument *text = m_caption->document();
     text->setTextWidth(m_caption->viewport()->width());
-    const int caption = static_cast<int>(std::ceil(text->size().height()))
-        + 2 * m_caption->frameWidth() + 4;
-    int content = m_next->sizeHint().height() + caption;
-    if (m_questionBox->isVisible())
-        content = std::max(content, m_questionBox->sizeHint().height());
-    const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
-    return content + titleBar + 16;
+    const int caption = std::max(m_caption->minimumHeight(),
+        static_cast<int>(std::ceil(text->size().height())) + 2 * m_caption->frameWidth());
+    // Around it, measured as the panel is laid out now rather than guessed from the style: the
+    // dock's title bar and frame, the page's margins, and above the caption the row of buttons
+    // (as tall as the title, which may wrap) with the spacing under it.
+    const auto *scroll = static_cast<const QScrollArea *>(widget());
+    const QMargins margins = scroll->widget()->layout()->contentsMargins();
+    int content = m_caption->y() + caption + margins.bottom();
+    if (m_questionBox->isVisible()) {
+        // The answer wraps: the box's height at its width.
+        const int box = m_questionBox->hasHeightForWidth()
+            ? m_questionBox->heightForWidth(m_questionBox->width())
+            : m_questionBox->sizeHint().height();
+        content = std::max(content, margins.top() + box + margins.bottom());
+    }
+    return height() - scroll->viewport()->height() + content;
 }
 
 void LessonPanel::refresh()

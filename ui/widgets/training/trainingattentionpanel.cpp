@@ -5,6 +5,7 @@
 #include "heatmapplot.h"
 #include "training/trainingsession.h"
 #include "trainingcurveplot.h"
+#include "trainingheatmapfonts.h"
 #include "trainingrunner.h"
 
 #include <QComboBox>
@@ -48,6 +49,7 @@ TrainingAttentionPanel::TrainingAttentionPanel(
         auto *plot = new HeatmapPlot;
         plot->setObjectName(QStringLiteral("trainingHeatmap%1").arg(run));
         plot->setMinimumSize(200, 150);
+        TrainingHeatmapFonts::attach(plot);
         m_heatmaps[size_t(run)] = plot;
         auto *open = new QPushButton;
         open->setObjectName(QStringLiteral("trainingOpen%1").arg(run));
@@ -241,8 +243,10 @@ bool TrainingAttentionPanel::openInExplorer(int run)
 
 void TrainingAttentionPanel::setPresentationMode(bool on)
 {
-    for (HeatmapPlot *plot : m_heatmaps)
+    for (HeatmapPlot *plot : m_heatmaps) {
         plot->setPresentationMode(on);
+        TrainingHeatmapFonts::fit(plot);
+    }
 }
 
 } // namespace ae

@@ -78,20 +78,20 @@ void TrainingCurvePlot::retranslate()
     xAxis->setLabel(tr("step"));
     switch (m_kind) {
     case Kind::LossAccuracy:
-        titleElement()->setText(tr("Loss and accuracy"));
+        setTitle(tr("Loss and accuracy"));
         yAxis->setLabel(tr("loss (solid)"));
         yAxis2->setLabel(tr("accuracy (dashed)"));
         setToolTip(tr("Solid: the batch's cross-entropy loss. Dashed: the share of target "
                       "words predicted right, on the right axis."));
         break;
     case Kind::GradientNorms:
-        titleElement()->setText(tr("Gradient norms"));
+        setTitle(tr("Gradient norms"));
         yAxis->setLabel(tr("W_q solid, W_k dashed"));
         setToolTip(tr("Solid: the size of W_q's gradient; dashed: W_k's. A saturated softmax "
                       "passes almost no gradient back to the queries and keys."));
         break;
     case Kind::Saturation:
-        titleElement()->setText(tr("Saturation"));
+        setTitle(tr("Saturation"));
         yAxis->setLabel(tr("mean largest weight"));
         setToolTip(tr("The mean of each attention row's largest weight: 1 means every query "
                       "looks at one key only."));

@@ -4,6 +4,7 @@
 #include "heatmapdata.h"
 #include "heatmapplot.h"
 #include "training/trainingtask.h"
+#include "trainingheatmapfonts.h"
 #include "trainingrunner.h"
 
 #include <QComboBox>
@@ -49,6 +50,7 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
     m_plot = new HeatmapPlot;
     m_plot->setObjectName(QStringLiteral("trainingTranslateHeatmap"));
     m_plot->setMinimumSize(200, 140);
+    TrainingHeatmapFonts::attach(m_plot);
     m_timer = new QTimer(this);
     m_timer->setInterval(wordIntervalMs);
 
@@ -203,6 +205,7 @@ void TrainingTranslatePanel::showWords(int count)
 void TrainingTranslatePanel::setPresentationMode(bool on)
 {
     m_plot->setPresentationMode(on);
+    TrainingHeatmapFonts::fit(m_plot);
 }
 
 } // namespace ae
