@@ -136,6 +136,16 @@ int SeriesPlot::xAxisPixels() const
 
 void SeriesPlot::fitTickCount()
 {
+    // A short value axis (a lab's window on a projector) asks for fewer than QCustomPlot's five
+    // ticks, so that its labels never run together; each gets the room of its height.
+    for (QCPAxis *axis : { yAxis, yAxis2 }) {
+        const QSharedPointer<QCPAxisTicker> values = axis->ticker();
+        if (!axis->visible() || !values || values.dynamicCast<QCPAxisTickerText>())
+            continue;
+        const QFontMetricsF fm(axis->tickLabelFont());
+        values->setTickCount(
+            std::min(5, Figure::tickCountForWidth(axisRect()->height(), fm.height())));
+    }
     const QSharedPointer<QCPAxisTicker> ticker = xAxis->ticker();
     if (!ticker || ticker.dynamicCast<QCPAxisTickerText>())
         return;

@@ -67,7 +67,8 @@ protected:
     void styleMarker(QCPItemStraightLine *line, const QColor &color) const;
     /// Before every replot: asks a numeric x axis for as many ticks as its width gives room
     /// for (Figure::tickCountForWidth), so that step labels never run together on a narrow
-    /// plot. Text tickers (a d_k axis) keep their ticks.
+    /// plot, and a short value axis for fewer than five by its height. Text tickers (a d_k
+    /// axis) keep their ticks.
     void fitTickCount();
     /// Keeps the paint buffers at the screen's pixel ratio.
     void paintEvent(QPaintEvent *event) override;
