@@ -13,36 +13,6 @@
 
 using namespace ae;
 
-namespace {
-
-/// Seeded values in [-spread, spread] from a small linear congruential generator, independent
-/// of the core's own generator.
-Eigen::MatrixXd valuesOf(Eigen::Index rows, Eigen::Index cols, double spread, unsigned seed)
-{
-    Eigen::MatrixXd m(rows, cols);
-    unsigned long long state = seed * 2654435761ULL + 11;
-    for (Eigen::Index c = 0; c < cols; ++c) {
-        for (Eigen::Index r = 0; r < rows; ++r) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            m(r, c) = spread * (2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0);
-        }
-    }
-    return m;
-}
-
-bool sameMatrixBits(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
-{
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return false;
-    for (Eigen::Index i = 0; i < a.size(); ++i) {
-        if (!test::sameBits(a.data()[i], b.data()[i]))
-            return false;
-    }
-    return true;
-}
-
-} // namespace
-
 class TestAttentionResult : public QObject
 {
     Q_OBJECT
@@ -99,8 +69,8 @@ void TestAttentionResult::dotProductsAreWhatTheSoftmaxWasGiven()
     }
     const Projections p = materializeProjections(spec, dModel, dModel, dModel);
     // Spread 3 with √d_k scaling: sharp rows, whose weights move with every bit of a logit.
-    const AttentionResult r = computeAttention(
-        valuesOf(queries, dModel, 3.0, 1), valuesOf(keys, dModel, 3.0, 2), {}, config, p);
+    const AttentionResult r = computeAttention(test::seededMatrix(queries, dModel, 3.0, 1),
+        test::seededMatrix(keys, dModel, 3.0, 2), {}, config, p);
     QCOMPARE(r.rowBlock < queries, severalBlocks);
 
     for (int h = 0; h < heads; ++h) {
@@ -123,17 +93,17 @@ void TestAttentionResult::dotProductsAreWhatTheSoftmaxWasGiven()
         Eigen::VectorXd entropy(queries);
         softmaxRowsWithEntropy(dots, r.visible, weights, entropy, r.scale);
         const HeadResult &head = r.heads[static_cast<size_t>(h)];
-        QVERIFY(sameMatrixBits(weights, head.weights));
-        QVERIFY(sameMatrixBits(entropy, head.entropy));
+        QVERIFY(test::sameBits(weights, head.weights));
+        QVERIFY(test::sameBits(entropy, head.entropy));
 
         // The scores are the dot products times 1 / scale, and a row is the matrix's row.
         const Eigen::MatrixXd scores = r.scores(h);
-        QVERIFY(sameMatrixBits(scores, dots * (1.0 / r.scale)));
+        QVERIFY(test::sameBits(scores, dots * (1.0 / r.scale)));
         for (Eigen::Index i : { Eigen::Index(0), r.rowBlock - 1, Eigen::Index(queries - 1) }) {
             if (i >= queries)
                 continue;
-            QVERIFY(sameMatrixBits(r.dotProductRow(h, i), dots.row(i)));
-            QVERIFY(sameMatrixBits(r.scoreRow(h, i), scores.row(i)));
+            QVERIFY(test::sameBits(r.dotProductRow(h, i), dots.row(i)));
+            QVERIFY(test::sameBits(r.scoreRow(h, i), scores.row(i)));
             QVERIFY(test::sameBits(r.scaled(dots(i, 1)), scores(i, 1)));
         }
     }

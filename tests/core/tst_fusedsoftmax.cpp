@@ -6,6 +6,7 @@
 
 #include "simd/vectorexp.h"
 #include "softmax.h"
+#include "testsupport.h"
 
 #include <QtTest>
 #include <cmath>
@@ -17,22 +18,6 @@ namespace {
 
 const double inf = std::numeric_limits<double>::infinity();
 const double notANumber = std::numeric_limits<double>::quiet_NaN();
-
-/// Seeded logits in [-spread, spread] from a small linear congruential generator, so the
-/// test's numbers do not depend on the core's own generator.
-Eigen::MatrixXd logitsOf(int rows, int cols, double spread, unsigned seed)
-{
-    Eigen::MatrixXd m(rows, cols);
-    unsigned long long state = seed * 2654435761ULL + 1;
-    for (int c = 0; c < cols; ++c) {
-        for (int r = 0; r < rows; ++r) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            const double u = double(state >> 11) / double(1ULL << 53);
-            m(r, c) = (2.0 * u - 1.0) * spread;
-        }
-    }
-    return m;
-}
 
 /// Softmax weights and entropy of one row by the definitions, in long double; hidden
 /// entries weigh 0, a row with nothing visible is all 0 with entropy 0.
@@ -108,13 +93,13 @@ void TestFusedSoftmax::matchesDefinitions_data()
 
     addRows("one entry", Eigen::MatrixXd(Eigen::MatrixXd::Constant(1, 1, 0.3)), BoolMatrix());
     addRows("equal logits", Eigen::MatrixXd(Eigen::MatrixXd::Constant(3, 5, 2.0)), BoolMatrix());
-    addRows("moderate 7x9", logitsOf(7, 9, 3.0, 1), BoolMatrix());
-    addRows("wide 5x300", logitsOf(5, 300, 4.0, 2), BoolMatrix());
-    addRows("one dominant per row", logitsOf(6, 8, 200.0, 3), BoolMatrix());
-    addRows("large magnitudes", Eigen::MatrixXd((logitsOf(4, 6, 1.0, 4).array() + 1e6).matrix()),
-        BoolMatrix());
+    addRows("moderate 7x9", test::seededMatrix(7, 9, 3.0, 1), BoolMatrix());
+    addRows("wide 5x300", test::seededMatrix(5, 300, 4.0, 2), BoolMatrix());
+    addRows("one dominant per row", test::seededMatrix(6, 8, 200.0, 3), BoolMatrix());
+    addRows("large magnitudes",
+        Eigen::MatrixXd((test::seededMatrix(4, 6, 1.0, 4).array() + 1e6).matrix()), BoolMatrix());
 
-    const Eigen::MatrixXd x = logitsOf(6, 6, 2.0, 5);
+    const Eigen::MatrixXd x = test::seededMatrix(6, 6, 2.0, 5);
     BoolMatrix causal(6, 6);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c)
@@ -141,7 +126,7 @@ void TestFusedSoftmax::matchesDefinitions_data()
     BoolMatrix hugeMask = BoolMatrix::Constant(4, 3, true);
     hugeMask(0, 0) = hugeMask(1, 2) = hugeMask(3, 0) = false;
     addRows("logits up to the largest double, masked", huge, hugeMask);
-    Eigen::MatrixXd spread = logitsOf(5, 7, 1.0, 6);
+    Eigen::MatrixXd spread = test::seededMatrix(5, 7, 1.0, 6);
     spread.col(3).array() += 800.0;
     addRows("gaps just past the exponent range", spread, BoolMatrix());
 }
@@ -178,7 +163,7 @@ void TestFusedSoftmax::nonFiniteLogitsFollowTheCarefulRules_data()
     QTest::addColumn<BoolMatrix>("visible");
     QTest::addColumn<int>("kernel");
 
-    Eigen::MatrixXd x = logitsOf(4, 5, 2.0, 6);
+    Eigen::MatrixXd x = test::seededMatrix(4, 5, 2.0, 6);
     Eigen::MatrixXd plusInf = x;
     plusInf(1, 2) = inf;
     plusInf(1, 3) = inf;
@@ -220,7 +205,7 @@ void TestFusedSoftmax::nonFiniteLogitsFollowTheCarefulRules()
 void TestFusedSoftmax::writesIntoBlocksOfLargerMatrices()
 {
     // The core works on row blocks of column-major matrices (strided columns).
-    const Eigen::MatrixXd x = logitsOf(16, 12, 3.0, 7);
+    const Eigen::MatrixXd x = test::seededMatrix(16, 12, 3.0, 7);
     Eigen::MatrixXd weights = Eigen::MatrixXd::Constant(16, 12, -1.0);
     Eigen::VectorXd entropy = Eigen::VectorXd::Constant(16, -1.0);
     softmaxRowsWithEntropy(

@@ -7,6 +7,7 @@
 #include "blas/blasthreads.h"
 #include "parallel/parallelfor.h"
 #include "projections.h"
+#include "testsupport.h"
 
 #include <QThreadPool>
 #include <QtTest>
@@ -14,32 +15,6 @@
 #include <set>
 
 using namespace ae;
-
-namespace {
-
-/// Seeded values in [-1, 1] from a small linear congruential generator, independent of the
-/// core's own generator.
-Eigen::MatrixXd valuesOf(Eigen::Index rows, Eigen::Index cols, unsigned seed)
-{
-    Eigen::MatrixXd m(rows, cols);
-    unsigned long long state = seed * 2654435761ULL + 7;
-    for (Eigen::Index c = 0; c < cols; ++c) {
-        for (Eigen::Index r = 0; r < rows; ++r) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            m(r, c) = 2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0;
-        }
-    }
-    return m;
-}
-
-/// True when @p a and @p b hold the same doubles, bit for bit (NaN never appears here).
-bool same(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols()
-        && std::equal(a.data(), a.data() + a.size(), b.data());
-}
-
-} // namespace
 
 class TestParallelForward : public QObject
 {
@@ -138,8 +113,8 @@ void TestParallelForward::sameBitsOnAnyThreadCount()
     QFETCH(bool, causal);
     QFETCH(bool, padded);
     QFETCH(bool, identity);
-    const Eigen::MatrixXd xq = valuesOf(queries, dModel, 1);
-    const Eigen::MatrixXd xkv = valuesOf(keys, dModel, 2);
+    const Eigen::MatrixXd xq = test::seededMatrix(queries, dModel, 1.0, 1);
+    const Eigen::MatrixXd xkv = test::seededMatrix(keys, dModel, 1.0, 2);
     std::vector<bool> padding;
     if (padded) {
         padding.assign(static_cast<size_t>(keys), false);
@@ -157,10 +132,10 @@ void TestParallelForward::sameBitsOnAnyThreadCount()
     }
     Projections p = materializeProjections(spec, dModel, dModel, dModel);
     if (!identity) {
-        p.bq = valuesOf(1, dModel, 3);
-        p.bk = valuesOf(1, dModel, 4);
-        p.bv = valuesOf(1, dModel, 5);
-        p.bo = valuesOf(1, dModel, 6);
+        p.bq = test::seededMatrix(1, dModel, 1.0, 3);
+        p.bk = test::seededMatrix(1, dModel, 1.0, 4);
+        p.bv = test::seededMatrix(1, dModel, 1.0, 5);
+        p.bo = test::seededMatrix(1, dModel, 1.0, 6);
     }
 
     AttentionResult one;
@@ -170,21 +145,22 @@ void TestParallelForward::sameBitsOnAnyThreadCount()
         options.threads = threads;
         AttentionResult many;
         computeAttention(xq, xkv, padding, config, p, many, options);
-        QVERIFY(same(one.q, many.q) && same(one.k, many.k) && same(one.v, many.v));
+        QVERIFY(test::sameBits(one.q, many.q) && test::sameBits(one.k, many.k)
+            && test::sameBits(one.v, many.v));
         QVERIFY(one.visible == many.visible);
         QCOMPARE(many.heads.size(), one.heads.size());
         for (size_t h = 0; h < one.heads.size(); ++h) {
             const HeadResult &a = one.heads[h];
             const HeadResult &b = many.heads[h];
-            QVERIFY(same(one.dotProducts(int(h)), many.dotProducts(int(h))));
-            QVERIFY(same(a.weights, b.weights));
-            QVERIFY(same(a.output, b.output));
-            QVERIFY(same(a.entropy, b.entropy));
+            QVERIFY(test::sameBits(one.dotProducts(int(h)), many.dotProducts(int(h))));
+            QVERIFY(test::sameBits(a.weights, b.weights));
+            QVERIFY(test::sameBits(a.output, b.output));
+            QVERIFY(test::sameBits(a.entropy, b.entropy));
         }
-        QVERIFY(same(one.concat, many.concat));
-        QVERIFY(same(one.output, many.output));
-        QVERIFY(same(one.meanWeights, many.meanWeights));
-        QVERIFY(same(one.meanEntropy, many.meanEntropy));
+        QVERIFY(test::sameBits(one.concat, many.concat));
+        QVERIFY(test::sameBits(one.output, many.output));
+        QVERIFY(test::sameBits(one.meanWeights, many.meanWeights));
+        QVERIFY(test::sameBits(one.meanEntropy, many.meanEntropy));
         QCOMPARE(many.fullyMaskedRows, one.fullyMaskedRows);
     }
 }

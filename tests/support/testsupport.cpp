@@ -179,9 +179,38 @@ QString compareJsonWith(const QJsonValue &actual, const QJsonValue &expected,
     return QString();
 }
 
+std::vector<double> seededValues(size_t count, double lo, double hi, unsigned seed)
+{
+    std::vector<double> v(count);
+    unsigned long long state = seed * 2654435761ULL + 7;
+    for (double &x : v) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        x = lo + (hi - lo) * (double(state >> 11) / double(1ULL << 53));
+    }
+    return v;
+}
+
+Eigen::MatrixXd seededMatrix(Eigen::Index rows, Eigen::Index cols, double spread, unsigned seed)
+{
+    const std::vector<double> v
+        = seededValues(static_cast<size_t>(rows * cols), -spread, spread, seed);
+    return Eigen::Map<const Eigen::MatrixXd>(v.data(), rows, cols);
+}
+
 bool sameBits(double a, double b)
 {
     return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool sameBits(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return false;
+    for (Eigen::Index i = 0; i < a.size(); ++i) {
+        if (!sameBits(a.data()[i], b.data()[i]))
+            return false;
+    }
+    return true;
 }
 
 double maxAbsDifference(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)

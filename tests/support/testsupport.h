@@ -12,6 +12,7 @@
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 namespace ae::test {
 
@@ -61,9 +62,18 @@ double maxAbsDifference(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
 /// True when every entry is finite.
 bool allFinite(const Eigen::MatrixXd &m);
 
+/// @p count seeded values in [@p lo, @p hi) from a linear congruential generator of the tests'
+/// own, so that test data never depends on the core's generator.
+std::vector<double> seededValues(size_t count, double lo, double hi, unsigned seed);
+
+/// A @p rows x @p cols matrix of seededValues() in [-@p spread, @p spread), column by column.
+Eigen::MatrixXd seededMatrix(Eigen::Index rows, Eigen::Index cols, double spread, unsigned seed);
+
 /// True when @p a and @p b are the same double to the last bit (unlike ==, it tells 0 from
 /// -0, and a NaN equals a NaN of the same bits).
 bool sameBits(double a, double b);
+/// True when @p a and @p b have one shape and every entry has the same bits (sameBits()).
+bool sameBits(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
 
 /// A copy of @p root with the value at @p path replaced (or added) by @p value. The path uses
 /// the session-error syntax: keys joined by '.', array indices in brackets, e.g.

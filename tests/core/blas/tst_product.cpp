@@ -4,28 +4,11 @@
 // path the build chose (OpenBLAS or Eigen), against a plain triple loop.
 
 #include "blas/product.h"
+#include "testsupport.h"
 
 #include <QtTest>
 
 using namespace ae;
-
-namespace {
-
-/// Seeded entries in [-1, 1) from a linear congruential generator of the test's own.
-Eigen::MatrixXd filled(Eigen::Index rows, Eigen::Index cols, unsigned seed)
-{
-    Eigen::MatrixXd m(rows, cols);
-    unsigned long long state = seed * 2654435761ULL + 3;
-    for (Eigen::Index c = 0; c < cols; ++c) {
-        for (Eigen::Index r = 0; r < rows; ++r) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            m(r, c) = 2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0;
-        }
-    }
-    return m;
-}
-
-} // namespace
 
 /// Tests multiplyInto().
 class TestProduct : public QObject
@@ -65,10 +48,11 @@ void TestProduct::matchesTheDefinition()
     QFETCH(int, cols);
     QFETCH(bool, transposeB);
     QFETCH(bool, accumulate);
-    const Eigen::MatrixXd a = filled(rows, depth, 1);
-    const Eigen::MatrixXd b = transposeB ? filled(cols, depth, 2) : filled(depth, cols, 2);
+    const Eigen::MatrixXd a = test::seededMatrix(rows, depth, 1.0, 1);
+    const Eigen::MatrixXd b = transposeB ? test::seededMatrix(cols, depth, 1.0, 2)
+                                         : test::seededMatrix(depth, cols, 1.0, 2);
     // The destination is a block inside a larger matrix whose border must stay untouched.
-    const Eigen::MatrixXd start = filled(rows + 3, cols + 2, 3);
+    const Eigen::MatrixXd start = test::seededMatrix(rows + 3, cols + 2, 1.0, 3);
     Eigen::MatrixXd big = start;
     multiplyInto(a, b, transposeB, big.block(1, 1, rows, cols), accumulate);
     for (int r = 0; r < rows + 3; ++r) {

@@ -5,6 +5,7 @@
 
 #include "simd/softmaxblock.h"
 #include "simd/vectorexp.h"
+#include "testsupport.h"
 
 #include <QtTest>
 #include <cmath>
@@ -16,20 +17,6 @@ using namespace ae;
 namespace {
 
 using BoolArray = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic>;
-
-/// Seeded logits in [-scale, scale) from a generator of the test's own.
-Eigen::MatrixXd logitsFor(int rows, int cols, double scale, unsigned seed)
-{
-    Eigen::MatrixXd m(rows, cols);
-    unsigned long long state = seed * 2654435761ULL + 11;
-    for (Eigen::Index j = 0; j < cols; ++j) {
-        for (Eigen::Index i = 0; i < rows; ++i) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            m(i, j) = scale * (2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0);
-        }
-    }
-    return m;
-}
 
 /// A mask with a hidden entry wherever (i + 2 j) % 3 == 0, and row 1 (if any) fully hidden.
 BoolArray maskFor(int rows, int cols)
@@ -204,7 +191,8 @@ void TestSoftmaxBlock::matchesTheDefinition()
     QFETCH(double, divisor);
     QFETCH(bool, stream);
     QFETCH(double, magnitude);
-    const Eigen::MatrixXd logits = logitsFor(rows, cols, magnitude, unsigned(rows * 100 + cols));
+    const Eigen::MatrixXd logits
+        = test::seededMatrix(rows, cols, magnitude, unsigned(rows * 100 + cols));
     const BoolArray mask = maskFor(rows, cols);
     const BoolArray *visible = masked ? &mask : nullptr;
     const Outputs o = run(ExpKernel(kernel), logits, visible, divisor, stream);
@@ -251,8 +239,8 @@ void TestSoftmaxBlock::meanAccumulates_data()
 void TestSoftmaxBlock::meanAccumulates()
 {
     QFETCH(int, kernel);
-    const Eigen::MatrixXd logits = logitsFor(6, 5, 3.0, 5);
-    const Eigen::MatrixXd start = logitsFor(6, 5, 1.0, 6);
+    const Eigen::MatrixXd logits = test::seededMatrix(6, 5, 3.0, 5);
+    const Eigen::MatrixXd start = test::seededMatrix(6, 5, 1.0, 6);
     const Outputs o = run(ExpKernel(kernel), logits, nullptr, 2.0, false, start);
     QVERIFY(o.finite);
     for (Eigen::Index j = 0; j < logits.cols(); ++j)
@@ -267,7 +255,7 @@ void TestSoftmaxBlock::rowBitsIndependentOfTheBlock()
     const int kernel = int(ExpKernel::Avx2);
     // Row r of a 9-row block, and the same row as row 0, 1 or 2 of blocks of 1 to 3 rows
     // (in the vector body or in its tail), must get the same bits.
-    const Eigen::MatrixXd logits = logitsFor(9, 11, 20.0, 9);
+    const Eigen::MatrixXd logits = test::seededMatrix(9, 11, 20.0, 9);
     const BoolArray mask = maskFor(9, 11);
     const Outputs whole = run(ExpKernel(kernel), logits, &mask, 3.0, false);
     for (int first = 0; first < 9; ++first) {
@@ -294,7 +282,7 @@ void TestSoftmaxBlock::kernelsAgree()
     if (!expKernelSupported(ExpKernel::Avx2))
         QSKIP("this processor has no AVX2 with FMA");
     QFETCH(bool, masked);
-    const Eigen::MatrixXd logits = logitsFor(37, 29, 50.0, 37);
+    const Eigen::MatrixXd logits = test::seededMatrix(37, 29, 50.0, 37);
     const BoolArray mask = maskFor(37, 29);
     const BoolArray *visible = masked ? &mask : nullptr;
     const Outputs a = run(ExpKernel::Portable, logits, visible, 5.0, false);
@@ -324,7 +312,7 @@ void TestSoftmaxBlock::nonFiniteLogitIsReported()
     QFETCH(int, kernel);
     QFETCH(double, bad);
     QFETCH(int, row);
-    Eigen::MatrixXd logits = logitsFor(6, 4, 2.0, 3);
+    Eigen::MatrixXd logits = test::seededMatrix(6, 4, 2.0, 3);
     logits(row, 2) = bad;
     const Outputs o = run(ExpKernel(kernel), logits, nullptr, 1.0, false);
     QVERIFY(!o.finite);

@@ -16,18 +16,6 @@ using namespace ae;
 
 namespace {
 
-/// Seeded scores in [-spread, spread) from a generator of the test's own.
-std::vector<double> scattered(size_t count, double spread, unsigned seed)
-{
-    std::vector<double> v(count);
-    unsigned long long state = seed * 2654435761ULL + 7;
-    for (double &x : v) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        x = spread * (2.0 * (double(state >> 11) / double(1ULL << 53)) - 1.0);
-    }
-    return v;
-}
-
 } // namespace
 
 /// Tests addSoftmaxRowSums() on every kernel the processor has.
@@ -59,9 +47,10 @@ void TestSoftmaxRowSums::matchesTheRowLoop_data()
     for (int keys : { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 31, 64, 257 }) {
         const size_t rows = 4 * 5 + 3;
         cases.push_back({ "scores of spread 6", keys,
-            scattered(rows * size_t(keys), 6.0, unsigned(keys)), 1.0 / std::sqrt(32.0) });
+            test::seededValues(rows * size_t(keys), -6.0, 6.0, unsigned(keys)),
+            1.0 / std::sqrt(32.0) });
         cases.push_back({ "scores of spread 60 (near one-hot rows)", keys,
-            scattered(rows * size_t(keys), 60.0, unsigned(keys) + 100), 1.0 });
+            test::seededValues(rows * size_t(keys), -60.0, 60.0, unsigned(keys) + 100), 1.0 });
     }
     // Rows where weights fall below DBL_MIN, hit the -1000 clamp, or tie for the largest.
     std::vector<double> extreme = { 0.0, -800.0, -2000.0, 5.0, 5.0, -1e300, 1e300, 3.0, //

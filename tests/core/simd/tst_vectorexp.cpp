@@ -4,6 +4,7 @@
 // from where a value lies in the array (its tail runs through the same arithmetic).
 
 #include "simd/vectorexp.h"
+#include "testsupport.h"
 
 #include <QtTest>
 #include <cmath>
@@ -24,18 +25,6 @@ std::vector<double> spaced(double lo, double hi, int count)
     std::vector<double> v(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i)
         v[static_cast<size_t>(i)] = lo + (hi - lo) * i / std::max(1, count - 1);
-    return v;
-}
-
-/// Seeded values in [lo, hi) from a linear congruential generator of the test's own.
-std::vector<double> scattered(double lo, double hi, int count, unsigned seed)
-{
-    std::vector<double> v(static_cast<size_t>(count));
-    unsigned long long state = seed * 2654435761ULL + 7;
-    for (double &x : v) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        x = lo + (hi - lo) * (double(state >> 11) / double(1ULL << 53));
-    }
     return v;
 }
 
@@ -84,7 +73,7 @@ void TestVectorExp::matchesTheLibrary_data()
         { "reduction boundaries",
             { -0.5 * std::log(2.0), 0.5 * std::log(2.0), -1.5 * std::log(2.0),
                 std::nextafter(0.5 * std::log(2.0), 0.0), -0.0, 0.0 } },
-        { "softmax range", scattered(-40.0, 0.0, 1003, 1) },
+        { "softmax range", test::seededValues(1003, -40.0, 0.0, 1) },
         { "down to ln DBL_MIN", spaced(minLog, -600.0, 257) },
         { "up to ln DBL_MAX", spaced(600.0, maxLog, 129) },
         { "one value", { -3.25 } },
@@ -158,7 +147,7 @@ void TestVectorExp::avx2ValueIndependentOfPosition()
 {
     if (!expKernelSupported(ExpKernel::Avx2))
         QSKIP("this processor lacks AVX2 and FMA");
-    const std::vector<double> x = scattered(-30.0, 5.0, 11, 2);
+    const std::vector<double> x = test::seededValues(11, -30.0, 5.0, 2);
     const std::vector<double> whole = run(ExpKernel::Avx2, x);
     // Each value first in an array of four or more: in the body of a vector or (for the last
     // ones of the whole array) in its padded tail.
