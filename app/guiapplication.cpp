@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guiapplication.h"
 
-#include "languagemanager.h"
-#include "lessoncontroller.h"
-#include "mainwindow.h"
+#include "language/languagemanager.h"
+#include "lesson/lessoncontroller.h"
 #include "resources.h"
 #include "startuptimer.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -32,8 +32,8 @@ int runGuiApplication(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("session"),
-        QApplication::translate(
-            "GuiApplication", "A session file to open, or a lesson file (.aelesson.json) to play."));
+        QApplication::translate("GuiApplication",
+            "A session file to open, or a lesson file (.aelesson.json) to play."));
     parser.process(app);
 
     MainWindow window;

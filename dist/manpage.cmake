@@ -2,10 +2,11 @@
 # Writes the manual page attention-explorer(1) from the program's own help texts, so that the
 # page says what `--help` says:
 #   cmake -DPROGRAM=<built program> -DOUTPUT=<page> -DVERSION=<x.y.z> -DDATE=<YYYY-MM-DD>
-#         -DSUMMARY=<one line> -DSESSION_SUFFIX=<.aesession.json> -P manpage.cmake
+#         -DSUMMARY=<one line> -DSESSION_SUFFIX=<.aesession.json>
+#         -DLESSON_SUFFIX=<.aelesson.json> -P manpage.cmake
 # The overview (`attention-explorer --help`) becomes DESCRIPTION; every subcommand it names
 # whose own `--help` answers becomes a section of its own holding that text.
-foreach(var PROGRAM OUTPUT VERSION DATE SUMMARY SESSION_SUFFIX)
+foreach(var PROGRAM OUTPUT VERSION DATE SUMMARY SESSION_SUFFIX LESSON_SUFFIX)
     if(NOT DEFINED ${var})
         message(FATAL_ERROR "manpage.cmake: -D${var}=... is missing")
     endif()
@@ -79,6 +80,38 @@ foreach(name IN LISTS subcommands)
     string(APPEND page ".SH ${title}\n${body}")
 endforeach()
 string(REPLACE "-" "\\-" suffix "${SESSION_SUFFIX}")
+string(REPLACE "-" "\\-" lesson_suffix "${LESSON_SUFFIX}")
 string(APPEND page ".SH FILES\n.TP\n.I *${suffix}\n"
-    "A session file (JSON). The window also opens sessions named plain .json.\n")
+    "A session file (JSON). The window also opens sessions named plain .json.\n"
+    ".TP\n.I *${lesson_suffix}\n"
+    "A lesson file (JSON): steps with captions, views and questions. The window plays it; "
+    "\\fBlesson\\fR checks it and writes its handout. The built\\-in lessons are named "
+    "without a file (\\fBlesson \\-\\-builtin\\fR lists them).\n")
+# Each example: what it does, then the command (check-manpage.sh checks that every option of a
+# command is one its subcommand's --help lists).
+set(examples
+    "Print every head's scores, weights and outputs of a session as JSON:"
+    "attention-explorer compute talk${SESSION_SUFFIX}"
+    "Draw head 1 (counted from 0 on the command line) as SVG:"
+    "attention-explorer export talk${SESSION_SUFFIX} --view head:0 -o head1.svg"
+    "Derive the weight of query 0 on key 2 by hand, as Markdown:"
+    "attention-explorer explain talk${SESSION_SUFFIX} --head 0 --query 0 --key 2 --format markdown"
+    "Write a different exercise for each of 30 students, as PDF:"
+    "attention-explorer worksheet -o sheets --students 30 --format pdf"
+    "Write the Chinese handout of a built-in lesson:"
+    "attention-explorer lesson why-sqrt-dk --handout sqrt-dk.pdf --lang zh"
+    "Train the reverse task without the division by sqrt(d_k):"
+    "attention-explorer train --task reverse --scale none -o unscaled.json"
+    "Show every option of export:"
+    "attention-explorer help export")
+string(APPEND page ".SH EXAMPLES\n")
+list(LENGTH examples count)
+math(EXPR last "${count} - 1")
+foreach(i RANGE 0 ${last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET examples ${i} what)
+    list(GET examples ${j} command)
+    string(REPLACE "-" "\\-" command "${command}")
+    string(APPEND page ".PP\n${what}\n.PP\n.RS\n.nf\n${command}\n.fi\n.RE\n")
+endforeach()
 file(WRITE "${OUTPUT}" "${page}")

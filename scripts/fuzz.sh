@@ -5,7 +5,8 @@
 # SECONDS_EACH defaults to 15, BUILD_DIR to build-asan (relative to the repository). A build
 # folder configured with -DAE_FUZZ=ON is rebuilt (target "fuzzers"); a missing one is
 # configured with clang-14 first. Each harness runs one process on a fresh copy of its seeds
-# in a temporary folder (the repository is never written). Exits non-zero when any harness
+# in a temporary folder (the repository is never written), as many side by side as there are
+# cores (AE_FUZZ_PARALLEL). Exits non-zero when any harness
 # finds a crash, a leak, a timeout or runs out of memory; the input that did it is kept and
 # its path printed.
 set -euo pipefail
@@ -63,19 +64,41 @@ failed=()
 export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-for h in "${harnesses[@]}"; do
-    corpus="$work/$h/corpus"
-    artifacts="$work/$h/artifacts"
+# run_harness NAME: one harness on a fresh copy of its seeds; its report goes to its own log.
+run_harness() {
+    local h=$1 corpus="$work/$1/corpus" artifacts="$work/$1/artifacts"
     mkdir -p "$corpus" "$artifacts"
     while IFS= read -r seed; do
         cp "$seed" "$corpus/$(sha1sum "$seed" | cut -c1-40)"
     done < <(seeds_of "$h")
-    echo "== fuzz_$h: ${seconds}s on $(find "$corpus" -type f | wc -l) seeds"
-    status=0
+    echo "== fuzz_$h: ${seconds}s on $(find "$corpus" -type f | wc -l) seeds" >"$work/$h/report.txt"
+    local status=0
     "$build/fuzz/fuzz_$h" "$corpus" -max_total_time="$seconds" -max_len="$(max_len_of "$h")" \
         -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
         -dict="$(dict_of "$h")" -artifact_prefix="$artifacts/" >"$work/$h/log.txt" 2>&1 \
         || status=$?
+    echo "$status" >"$work/$h/status"
+}
+
+# The harnesses run side by side, one a core (AE_FUZZ_PARALLEL at most), each for its full
+# time; their reports are printed in order once all have ended.
+parallel=${AE_FUZZ_PARALLEL:-$(nproc)}
+running=0
+for h in "${harnesses[@]}"; do
+    if ((running >= parallel)); then
+        wait -n
+        running=$((running - 1))
+    fi
+    run_harness "$h" &
+    running=$((running + 1))
+done
+wait
+
+for h in "${harnesses[@]}"; do
+    corpus="$work/$h/corpus"
+    artifacts="$work/$h/artifacts"
+    cat "$work/$h/report.txt"
+    status=$(cat "$work/$h/status" 2>/dev/null || echo 1)
     grep -E '^(Done [0-9]+ runs|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb|new_units_added))' \
         "$work/$h/log.txt" || true
     grep -E '^#[0-9]+.*(DONE|INITED)' "$work/$h/log.txt" | tail -n 1 || true

@@ -11,7 +11,11 @@ set -euo pipefail
 # products (AE_BLAS, on by default). The packaging step needs dpkg-dev
 # (dpkg-shlibdeps), fakeroot, file, lintian, appstream (appstreamcli), desktop-file-utils,
 # shared-mime-info and man-db (checking the manual page); zsh and fish run their completions'
-# tests; xdotool and imagemagick take the screenshots (scripts/screenshots.sh).
+# tests; xdotool and imagemagick take the screenshots (scripts/screenshots.sh). python3 runs the
+# house and translation checks, clang-format the format check; poppler-utils (pdftotext,
+# pdffonts) and libxml2-utils (xmllint) check the PDF text layers and the SVG files.
+# at-spi2-core (the accessibility bus), dbus (dbus-run-session) and python3-pyatspi walk the
+# window as a screen reader sees it (tests/atspi).
 packages=(
     g++ cmake ninja-build pkg-config git ccache
     qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -24,6 +28,8 @@ packages=(
     xvfb xauth
     dpkg-dev fakeroot file lintian appstream desktop-file-utils shared-mime-info man-db
     zsh fish xdotool imagemagick
+    python3 clang-format poppler-utils libxml2-utils
+    at-spi2-core dbus python3-pyatspi
 )
 
 missing=()

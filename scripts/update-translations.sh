@@ -8,3 +8,6 @@ lupdate=/usr/lib/qt6/bin/lupdate
 [[ -x "$lupdate" ]] || lupdate=$(command -v lupdate6 || command -v lupdate)
 cd "$root"
 "$lupdate" -locations none -no-obsolete core ui app -ts resources/translations/attention-explorer_zh_CN.ts
+# English is the source language: its file holds only the plural forms ("%n student(s)").
+"$lupdate" -locations none -no-obsolete -pluralonly -target-language en core ui app \
+    -ts resources/translations/attention-explorer_en.ts

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "blasthreads.h"
+#include "blas/blasthreads.h"
 
 #include <mutex>
 

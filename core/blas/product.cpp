@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "product.h"
+#include "blas/product.h"
 
 #ifdef AE_USE_OPENBLAS
 #include <cblas.h>

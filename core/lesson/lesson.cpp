@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lesson.h"
+#include "lesson/lesson.h"
 
-#include "lessonlimits.h"
+#include "lesson/lessonlimits.h"
 
 #include <cmath>
 
@@ -87,7 +87,8 @@ bool operator==(const LessonQuestion &a, const LessonQuestion &b)
 {
     return a.kind == b.kind && a.prompt == b.prompt && a.head == b.head && a.query == b.query
         && a.key == b.key && a.measure == b.measure && a.dim == b.dim && a.options == b.options
-        && a.correctOption == b.correctOption;
+        && a.correctOption == b.correctOption && a.dependsOnScalingPanel == b.dependsOnScalingPanel
+        && a.dependsOnTraining == b.dependsOnTraining && a.explanation == b.explanation;
 }
 
 bool operator!=(const LessonQuestion &a, const LessonQuestion &b)

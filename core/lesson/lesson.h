@@ -6,7 +6,8 @@
 /// each with its whole session, what the window shows, a caption in English and Chinese,
 /// presenter notes and an optional question whose answer is computed from the session.
 
-#include "session.h"
+#include "lesson/lessonclaim.h"
+#include "session/session.h"
 #include "training/trainingconfig.h"
 
 #include <QString>
@@ -83,6 +84,11 @@ struct LessonQuestion
     int dim = 0; ///< Direction of the Output only: 0 .. d_model-1
     std::vector<LessonText> options; ///< Choice only
     int correctOption = -1; ///< Choice only: the option the author marked
+    /// "depends_on": the step's panels that would show the answer, kept back until the
+    /// reveal (the weights are always hidden while a question is open).
+    bool dependsOnScalingPanel = false; ///< the scaling lab's panel is shown only after it
+    bool dependsOnTraining = false; ///< the training runs start only after it
+    LessonText explanation; ///< Markdown shown with the answer, after the reveal
 };
 
 /// A question's answer, computed from the step's session (and the previous step's for a
@@ -105,6 +111,9 @@ struct ResolvedLessonStep
     LessonText notes; ///< presenter notes, plain text
     std::optional<LessonQuestion> question;
     LessonAnswer answer; ///< meaningful only with a question
+    /// The statements of fact the caption makes, checked by `lesson --check`
+    /// (lessonclaimevaluator.h); the caption shows a claim's value by {{id}}.
+    std::vector<LessonClaim> claims;
 };
 
 /// A whole lesson, resolved.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonanswer.h"
+#include "lesson/lessonanswer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 /// @file lessonanswer.h
 /// A lesson question's answer, computed from the attention of its step (never typed).
 
-#include "attentionresult.h"
-#include "lesson.h"
+#include "attention/attentionresult.h"
+#include "lesson/lesson.h"
 
 namespace ae {
 

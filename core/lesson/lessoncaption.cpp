@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoncaption.h"
+#include "lesson/lessoncaption.h"
 
 #include <QRegularExpression>
 

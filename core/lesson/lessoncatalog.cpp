@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoncatalog.h"
+#include "lesson/lessoncatalog.h"
 
-#include "boundedfilereader.h"
-#include "sessionlimits.h"
+#include "io/boundedfilereader.h"
+#include "session/sessionlimits.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,7 +6,7 @@
 /// and the built-in examples they start from (":/examples/NAME.json"). The resources are linked
 /// into the program only: here they are read by path, so the core stays free of them.
 
-#include "lessonjson.h"
+#include "lesson/lessonjson.h"
 
 #include <QStringList>
 

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonjson.h"
+#include "lesson/lessonjson.h"
 
-#include "boundedfilereader.h"
-#include "filereaderror.h"
-#include "jsonparsediagnosis.h"
-#include "lessonanswer.h"
-#include "lessoncaption.h"
-#include "lessonjsonreader.h"
-#include "lessonlimits.h"
-#include "lessontraining.h"
-#include "lessonwriter.h"
-#include "sessioncompute.h"
-#include "sessionjson.h"
-#include "sessionlimits.h"
+#include "io/boundedfilereader.h"
+#include "io/filereaderror.h"
+#include "io/strictjson.h"
+#include "lesson/lessonanswer.h"
+#include "lesson/lessoncaption.h"
+#include "lesson/lessonclaim.h"
+#include "lesson/lessonjsonreader.h"
+#include "lesson/lessonlimits.h"
+#include "lesson/lessontraining.h"
+#include "lesson/lessonwriter.h"
+#include "session/sessioncompute.h"
+#include "session/sessionjson.h"
+#include "session/sessionlimits.h"
 
 #include <QJsonDocument>
 #include <cmath>
@@ -115,12 +116,20 @@ private:
     Session editedSession(const Session &base, const QJsonValue &v, const QString &path);
     LessonView parseView(const QJsonValue &v, const QString &path, Session &session);
     void spend(std::int64_t numbers, const QString &path);
+    std::vector<const Session *> earlierSessions() const
+    {
+        std::vector<const Session *> sessions;
+        for (const ResolvedLessonStep &s : m_lesson.steps)
+            sessions.push_back(&s.session);
+        return sessions;
+    }
 
     const LessonExampleSource &m_examples;
     bool m_draft = false;
     ResolvedLesson m_lesson;
     std::int64_t m_numbers = 0;
     int m_questions = 0;
+    int m_trainings = 0;
 };
 
 void Resolver::spend(std::int64_t numbers, const QString &path)
@@ -170,7 +179,7 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
         R::onlyKnownKeys(step, path,
             { QStringLiteral("session"), QStringLiteral("example"), QStringLiteral("edits"),
                 QStringLiteral("view"), QStringLiteral("caption"), QStringLiteral("notes"),
-                QStringLiteral("question") });
+                QStringLiteral("question"), QStringLiteral("claims") });
         ResolvedLessonStep resolved;
         resolved.session = stateOf(step, path, i);
         resolved.view = parseView(step.value(QLatin1String("view")),
@@ -178,6 +187,12 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
         spend(heldNumbers(resolved.session), path);
         resolved.caption = parseText(R::required(step, path, QStringLiteral("caption")),
             R::join(path, QStringLiteral("caption")), true, m_draft);
+        if (step.contains(QLatin1String("claims")))
+            resolved.claims = parseLessonClaims(step.value(QLatin1String("claims")),
+                R::join(path, QStringLiteral("claims")), resolved.session, earlierSessions(),
+                resolved.view.training);
+        checkLessonClaimMarks(
+            resolved.caption, R::join(path, QStringLiteral("caption")), resolved.claims);
         if (step.contains(QLatin1String("notes")))
             resolved.notes = parseText(
                 step.value(QLatin1String("notes")), R::join(path, QStringLiteral("notes")), false);
@@ -190,6 +205,13 @@ ResolvedLesson Resolver::run(const QJsonObject &root)
             const Session *previous = i > 0 ? &m_lesson.steps.back().session : nullptr;
             resolved.question = parseQuestion(
                 step.value(QLatin1String("question")), questionPath, resolved.session, previous);
+            checkLessonClaimMarks(resolved.question->explanation,
+                R::join(questionPath, QStringLiteral("explanation")), resolved.claims);
+            if ((resolved.question->dependsOnTraining && !resolved.view.training)
+                || (resolved.question->dependsOnScalingPanel
+                    && resolved.view.scalingPanel.isEmpty()))
+                R::fail(R::join(questionPath, QStringLiteral("depends_on")),
+                    Msg::tr("names a panel the step's view does not show"));
             // The computations are transient; they count against the budget while they live.
             const bool direction = resolved.question->kind == LessonQuestionKind::Direction;
             const std::int64_t transient
@@ -348,9 +370,14 @@ LessonView Resolver::parseView(const QJsonValue &v, const QString &path, Session
         view.temperature = t;
         applyLessonTemperature(session, t);
     }
-    if (o.contains(QLatin1String("training")))
-        view.training = parseLessonTraining(
-            o.value(QLatin1String("training")), R::join(path, QStringLiteral("training")));
+    if (o.contains(QLatin1String("training"))) {
+        const QString trainingPath = R::join(path, QStringLiteral("training"));
+        if (++m_trainings > limits::maxLessonTrainings)
+            R::fail(trainingPath,
+                Msg::tr("more than %1 steps that train in one lesson")
+                    .arg(limits::maxLessonTrainings));
+        view.training = parseLessonTraining(o.value(QLatin1String("training")), trainingPath);
+    }
     if (o.contains(QLatin1String("highlight"))) {
         const QString listPath = R::join(path, QStringLiteral("highlight"));
         const QJsonArray cells = R::asArray(
@@ -378,7 +405,8 @@ LessonQuestion parseQuestion(
     const QString kind = R::asName(R::required(o, path, QStringLiteral("kind")), kindPath,
         { QStringLiteral("argmax"), QStringLiteral("weight"), QStringLiteral("direction"),
             QStringLiteral("choice") });
-    QStringList known { QStringLiteral("kind"), QStringLiteral("prompt") };
+    QStringList known { QStringLiteral("kind"), QStringLiteral("prompt"),
+        QStringLiteral("depends_on"), QStringLiteral("explanation") };
     if (kind == QLatin1String("choice")) {
         q.kind = LessonQuestionKind::Choice;
         known << QStringLiteral("options");
@@ -397,6 +425,20 @@ LessonQuestion parseQuestion(
     R::onlyKnownKeys(o, path, known);
     q.prompt = parseText(R::required(o, path, QStringLiteral("prompt")),
         R::join(path, QStringLiteral("prompt")), true);
+    if (o.contains(QLatin1String("explanation")))
+        q.explanation = parseText(o.value(QLatin1String("explanation")),
+            R::join(path, QStringLiteral("explanation")), true);
+    if (o.contains(QLatin1String("depends_on"))) {
+        const QString dependsPath = R::join(path, QStringLiteral("depends_on"));
+        const QJsonArray depends = R::asArray(o.value(QLatin1String("depends_on")), dependsPath, 2);
+        for (int i = 0; i < depends.size(); ++i) {
+            const bool training
+                = R::asName(depends.at(i), R::at(dependsPath, i),
+                      { QStringLiteral("scaling_panel"), QStringLiteral("training") })
+                == QLatin1String("training");
+            (training ? q.dependsOnTraining : q.dependsOnScalingPanel) = true;
+        }
+    }
     if (q.kind == LessonQuestionKind::Choice) {
         const QString optionsPath = R::join(path, QStringLiteral("options"));
         const QJsonArray options = R::asArray(
@@ -495,12 +537,12 @@ LessonLoadResult lessonFromJson(
                 .arg(limits::maxLessonFileBytes) };
         return result;
     }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        result.error = diagnoseJsonParseError(json, parseError);
+    const StrictJsonResult parsed = parseJsonStrictly(json);
+    if (parsed.error) {
+        result.error = parsed.error;
         return result;
     }
+    const QJsonDocument &doc = parsed.document;
     if (!doc.isObject()) {
         result.error = SessionError { SessionError::Kind::Invalid, QString(),
             Msg::tr("the top level must be a JSON object") };

@@ -7,8 +7,8 @@
 /// size is within lessonlimits.h (checked before anything of that size is allocated), every
 /// step's session is valid and every caption passes LessonCaption::problem().
 
-#include "lesson.h"
-#include "sessionerror.h"
+#include "lesson/lesson.h"
+#include "session/sessionerror.h"
 
 #include <QByteArray>
 #include <functional>

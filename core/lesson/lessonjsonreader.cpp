@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonjsonreader.h"
+#include "lesson/lessonjsonreader.h"
+
+#include "io/textfield.h"
 
 #include <cmath>
 
@@ -77,6 +79,8 @@ QString LessonJsonReader::asString(const QJsonValue &v, const QString &path, int
     const QString s = v.toString();
     if (s.size() > maxLength)
         fail(path, tr("%1 characters, at most %2 allowed").arg(s.size()).arg(maxLength));
+    if (const auto problem = textFieldProblem(s, TextLines::Multi))
+        fail(path, *problem);
     return s;
 }
 

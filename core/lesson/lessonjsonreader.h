@@ -5,7 +5,7 @@
 /// Typed reading of a lesson file's JSON values: each accessor returns the value or throws a
 /// LessonJsonReader::Failure naming the JSON path and what is wrong.
 
-#include "sessionerror.h"
+#include "session/sessionerror.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -28,9 +28,19 @@ constexpr int maxLessonHighlights = 256;
 constexpr std::int64_t maxLessonNumbers = std::int64_t(8) * 1024 * 1024;
 /// Most questions in one lesson (each one computes its step's attention).
 constexpr int maxLessonQuestions = 64;
+/// Most claims in one step.
+constexpr int maxLessonClaimsPerStep = 32;
 /// The temperature factor's range (the divisor as a multiple of sqrt(d_k)), the same as the
 /// temperature slider's.
 constexpr double minLessonTemperature = 0.1;
 constexpr double maxLessonTemperature = 10.0;
+/// A step's "view.training" is seconds of training, not the train command's hours: its
+/// d_model and steps stay within these (each run of the two takes about 3 s at the limits on
+/// one core), and a lesson opens the Training window in at most maxLessonTrainings steps. A
+/// step whose claims name its runs trains them when the claims are evaluated, within the same
+/// limits.
+constexpr int maxLessonTrainModelDim = 128;
+constexpr int maxLessonTrainSteps = 2000;
+constexpr int maxLessonTrainings = 4;
 
 } // namespace ae::limits

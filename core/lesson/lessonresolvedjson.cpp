@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonresolvedjson.h"
+#include "lesson/lessonresolvedjson.h"
 
-#include "lessonwriter.h"
-#include "sessionjson.h"
+#include "lesson/lessonclaimevaluator.h"
+#include "lesson/lessonwriter.h"
+#include "session/sessionjson.h"
 
 #include <QJsonArray>
 
@@ -83,18 +84,52 @@ QString lessonDirectionName(LessonDirection direction)
     return QStringLiteral("unchanged");
 }
 
-QJsonObject resolvedLessonToJson(const ResolvedLesson &lesson)
+QJsonObject resolvedLessonToJson(
+    const ResolvedLesson &lesson, const std::vector<std::vector<LessonClaimResult>> *claimResults)
 {
     QJsonArray steps;
-    for (const ResolvedLessonStep &step : lesson.steps) {
+    for (size_t i = 0; i < lesson.steps.size(); ++i) {
+        const ResolvedLessonStep &step = lesson.steps[i];
         QJsonObject o;
         o.insert(QLatin1String("session"), sessionToJson(step.session));
         o.insert(QLatin1String("view"), lessonViewToJson(step.view));
-        o.insert(QLatin1String("caption"), lessonTextToJson(step.caption));
-        if (!step.notes.isEmpty())
-            o.insert(QLatin1String("notes"), lessonTextToJson(step.notes));
+        QJsonObject caption = lessonTextToJson(step.caption);
         if (step.question)
             o.insert(QLatin1String("question"), questionToJson(*step.question, step.answer));
+        if (!step.claims.empty()) {
+            const std::vector<LessonClaimResult> *results
+                = claimResults && i < claimResults->size() ? &(*claimResults)[i] : nullptr;
+            QJsonArray claims;
+            for (size_t c = 0; c < step.claims.size(); ++c) {
+                QJsonObject claim = lessonClaimToJson(step.claims[c]);
+                if (results && c < results->size()) {
+                    const LessonClaimResult &r = (*results)[c];
+                    claim.insert(QLatin1String("left_value"), r.left);
+                    claim.insert(QLatin1String("right_value"), r.right);
+                    claim.insert(QLatin1String("bound"), r.bound);
+                    claim.insert(QLatin1String("holds"), r.holds);
+                    if (!r.problem.isEmpty())
+                        claim.insert(QLatin1String("problem"), r.problem);
+                }
+                claims.append(claim);
+            }
+            o.insert(QLatin1String("claims"), claims);
+            if (results) {
+                const LessonText shown = LessonClaimEvaluator::fillIn(step.caption, step, *results);
+                if (shown != step.caption)
+                    caption.insert(QLatin1String("shown"), lessonTextToJson(shown));
+                if (step.question && !step.question->explanation.isEmpty()) {
+                    QJsonObject question = o.value(QLatin1String("question")).toObject();
+                    question.insert(QLatin1String("explanation_shown"),
+                        lessonTextToJson(LessonClaimEvaluator::fillIn(
+                            step.question->explanation, step, *results)));
+                    o.insert(QLatin1String("question"), question);
+                }
+            }
+        }
+        o.insert(QLatin1String("caption"), caption);
+        if (!step.notes.isEmpty())
+            o.insert(QLatin1String("notes"), lessonTextToJson(step.notes));
         steps.append(o);
     }
     QJsonObject root;

@@ -4,7 +4,7 @@
 /// @file lessonresolvedjson.h
 /// A resolved lesson as JSON, as `lesson NAME --check` prints it (README, "Lesson files").
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <QJsonObject>
 
@@ -21,7 +21,10 @@ QString lessonDirectionName(LessonDirection direction);
 /// "caption": {...}, "notes": {...}, "question": {"kind", "head": h or "mean", "query",
 /// "key", "answer", ...}}]} with indices from 0. The answer is a key index (argmax), a weight
 /// (weight; also "value" for argmax), "rises" / "falls" / "unchanged" with "before" and
-/// "after" (direction), or the option's index (choice).
-QJsonObject resolvedLessonToJson(const ResolvedLesson &lesson);
+/// "after" (direction), or the option's index (choice). With @p claimResults (one list per
+/// step, lessonclaimevaluator.h), each step's "claims" carry "left_value", "right_value",
+/// "bound", "holds" (and "problem"), and a caption with {{id}} marks its "shown" text.
+QJsonObject resolvedLessonToJson(const ResolvedLesson &lesson,
+    const std::vector<std::vector<LessonClaimResult>> *claimResults = nullptr);
 
 } // namespace ae

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessontraining.h"
+#include "lesson/lessontraining.h"
 
-#include "lessonjsonreader.h"
+#include "lesson/lessonjsonreader.h"
+#include "lesson/lessonlimits.h"
 
 #include <algorithm>
 
@@ -18,12 +19,13 @@ struct NumberField
     const char *json;
     const char *option;
     int RunConfig::*member;
+    int lessonMax; ///< the lesson's own, smaller limit; 0: the train command's
 };
 
 constexpr NumberField numberFields[] = {
-    { "d_model", "d-model", &RunConfig::dModel },
-    { "heads", "heads", &RunConfig::heads },
-    { "steps", "steps", &RunConfig::steps },
+    { "d_model", "d-model", &RunConfig::dModel, limits::maxLessonTrainModelDim },
+    { "heads", "heads", &RunConfig::heads, 0 },
+    { "steps", "steps", &RunConfig::steps, limits::maxLessonTrainSteps },
 };
 
 /// The lesson's name of the train command's option @p option (for a combined check).
@@ -65,6 +67,12 @@ RunConfig parseLessonTraining(const QJsonValue &value, const QString &path)
         const double v = std::clamp(R::asWhole(o.value(key), where), -9e18, 9e18);
         if (const auto e = checkTrainingNumber(QLatin1String(f.option), qint64(v)))
             R::fail(where, e->message);
+        if (f.lessonMax > 0 && v > f.lessonMax)
+            R::fail(where,
+                LessonJsonReader::tr("%1 is more than a lesson allows (%2; a lesson step trains "
+                                     "for seconds, the train command for longer)")
+                    .arg(v, 0, 'g', 17)
+                    .arg(f.lessonMax));
         config.*(f.member) = int(v);
     }
     if (o.contains(QLatin1String("seed"))) {

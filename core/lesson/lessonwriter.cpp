@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonwriter.h"
+#include "lesson/lessonwriter.h"
 
-#include "lessontraining.h"
+#include "lesson/lessontraining.h"
 
-#include "lessonjson.h"
-#include "lessonresolvedjson.h"
-#include "sessionjson.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonresolvedjson.h"
+#include "session/sessionjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,6 +55,15 @@ QJsonObject lessonQuestionToJson(const LessonQuestion &q)
     QJsonObject o;
     o.insert(QLatin1String("kind"), lessonQuestionKindName(q.kind));
     o.insert(QLatin1String("prompt"), lessonTextToJson(q.prompt));
+    QJsonArray dependsOn;
+    if (q.dependsOnScalingPanel)
+        dependsOn.append(QStringLiteral("scaling_panel"));
+    if (q.dependsOnTraining)
+        dependsOn.append(QStringLiteral("training"));
+    if (!dependsOn.isEmpty())
+        o.insert(QLatin1String("depends_on"), dependsOn);
+    if (!q.explanation.isEmpty())
+        o.insert(QLatin1String("explanation"), lessonTextToJson(q.explanation));
     if (q.kind == LessonQuestionKind::Choice) {
         QJsonArray options;
         for (size_t i = 0; i < q.options.size(); ++i) {
@@ -88,6 +97,12 @@ QJsonObject lessonStepToJson(const ResolvedLessonStep &step)
         o.insert(QLatin1String("notes"), lessonTextToJson(step.notes));
     if (step.question)
         o.insert(QLatin1String("question"), lessonQuestionToJson(*step.question));
+    if (!step.claims.empty()) {
+        QJsonArray claims;
+        for (const LessonClaim &claim : step.claims)
+            claims.append(lessonClaimToJson(claim));
+        o.insert(QLatin1String("claims"), claims);
+    }
     return o;
 }
 

@@ -7,7 +7,7 @@
 /// written as the file states them; the computed answers are never written (the loader computes
 /// them again).
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "parallelfor.h"
+#include "parallel/parallelfor.h"
 
 #include "blas/blasthreads.h"
 

@@ -5,7 +5,7 @@
 /// A loop whose iterations run on a few threads: the caller and idle threads of Qt's global
 /// pool.
 
-#include "paralleloptions.h"
+#include "parallel/paralleloptions.h"
 
 #include <functional>
 #include <utility>

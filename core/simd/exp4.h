@@ -8,7 +8,7 @@
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define AE_SIMD_AVX2 1
-#include "vectorexp.h"
+#include "simd/vectorexp.h"
 
 #include <immintrin.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "softmaxblock.h"
+#include "simd/softmaxblock.h"
 
-#include "exp4.h"
-#include "vectorexp.h"
+#include "simd/exp4.h"
+#include "simd/vectorexp.h"
 
 #include <cmath>
 #include <cstdint>
@@ -81,7 +81,8 @@ bool portableBlock(const SoftmaxBlock &b)
         if (b.logitsCopy)
             Column(b.logitsCopy + j * b.logitsCopyStride, n) = x;
         if (b.visible)
-            rowMax = rowMax.max(VisibleColumn(b.visible + j * b.visibleStride, n).select(x, minusInf));
+            rowMax
+                = rowMax.max(VisibleColumn(b.visible + j * b.visibleStride, n).select(x, minusInf));
         else
             rowMax = rowMax.max(x);
     }
@@ -196,7 +197,8 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
         const __m256d m = _mm256_loadu_pd(rowMax + i);
         // A row with no visible entry is shifted by 0, so no inf - inf appears.
         _mm256_storeu_pd(rowMax + i,
-            _mm256_blendv_pd(_mm256_mul_pd(m, inverseDivisor), zero, _mm256_cmp_pd(m, negInf, _CMP_EQ_OQ)));
+            _mm256_blendv_pd(
+                _mm256_mul_pd(m, inverseDivisor), zero, _mm256_cmp_pd(m, negInf, _CMP_EQ_OQ)));
         _mm256_storeu_pd(sum + i, zero);
         _mm256_storeu_pd(weighted + i, zero);
     }
@@ -207,7 +209,8 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
         for (Eigen::Index i = 0; i < n; i += 4) {
             const bool last = i == whole;
             const __m256d v = last ? _mm256_maskload_pd(x + i, tail) : _mm256_loadu_pd(x + i);
-            const __m256d shifted = _mm256_sub_pd(_mm256_mul_pd(v, inverseDivisor), _mm256_loadu_pd(rowMax + i));
+            const __m256d shifted
+                = _mm256_sub_pd(_mm256_mul_pd(v, inverseDivisor), _mm256_loadu_pd(rowMax + i));
             __m256d e = simd::expNonPositive4(shifted);
             if (seen)
                 e = _mm256_and_pd(e, visibleLanes(seen + i, last ? rest : 4));
@@ -216,7 +219,8 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
             else
                 _mm256_storeu_pd(out + i, e);
             _mm256_storeu_pd(sum + i, _mm256_add_pd(_mm256_loadu_pd(sum + i), e));
-            _mm256_storeu_pd(weighted + i, _mm256_fmadd_pd(e, shifted, _mm256_loadu_pd(weighted + i)));
+            _mm256_storeu_pd(
+                weighted + i, _mm256_fmadd_pd(e, shifted, _mm256_loadu_pd(weighted + i)));
         }
     }
     if (!allFinite(sum, weighted, n))
@@ -226,7 +230,8 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
         const __m256d s = _mm256_loadu_pd(sum + i);
         // sum >= 1 for a row with a visible entry (its maximum contributes e^0 = 1).
         _mm256_storeu_pd(sum + i,
-            _mm256_and_pd(_mm256_div_pd(_mm256_set1_pd(1.0), s), _mm256_cmp_pd(s, zero, _CMP_GT_OQ)));
+            _mm256_and_pd(
+                _mm256_div_pd(_mm256_set1_pd(1.0), s), _mm256_cmp_pd(s, zero, _CMP_GT_OQ)));
     }
     const __m256d factor = _mm256_set1_pd(b.meanFactor);
     for (Eigen::Index j = 0; j < b.cols; ++j) {
@@ -241,7 +246,8 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
             if (mean) {
                 m = _mm256_mul_pd(p, factor);
                 if (!b.meanStarts)
-                    m = _mm256_add_pd(last ? _mm256_maskload_pd(mean + i, tail) : _mm256_loadu_pd(mean + i), m);
+                    m = _mm256_add_pd(
+                        last ? _mm256_maskload_pd(mean + i, tail) : _mm256_loadu_pd(mean + i), m);
             }
             if (last) {
                 _mm256_maskstore_pd(w + i, tail, p);

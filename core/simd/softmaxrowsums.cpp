@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "softmaxrowsums.h"
+#include "simd/softmaxrowsums.h"
 
+#include "attention/softmaxrowstats.h"
 #include "simd/vectorexp.h"
-#include "softmaxrowstats.h"
 
 #include <cmath>
 #include <limits>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "vectorexp.h"
+#include "simd/vectorexp.h"
 
 #include <atomic>
 #include <cmath>
 #include <limits>
 
-#include "exp4.h"
+#include "simd/exp4.h"
 
 namespace ae {
 

@@ -5,9 +5,6 @@
 
 namespace ae {
 
-namespace {
-
-/// The seeds of a run's streams: the initialisation, the training batches, the held-out set.
 std::uint64_t batchSeed(std::uint64_t seed)
 {
     return Rng::mix(seed ^ 0x6261'7463'6865'7300ULL);
@@ -17,6 +14,8 @@ std::uint64_t heldOutSeed(std::uint64_t seed)
 {
     return batchSeed(seed + 1);
 }
+
+namespace {
 
 bool finite(const StepMetrics &m)
 {

@@ -13,7 +13,7 @@
 /// parameters and the batches, from separate streams, whatever the scale, heads count or
 /// optimiser settings. Same RunConfig, same run, bit for bit.
 
-#include "rng.h"
+#include "attention/rng.h"
 #include "training/trainingconfig.h"
 #include "training/trainingmetrics.h"
 #include "training/trainingmodel.h"
@@ -25,6 +25,14 @@
 #include <vector>
 
 namespace ae {
+
+/// @name The seeds of a run's streams besides its initialisation (the run's seed itself):
+/// the training batches and the held-out set (the training batches' of seed + 1). Every
+/// model's trainer draws from them.
+/// @{
+std::uint64_t batchSeed(std::uint64_t seed);
+std::uint64_t heldOutSeed(std::uint64_t seed);
+/// @}
 
 /// Parameters after a number of updates: step 0 is the initialisation.
 struct TrainingSnapshot

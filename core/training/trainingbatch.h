@@ -4,6 +4,8 @@
 /// @file trainingbatch.h
 /// A batch of training examples: token ids, one example per row.
 
+#include "attention/attentionresult.h"
+
 #include <Eigen/Core>
 
 namespace ae {
@@ -19,6 +21,10 @@ struct TrainingBatch
     /// B x Lt: the source position target position i copies from (the task's alignment), or
     /// -1 where the task has none (reference files); used by alignment_accuracy.
     IdMatrix alignment;
+    /// B x Ls and B x Lt, true where a position is padding (the corpus tasks' shorter
+    /// sentences, padded at their end; TransformerBatch's meaning); empty when nothing is
+    /// padded, as for every task of the one-layer model.
+    BoolMatrix sourcePadding, targetPadding;
 
     int size() const { return static_cast<int>(source.rows()); }
     int sourceLength() const { return static_cast<int>(source.cols()); }

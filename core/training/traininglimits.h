@@ -25,8 +25,14 @@ constexpr int maxTrainBatch = 4096;
 constexpr int maxTrainSteps = 1000000;
 /// Largest learning rate (past it every run diverges at once).
 constexpr double maxTrainLearningRate = 1e6;
+/// Largest Adam epsilon (the denominator's floor; above 1 it swamps every gradient).
+constexpr double maxTrainEpsilon = 1.0;
 /// Largest product batch x length x d_model (bounds a step's memory: a few such matrices).
 constexpr double maxTrainActivations = 5e7;
+/// Most encoder layers and most decoder layers of a transformer.
+constexpr int maxTransformerLayers = 24;
+/// Largest dim_feedforward of a transformer.
+constexpr int maxTransformerFeedforward = 8192;
 /// Most steps in a replay file.
 constexpr int maxReplaySteps = 100000;
 /// Largest replay file read, in bytes.

@@ -1,45 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/trainingmodel.h"
 
-#include "embeddings.h"
-#include "softmax.h"
+#include "attention/embeddings.h"
+#include "attention/softmax.h"
+#include "training/softmaxcrossentropy.h"
 
 #include <cmath>
 #include <limits>
 
 namespace ae {
-
-namespace {
-
-/// Rows of @p logits (R x C) to probabilities (written to @p probabilities) and the
-/// cross-entropy of each row against its target (written to @p loss) computed as
-/// log-sum-exp minus the target's logit, so a confident wrong answer gives a large finite
-/// loss instead of -log 0. Column by column, since the matrices are column-major.
-void softmaxCrossEntropy(const Eigen::MatrixXd &logits, const IdMatrix &target,
-    Eigen::MatrixXd &probabilities, Eigen::ArrayXd &loss)
-{
-    const Eigen::Index rows = logits.rows();
-    const Eigen::Index cols = logits.cols();
-    Eigen::ArrayXd rowMax = logits.col(0).array();
-    for (Eigen::Index j = 1; j < cols; ++j)
-        rowMax = rowMax.max(logits.col(j).array());
-    probabilities.resize(rows, cols);
-    Eigen::ArrayXd sum = Eigen::ArrayXd::Zero(rows);
-    for (Eigen::Index j = 0; j < cols; ++j) {
-        probabilities.col(j).array() = (logits.col(j).array() - rowMax).exp();
-        sum += probabilities.col(j).array();
-    }
-    const Eigen::ArrayXd inverse = sum.inverse();
-    for (Eigen::Index j = 0; j < cols; ++j)
-        probabilities.col(j).array() *= inverse;
-    const Eigen::ArrayXd logSum = rowMax + sum.log();
-    loss.resize(rows);
-    // target is B x Lt row-major: its storage lists the stacked rows in order.
-    for (Eigen::Index r = 0; r < rows; ++r)
-        loss(r) = logSum(r) - logits(r, target.data()[r]);
-}
-
-} // namespace
 
 TrainingModel::TrainingModel(const TrainingModelSpec &spec)
     : m_spec(spec)

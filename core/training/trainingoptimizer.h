@@ -33,4 +33,11 @@ private:
     int m_steps = 0;
 };
 
+/// One update of one tensor at step @p step (1, 2, ...), the rule TrainingOptimizer::apply()
+/// and the transformer's optimiser share: SGD param -= lr grad (@p m and @p v unused, may be
+/// empty); Adam with its moments @p m and @p v (the tensor's size), in PyTorch's order.
+void optimizerUpdate(const OptimizerConfig &config, int step, Eigen::Map<Eigen::VectorXd> param,
+    Eigen::Map<const Eigen::VectorXd> grad, Eigen::Map<Eigen::VectorXd> m,
+    Eigen::Map<Eigen::VectorXd> v);
+
 } // namespace ae

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/trainingparameters.h"
 
-#include "projections.h"
-#include "rng.h"
+#include "attention/projections.h"
+#include "attention/rng.h"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/trainingsession.h"
 
-#include "attention.h"
-#include "embeddings.h"
-#include "sessioncompute.h"
+#include "attention/attention.h"
+#include "attention/embeddings.h"
+#include "session/sessioncompute.h"
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 /// A trained model and one example as an explorer session, the attention of one example
 /// (for the window's heatmaps), and greedy decoding (for its Translate box).
 
-#include "attentionresult.h"
-#include "session.h"
+#include "attention/attentionresult.h"
+#include "session/session.h"
 #include "training/trainingconfig.h"
 #include "training/trainingparameters.h"
 

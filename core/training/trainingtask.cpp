@@ -2,6 +2,7 @@
 #include "training/trainingtask.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 #include <array>
 
 namespace ae {
@@ -97,6 +98,14 @@ TrainingTask::TrainingTask(const TaskConfig &config)
     : m_config(config)
 {
     m_targetVocab << QStringLiteral("<s>");
+    if (isCorpusTask(config.kind)) {
+        const TranslationCorpus &corpus = TranslationCorpus::builtin();
+        const bool zhEn = config.kind == TaskKind::TranslateZhEn;
+        m_sourceVocab = zhEn ? corpus.chineseWords() : corpus.englishWords();
+        m_targetVocab << QStringLiteral("</s>")
+                      << (zhEn ? corpus.englishWords() : corpus.chineseWords());
+        return;
+    }
     if (config.kind == TaskKind::Translate) {
         for (const WordPair &w : phraseWords) {
             m_sourceVocab << QString::fromUtf8(w.zh);
@@ -112,11 +121,84 @@ TrainingTask::TrainingTask(const TaskConfig &config)
 
 int TrainingTask::length() const
 {
+    if (isCorpusTask(m_config.kind)) {
+        const TranslationCorpus &c = TranslationCorpus::builtin();
+        return std::max(c.longestChinese(), c.longestEnglish()) + 1;
+    }
     return m_config.kind == TaskKind::Translate ? translateLength : m_config.length;
+}
+
+int TrainingTask::endId() const
+{
+    return isCorpusTask(m_config.kind) ? 1 : -1;
+}
+
+const QStringList &TrainingTask::sourceWords(const SentencePair &pair) const
+{
+    return m_config.kind == TaskKind::TranslateZhEn ? pair.chinese : pair.english;
+}
+
+const QStringList &TrainingTask::targetWords(const SentencePair &pair) const
+{
+    return m_config.kind == TaskKind::TranslateZhEn ? pair.english : pair.chinese;
+}
+
+TrainingBatch TrainingTask::corpusBatch(const std::vector<const SentencePair *> &pairs) const
+{
+    const int size = static_cast<int>(pairs.size());
+    int ls = 0, lt = 0;
+    for (const SentencePair *p : pairs) {
+        ls = std::max(ls, int(sourceWords(*p).size()));
+        lt = std::max(lt, int(targetWords(*p).size()) + 1);
+    }
+    TrainingBatch b;
+    b.source.setZero(size, ls);
+    b.target.setConstant(size, lt, endId());
+    b.alignment.setConstant(size, lt, -1);
+    b.sourcePadding.setConstant(size, ls, false);
+    b.targetPadding.setConstant(size, lt, false);
+    for (int e = 0; e < size; ++e) {
+        const QStringList &src = sourceWords(*pairs[size_t(e)]);
+        const QStringList &tgt = targetWords(*pairs[size_t(e)]);
+        for (int i = 0; i < ls; ++i) {
+            if (i < src.size())
+                b.source(e, i) = static_cast<int>(m_sourceVocab.indexOf(src.at(i)));
+            else
+                b.sourcePadding(e, i) = true;
+        }
+        for (int i = 0; i < lt; ++i) {
+            if (i < tgt.size())
+                b.target(e, i) = static_cast<int>(m_targetVocab.indexOf(tgt.at(i)));
+            else if (i > tgt.size())
+                b.targetPadding(e, i) = true; // position tgt.size() holds the end token
+        }
+    }
+    // Nothing padded: no masks, as for the fixed-length tasks.
+    if (!b.sourcePadding.any())
+        b.sourcePadding.resize(0, 0);
+    if (!b.targetPadding.any())
+        b.targetPadding.resize(0, 0);
+    return b;
+}
+
+TrainingBatch TrainingTask::testBatch() const
+{
+    std::vector<const SentencePair *> pairs;
+    if (isCorpusTask(m_config.kind))
+        for (const SentencePair &p : TranslationCorpus::builtin().test())
+            pairs.push_back(&p);
+    return corpusBatch(pairs);
 }
 
 TrainingBatch TrainingTask::sample(int size, Rng &rng) const
 {
+    if (isCorpusTask(m_config.kind)) {
+        const std::vector<SentencePair> &train = TranslationCorpus::builtin().train();
+        std::vector<const SentencePair *> pairs;
+        for (int e = 0; e < size; ++e)
+            pairs.push_back(&train[size_t(pick(rng, int(train.size())))]);
+        return corpusBatch(pairs);
+    }
     const int l = length();
     TrainingBatch b;
     b.source.resize(size, l);
@@ -153,6 +235,26 @@ TrainingBatch TrainingTask::sample(int size, Rng &rng) const
 
 std::optional<std::vector<int>> TrainingTask::translation(const std::vector<int> &source) const
 {
+    if (isCorpusTask(m_config.kind)) {
+        const TranslationCorpus &corpus = TranslationCorpus::builtin();
+        for (const std::vector<SentencePair> *split : { &corpus.train(), &corpus.test() }) {
+            for (const SentencePair &p : *split) {
+                const QStringList &src = sourceWords(p);
+                bool same = src.size() == qsizetype(source.size());
+                for (size_t i = 0; same && i < source.size(); ++i)
+                    same = source[i] >= 0 && source[i] < m_sourceVocab.size()
+                        && m_sourceVocab.at(source[i]) == src.at(qsizetype(i));
+                if (!same)
+                    continue;
+                std::vector<int> target;
+                for (const QString &w : targetWords(p))
+                    target.push_back(static_cast<int>(m_targetVocab.indexOf(w)));
+                target.push_back(endId());
+                return target;
+            }
+        }
+        return std::nullopt;
+    }
     if (static_cast<int>(source.size()) != length())
         return std::nullopt;
     std::vector<int> order(source.size());
@@ -184,15 +286,57 @@ std::optional<std::vector<int>> TrainingTask::translation(const std::vector<int>
     return target;
 }
 
-std::optional<std::vector<int>> TrainingTask::sourceIds(const QString &words) const
+namespace {
+
+/// Appends to @p ids the words of @p vocab that make up @p piece from @p at on, longest
+/// first at each place, trying the shorter ones when the rest cannot be split; false (and
+/// @p ids as it was) when no split exists. @p deadEnd marks the places already known not to
+/// split, so a long piece costs time linear in its length times the vocabulary.
+bool splitIntoWords(const QString &piece, qsizetype at, const QStringList &vocab,
+    std::vector<int> &ids, std::vector<bool> &deadEnd)
+{
+    if (at == piece.size())
+        return true;
+    if (deadEnd[size_t(at)])
+        return false;
+    std::vector<int> candidates;
+    for (int id = 0; id < vocab.size(); ++id) {
+        const QString &w = vocab.at(id);
+        if (!w.isEmpty() && QStringView(piece).mid(at).startsWith(w))
+            candidates.push_back(id);
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+        [&vocab](int a, int b) { return vocab.at(a).size() > vocab.at(b).size(); });
+    for (const int id : candidates) {
+        ids.push_back(id);
+        if (splitIntoWords(piece, at + vocab.at(id).size(), vocab, ids, deadEnd))
+            return true;
+        ids.pop_back();
+    }
+    deadEnd[size_t(at)] = true;
+    return false;
+}
+
+/// The longest piece split into words (the split recurses once per word).
+constexpr qsizetype maxSplitLength = 256;
+
+} // namespace
+
+std::optional<std::vector<int>> TrainingTask::sourceIds(
+    const QString &words, QString *unknown) const
 {
     std::vector<int> ids;
     static const QRegularExpression space(QStringLiteral("\\s+"));
     for (const QString &w : words.split(space, Qt::SkipEmptyParts)) {
         const int id = static_cast<int>(m_sourceVocab.indexOf(w));
-        if (id < 0)
+        if (id >= 0) {
+            ids.push_back(id);
+        } else if (std::vector<bool> deadEnd(size_t(w.size()) + 1, false); w.size() > maxSplitLength
+                   || !splitIntoWords(w, 0, m_sourceVocab, ids, deadEnd)) {
+            if (unknown)
+                *unknown = w;
             return std::nullopt;
-        ids.push_back(id);
+        }
     }
     return ids;
 }

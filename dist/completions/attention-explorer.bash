@@ -1,27 +1,40 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for attention-explorer: subcommands, their options, the values of the options
-# that take a word from a list, and file names (session files for the session argument).
-# tests/dist/check-completions.sh checks it offers every option the program's --help lists.
+# that take a word from a list, and file names (session files for the session argument, the
+# built-in lessons and lesson files for lesson's).
+# tests/dist/check-completions.sh checks it offers every option the program's --help lists and
+# nothing else, the built-in lessons `lesson --builtin` lists, and the right files.
+
+# The built-in lessons (`attention-explorer lesson --builtin`; the check keeps them in step).
+_attention_explorer_lessons='cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk'
+
+# Session files (*.json but not lesson files) and folders that start with $1.
+_attention_explorer_sessions()
+{
+    compgen -f -X '!*.json' -- "$1" | grep -v '\.aelesson\.json$'
+    compgen -d -- "$1"
+}
 
 _attention_explorer_options()
 {
     case $1 in
         '') echo '--help --version' ;;
-        compute) echo '--include --strict -h --help --help-all' ;;
-        entropy) echo '--dims --queries --keys --repeats --seed -h --help --help-all' ;;
-        explain) echo '--head --query --key --format --decimals --strict -h --help --help-all' ;;
+        compute) echo '--include --strict -h --help' ;;
+        entropy) echo '--dims --queries --keys --repeats --seed -h --help' ;;
+        explain) echo '--head --query --key --format --decimals --strict -h --help' ;;
         export)
             echo '-o --output --view --width --height --dpi --no-values --no-colorbar' \
-                '--stretch --title --colormap --threshold --strict -h --help --help-all'
+                '--stretch --title --colormap --threshold --strict -h --help'
             ;;
         worksheet)
             echo '-o --output --students --seed --lang --format --tokens --d-model --heads' \
-                '--wiring --causal -h --help --help-all'
+                '--wiring --causal -h --help'
             ;;
-        lesson) echo '--builtin --check --handout --lang -h --help --help-all' ;;
+        lesson) echo '--builtin --check --handout --lang -h --help' ;;
         train)
-            echo '--task --length --vocab --d-model --heads --scale --optimizer --lr --batch' \
-                '--steps --seed --log-every -o --output --save-session --replay -h --help --help-all'
+            echo '--model --task --length --vocab --d-model --heads --layers --d-ff --scale' \
+                '--optimizer --lr --batch --steps --seed --log-every -o --output' \
+                '--save-session --layer --kind --replay -h --help'
             ;;
     esac
 }
@@ -43,7 +56,9 @@ _attention_explorer_values()
         worksheet:--wiring) echo 'cross self reverse decoder' ;;
         compute:--include) echo 'projections qkv projections,qkv' ;;
         lesson:--lang) echo 'en zh' ;;
-        train:--task) echo 'copy reverse rotate translate' ;;
+        train:--model) echo 'one-layer transformer' ;;
+        train:--task) echo 'copy reverse rotate translate translate-zh-en translate-en-zh' ;;
+        train:--kind) echo 'encoder-self decoder-self cross' ;;
         train:--scale) echo 'sqrt_dk none' ;;
         train:--optimizer) echo 'adam sgd' ;;
     esac
@@ -85,11 +100,14 @@ _attention_explorer()
     elif [[ -n $sub && $prev == --* && $prev != --no-* && $prev != --help* && $prev != --causal \
         && $prev != --stretch && $prev != --strict && $prev != --builtin && $prev != --check ]]; then
         return 0 # a free value: a number, a title or a list
+    elif [[ $sub == lesson && $cur != -* ]]; then
+        mapfile -t candidates < <(compgen -W "$_attention_explorer_lessons" -- "$cur")
+        mapfile -t -O ${#candidates[@]} candidates < <(compgen -f -X '!*.aelesson.json' -- "$cur")
+        mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
     elif [[ $cur == -* || ( -n $sub && $sub != compute && $sub != export && $sub != explain ) ]]; then
         mapfile -t candidates < <(compgen -W "$(_attention_explorer_options "$sub")" -- "$cur")
     else
-        mapfile -t candidates < <(compgen -f -X '!*.json' -- "$cur")
-        mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
+        mapfile -t candidates < <(_attention_explorer_sessions "$cur")
     fi
 
     # bash replaces only the part of the word after the last ':' when ':' breaks words.

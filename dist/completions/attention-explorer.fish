@@ -1,10 +1,28 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # fish completion for attention-explorer: subcommands, their options, the values of the options
-# that take a word from a list, and file names (session files for the session argument).
-# tests/dist/check-completions.sh checks it offers every option the program's --help lists.
+# that take a word from a list, and file names (session files for the session argument, the
+# built-in lessons and lesson files for lesson's).
+# tests/dist/check-completions.sh checks it offers every option the program's --help lists and
+# nothing else, the built-in lessons `lesson --builtin` lists, and the right files.
 
 set -l subcommands compute entropy explain export worksheet lesson train
 complete -c attention-explorer -f
+
+# Folders, and the files that end in $argv[1] but not in $argv[2] (when given), for the word
+# being completed (__fish_complete_suffix offers every file, the matching ones first).
+function __attention_explorer_files
+    for path in (__fish_complete_path (commandline -ct))
+        set path (string split -f1 \t -- $path)
+        if string match -q -- '*/' $path
+            echo $path
+        else if string match -q -- "*$argv[1]" $path
+            and not begin
+                set -q argv[2]; and string match -q -- "*$argv[2]" $path
+            end
+            echo $path
+        end
+    end
+end
 
 # Without a subcommand: the subcommands, a session file to open, --help and --version.
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a compute -d "Print every head's scores, weights and outputs as JSON"
@@ -13,15 +31,14 @@ complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands"
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a export -d 'Draw a heatmap, the grid or the scaling plot'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a worksheet -d 'Write a different exercise for every student'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a lesson -d 'List, check or print the handout of a lesson'
-complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a train -d 'Train a one-layer cross-attention model, or replay a reference'
-complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a '(__fish_complete_suffix .json)'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a train -d 'Train the one-layer model or the transformer, or replay a reference'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a '(__attention_explorer_files .json)'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l help -d 'Show the help'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l version -d 'Show the version'
 
 # The session argument.
-complete -c attention-explorer -n '__fish_seen_subcommand_from compute explain export' -a '(__fish_complete_suffix .json)'
+complete -c attention-explorer -n '__fish_seen_subcommand_from compute explain export' -a '(__attention_explorer_files .json .aelesson.json)'
 complete -c attention-explorer -n "__fish_seen_subcommand_from $subcommands" -s h -l help -d 'Show the help'
-complete -c attention-explorer -n "__fish_seen_subcommand_from $subcommands" -l help-all -d "Show the help with Qt's own options"
 
 complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l dims -x -d 'd_k values: a list or a range of powers of two'
 complete -c attention-explorer -n '__fish_seen_subcommand_from entropy' -l queries -x -d 'Queries per draw'
@@ -59,17 +76,22 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l hea
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l wiring -x -a 'cross self reverse decoder' -d 'Where Q and K/V come from'
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l causal -d 'Apply the causal mask'
 
-complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a '(__fish_complete_suffix .aelesson.json)'
+# The built-in lessons (`attention-explorer lesson --builtin`; the check keeps them in step).
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a 'cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk' -d 'Built-in lesson'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a '(__attention_explorer_files .aelesson.json)'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l builtin -d 'List the built-in lessons'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l check -d 'Validate the lesson and print it resolved as JSON'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l handout -r -F -d 'Write the handout: .md or .pdf'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l lang -x -a 'en zh' -d "The handout's language"
 
-complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l task -x -a 'copy reverse rotate translate' -d 'The task'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l model -x -a 'one-layer transformer' -d 'The model'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l task -x -a 'copy reverse rotate translate translate-zh-en translate-en-zh' -d 'The task'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l length -x -d 'Sequence length'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l vocab -x -d 'Source tokens'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l d-model -x -d 'Model width'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l heads -x -d 'Heads'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l layers -x -d "The transformer's encoder and decoder layers"
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l d-ff -x -d "The transformer's feed-forward width"
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l scale -x -a 'sqrt_dk none' -d 'What the scores are divided by'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l optimizer -x -a 'adam sgd' -d 'The optimiser'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l lr -x -d 'Learning rate'
@@ -78,4 +100,6 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l steps -
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l log-every -x -d 'Steps between logged steps'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -s o -l output -r -F -d 'Write the JSON to this file'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l save-session -r -F -d 'Write a held-out example as a session'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l layer -x -d 'The transformer layer --save-session writes'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l kind -x -a 'encoder-self decoder-self cross' -d 'The attention --save-session writes'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l replay -r -F -d 'Replay a training reference file'

@@ -57,6 +57,10 @@
         <source>it is a folder</source>
         <translation>它是一个文件夹</translation>
     </message>
+    <message>
+        <source>the file is binary data, not text: it holds a NUL byte at offset %1</source>
+        <translation>该文件是二进制数据而非文本：偏移 %1 处有一个 NUL 字节</translation>
+    </message>
 </context>
 <context>
     <name>ColorMap</name>
@@ -75,6 +79,22 @@
     <message>
         <source>Blue–white–red (differences)</source>
         <translation>蓝–白–红（差值）</translation>
+    </message>
+    <message>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+    <message>
+        <source>Cividis</source>
+        <translation>Cividis</translation>
+    </message>
+    <message>
+        <source>Blue–white–red</source>
+        <translation>蓝–白–红</translation>
+    </message>
+    <message>
+        <source>Blues</source>
+        <translation>Blues</translation>
     </message>
 </context>
 <context>
@@ -557,6 +577,17 @@
     </message>
 </context>
 <context>
+    <name>HeatmapAccessible</name>
+    <message>
+        <source>Rows are queries, columns are keys; each cell holds a weight.</source>
+        <translation>行是查询，列是键；每个单元格是一个权重。</translation>
+    </message>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>注意力热力图</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapCellInfo</name>
     <message>
         <source>query %1 (row %2) → key %3 (column %4)</source>
@@ -623,6 +654,34 @@
     <message>
         <source>The mean of the heads&apos; weights.</source>
         <translation>各个头权重的平均值。</translation>
+    </message>
+    <message>
+        <source>query %1 (%2), key %3 (%4)</source>
+        <translation>查询 %1（%2），键 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: weight hidden while the question is open</source>
+        <translation>%1：提问期间权重已隐藏</translation>
+    </message>
+    <message>
+        <source>%1: masked, this query sees no key</source>
+        <translation>%1：已屏蔽，该查询看不到任何键</translation>
+    </message>
+    <message>
+        <source>%1: masked</source>
+        <translation>%1：已屏蔽</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3, largest in its row</source>
+        <translation>%1：%2 %3，本行最大</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
     </message>
 </context>
 <context>
@@ -900,6 +959,10 @@
         <source>big-endian</source>
         <translation>大端序</translation>
     </message>
+    <message>
+        <source>the file is binary data, not text: it holds a NUL byte at offset %1</source>
+        <translation>该文件是二进制数据而非文本：偏移 %1 处有一个 NUL 字节</translation>
+    </message>
 </context>
 <context>
     <name>LessonCaption</name>
@@ -914,6 +977,60 @@
     <message>
         <source>the link to &quot;%1&quot; is not an http or https address</source>
         <translation>链接 &quot;%1&quot; 不是 http 或 https 地址</translation>
+    </message>
+</context>
+<context>
+    <name>LessonClaim</name>
+    <message>
+        <source>expected &quot;mean&quot; or a head number from 0</source>
+        <translation>应为 &quot;mean&quot; 或从 0 开始的头编号</translation>
+    </message>
+    <message>
+        <source>a training quantity needs the step&apos;s &quot;view.training&quot;</source>
+        <translation>训练量需要这一步的 &quot;view.training&quot;</translation>
+    </message>
+    <message>
+        <source>expected a step or [first, last]</source>
+        <translation>应为一个步数或 [first, last]</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the session&apos;s scaling dims</source>
+        <translation>%1 不在会话的缩放维度列表中</translation>
+    </message>
+    <message>
+        <source>the first step has no earlier step</source>
+        <translation>第一步之前没有更早的步骤</translation>
+    </message>
+    <message>
+        <source>a score belongs to one head; give its number</source>
+        <translation>得分属于某一个头，请给出头的编号</translation>
+    </message>
+    <message>
+        <source>an id is letters, digits and _ only</source>
+        <translation>id 只能包含字母、数字和 _</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a key of the step&apos;s session</source>
+        <translation>&quot;%1&quot; 不是这一步会话中的键</translation>
+    </message>
+    <message>
+        <source>only &quot;==&quot; takes a tolerance</source>
+        <translation>只有 &quot;==&quot; 可以带容差</translation>
+    </message>
+    <message>
+        <source>the id &quot;%1&quot; is used twice in this step</source>
+        <translation>id &quot;%1&quot; 在这一步中用了两次</translation>
+    </message>
+    <message>
+        <source>{{%1}} names no claim of this step</source>
+        <translation>{{%1}} 不是这一步的任何断言</translation>
+    </message>
+</context>
+<context>
+    <name>LessonClaimEvaluator</name>
+    <message>
+        <source>run %1 diverged at step %2</source>
+        <translation>%1 组在第 %2 步发散</translation>
     </message>
 </context>
 <context>
@@ -977,6 +1094,14 @@
     <message>
         <source>the handout must end in .md or .pdf</source>
         <translation>讲义文件名必须以 .md 或 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>columns of %1</source>
+        <translation>%1 的列</translation>
     </message>
 </context>
 <context>
@@ -1085,6 +1210,14 @@
         <source>the top level must be a JSON object</source>
         <translation>顶层必须是 JSON 对象</translation>
     </message>
+    <message>
+        <source>names a panel the step&apos;s view does not show</source>
+        <translation>指定了这一步视图中没有显示的面板</translation>
+    </message>
+    <message>
+        <source>more than %1 steps that train in one lesson</source>
+        <translation>一个课程中需要训练的步骤超过了 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>LessonJsonReader</name>
@@ -1163,6 +1296,10 @@
     <message>
         <source>unknown field; expected one of %1</source>
         <translation>未知字段；应为 %1 之一</translation>
+    </message>
+    <message>
+        <source>%1 is more than a lesson allows (%2; a lesson step trains for seconds, the train command for longer)</source>
+        <translation>%1 超过了课程允许的上限（%2；课程中的一步只训练几秒钟，更长的训练请用 train 命令）</translation>
     </message>
 </context>
 <context>
@@ -1772,6 +1909,21 @@
     </message>
 </context>
 <context>
+    <name>StrictJson</name>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>a key: %1</source>
+        <translation>一个键：%1</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; appears twice in one object, at %2 and at %3; give each key once</source>
+        <translation>键 &quot;%1&quot; 在同一个对象中出现了两次，分别在 %2 和 %3；每个键只能出现一次</translation>
+    </message>
+</context>
+<context>
     <name>SvgFigureWriter</name>
     <message>
         <source>This map has %1 cells, more than the %2 that an SVG figure draws as vectors (a file that size opens too slowly in browsers and editors). Export it as PNG instead.</source>
@@ -1784,6 +1936,29 @@
     <message>
         <source>%1: cannot write the file: %2</source>
         <translation>%1：无法写入文件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TextField</name>
+    <message>
+        <source>%1 (%2) at character %3 is not allowed: this text is a single line</source>
+        <translation>第 %3 个字符 %1（%2）不允许出现：这段文字只能是一行</translation>
+    </message>
+    <message>
+        <source>a line break</source>
+        <translation>换行符</translation>
+    </message>
+    <message>
+        <source>a tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <source>%1 (a control character) at character %2 is not allowed in text</source>
+        <translation>第 %2 个字符 %1（控制字符）不允许出现在文字中</translation>
+    </message>
+    <message>
+        <source>%1 (a bidirectional override) at character %2 is not allowed in text: it makes text read differently from what it holds</source>
+        <translation>第 %2 个字符 %1（双向文字控制符）不允许出现在文字中：它会让文字显示得与实际内容不同</translation>
     </message>
 </context>
 <context>
@@ -1918,6 +2093,28 @@
     <message>
         <source>Attention as it learns: %1</source>
         <translation>学习中的注意力：%1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkEstimate</name>
+    <message>
+        <source>needs about %1 GB of memory, more than the budget of %2 GB: %3</source>
+        <translation>需要约 %1 GB 内存，超过了 %2 GB 的预算：%3</translation>
+    </message>
+</context>
+<context>
+    <name>WorksheetCommand</name>
+    <message numerus="yes">
+        <source>%n student(s)</source>
+        <translation>
+            <numerusform>%n 名学生</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) written to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件写入 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2081,16 +2278,8 @@
         <translation>头数(&amp;A)：</translation>
     </message>
     <message>
-        <source>&amp;Scale:</source>
-        <translation>缩放(&amp;S)：</translation>
-    </message>
-    <message>
         <source>&amp;Projections:</source>
         <translation>投影(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>S&amp;eed:</source>
-        <translation>种子(&amp;E)：</translation>
     </message>
     <message>
         <source>d_k = %1</source>
@@ -2117,6 +2306,18 @@ is not whole</source>
     <message>
         <source>Scale divisor: %1 is outside the allowed range. Type a positive number from %2 to %3.</source>
         <translation>缩放除数：%1 超出了允许的范围。请输入 %2 到 %3 之间的正数。</translation>
+    </message>
+    <message>
+        <source>Custom divisor</source>
+        <translation>自定义除数</translation>
+    </message>
+    <message>
+        <source>Sca&amp;le:</source>
+        <translation>缩放(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
     </message>
 </context>
 <context>
@@ -2227,10 +2428,6 @@ is not whole</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <source>&amp;Head:</source>
-        <translation>头(&amp;H)：</translation>
-    </message>
-    <message>
         <source>&amp;Decimals:</source>
         <translation>小数位数(&amp;D)：</translation>
     </message>
@@ -2257,6 +2454,14 @@ is not whole</source>
     <message>
         <source>One query&apos;s row, whole: each key&apos;s q·k, scaled score and softmax weight beside V and the output row they make</source>
         <translation>完整展示单个查询的一行：每个键的 q·k、缩放后的得分和 softmax 权重，旁边是 V 以及由它们算出的输出行</translation>
+    </message>
+    <message>
+        <source>Computation steps</source>
+        <translation>计算步骤</translation>
+    </message>
+    <message>
+        <source>He&amp;ad:</source>
+        <translation>头(&amp;A)：</translation>
     </message>
 </context>
 <context>
@@ -2405,6 +2610,10 @@ is not whole</source>
         <translation>
             <numerusform>用哈希生成器填充%1的 %n 个向量</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>use fewer tokens or heads</source>
+        <translation>请减少词元或头的数量</translation>
     </message>
 </context>
 <context>
@@ -2692,16 +2901,8 @@ is not whole</source>
         <translation>颜色映射(&amp;C)：</translation>
     </message>
     <message>
-        <source>&amp;Values in cells</source>
-        <translation>单元格内显示数值(&amp;V)</translation>
-    </message>
-    <message>
         <source>Write each weight into its cell when the cell is large enough</source>
         <translation>单元格足够大时，在其中写出权重</translation>
-    </message>
-    <message>
-        <source>&amp;Stretch colours</source>
-        <translation>拉伸颜色(&amp;S)</translation>
     </message>
     <message>
         <source>End the colour scale at the largest weight shown instead of at 1, so that small differences between weights show</source>
@@ -2744,6 +2945,18 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Weights below this get no line; hover a token to see only its lines</source>
         <translation>低于此值的权重不画线；将鼠标停在词元上可只看它的连线</translation>
+    </message>
+    <message>
+        <source>Small multiples: the mean and every head</source>
+        <translation>小图：平均值与每个头</translation>
+    </message>
+    <message>
+        <source>Values i&amp;n cells</source>
+        <translation>单元格内显示数值(&amp;N)</translation>
+    </message>
+    <message>
+        <source>St&amp;retch colours</source>
+        <translation>拉伸颜色(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -3231,6 +3444,42 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <source>Recovered the unsaved lesson. Save it to keep it.</source>
         <translation>已恢复未保存的课程。请保存以免丢失。</translation>
     </message>
+    <message>
+        <source>Step details</source>
+        <translation>步骤详情</translation>
+    </message>
+    <message>
+        <source>Lesson steps</source>
+        <translation>课程步骤</translation>
+    </message>
+    <message>
+        <source>Title, English</source>
+        <translation>标题（英文）</translation>
+    </message>
+    <message>
+        <source>Title, Chinese</source>
+        <translation>标题（中文）</translation>
+    </message>
+    <message>
+        <source>Caption, English</source>
+        <translation>说明文字（英文）</translation>
+    </message>
+    <message>
+        <source>Caption, Chinese</source>
+        <translation>说明文字（中文）</translation>
+    </message>
+    <message>
+        <source>Presenter notes, English</source>
+        <translation>讲者备注（英文）</translation>
+    </message>
+    <message>
+        <source>Presenter notes, Chinese</source>
+        <translation>讲者备注（中文）</translation>
+    </message>
+    <message>
+        <source>Answer options</source>
+        <translation>答案选项</translation>
+    </message>
 </context>
 <context>
     <name>ae::LessonMode</name>
@@ -3346,6 +3595,10 @@ The class guessed: %2</source>
     <message>
         <source>Next</source>
         <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Lesson step</source>
+        <translation>课程步骤内容</translation>
     </message>
 </context>
 <context>
@@ -3528,6 +3781,10 @@ The class guessed: %2</source>
         <source>Leave Lesson Mode</source>
         <translation>退出课堂模式</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>ae::MainWindowFileActions</name>
@@ -3636,6 +3893,10 @@ The class guessed: %2</source>
     <message>
         <source>Show or hide the attention settings (wiring, d_model, heads, scale, mask, projections) above the heatmap</source>
         <translation>在热力图上方显示或隐藏注意力设置（连接方式、d_model、头数、缩放、掩码、投影）</translation>
+    </message>
+    <message>
+        <source>Lesson mode: Page Down or Space for the lesson&apos;s next step, Page Up for the one before; Esc or F11 leaves.</source>
+        <translation>课堂模式：按 Page Down 或空格进入课程的下一步，按 Page Up 回到上一步；按 Esc 或 F11 退出。</translation>
     </message>
 </context>
 <context>
@@ -3873,10 +4134,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>d_k 取值(&amp;D)：</translation>
     </message>
     <message>
-        <source>S&amp;eed:</source>
-        <translation>种子(&amp;E)：</translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -3915,6 +4172,14 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>&amp;at d_k:</source>
         <translation>d_k(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Scaling plot</source>
+        <translation>缩放图</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
     </message>
 </context>
 <context>
@@ -4033,14 +4298,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>哈希随机向量的种子：相同的词元和种子总是得到相同的向量。</translation>
     </message>
     <message>
-        <source>S&amp;eed:</source>
-        <translation>种子(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>&amp;Vectors:</source>
-        <translation>向量(&amp;V)：</translation>
-    </message>
-    <message>
         <source>Numbers per vector. Typed numbers are kept where they still fit.</source>
         <translation>每个向量的数值个数。已输入的数值在放得下时会保留。</translation>
     </message>
@@ -4087,6 +4344,26 @@ ceiling ln(%4): %5 nats</source>
         <translation>
             <numerusform>填充 %n 行</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Token %1 of this line: %2. Remove the character; until then the table keeps the previous tokens.</source>
+        <translation>这一行的第 %1 个词元：%2。请删除该字符；在此之前表格保留原来的词元。</translation>
+    </message>
+    <message>
+        <source>Padding tokens</source>
+        <translation>填充词元</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入向量</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Ve&amp;ctors:</source>
+        <translation>向量(&amp;C)：</translation>
     </message>
 </context>
 <context>
@@ -4219,6 +4496,37 @@ ceiling ln(%4): %5 nats</source>
         <source>“%1” has fields this version does not know; they are kept when you save. %2</source>
         <translation>“%1”中有本版本不认识的字段，保存时会原样保留。%2</translation>
     </message>
+    <message>
+        <source>Attention Explorer was closed by the system (a shutdown or a log-out) while “%1” had unsaved changes. They were kept at %2 and can be restored.</source>
+        <translation>系统关闭了 Attention Explorer（关机或注销）时，“%1”有未保存的更改。这些更改保存在 %2，可以恢复。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>The keys of the menus&apos; commands. In a heatmap, the arrow keys, Home, End, Page Up and Page Down move the cell cursor, and Enter does what a click on the cell does.</source>
+        <translation>菜单命令的按键。在热力图中，方向键、Home、End、Page Up 和 Page Down 移动单元格光标，Enter 的作用与点击该单元格相同。</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键列表</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
 </context>
 <context>
     <name>ae::TemperatureControl</name>
@@ -4237,6 +4545,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Move the divisor once from √d_k/10 to 10·√d_k and watch the weights go from sharp to flat</source>
         <translation>将除数从 √d_k/10 一次移动到 10·√d_k，观察权重从尖锐变为平缓</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
     </message>
 </context>
 <context>
@@ -4281,6 +4593,10 @@ ceiling ln(%4): %5 nats</source>
         <source>Open Trained Model</source>
         <translation>打开训练后的模型</translation>
     </message>
+    <message>
+        <source>Training step shown</source>
+        <translation>显示的训练步数</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingCurvePlot</name>
@@ -4289,28 +4605,8 @@ ceiling ln(%4): %5 nats</source>
         <translation>步数</translation>
     </message>
     <message>
-        <source>Loss and accuracy</source>
-        <translation>损失与准确率</translation>
-    </message>
-    <message>
-        <source>loss (solid)</source>
-        <translation>损失（实线）</translation>
-    </message>
-    <message>
-        <source>accuracy (dashed)</source>
-        <translation>准确率（虚线）</translation>
-    </message>
-    <message>
         <source>Solid: the batch&apos;s cross-entropy loss. Dashed: the share of target words predicted right, on the right axis.</source>
         <translation>实线：该批次的交叉熵损失。虚线：预测正确的目标词所占比例，读右侧坐标轴。</translation>
-    </message>
-    <message>
-        <source>Gradient norms</source>
-        <translation>梯度范数</translation>
-    </message>
-    <message>
-        <source>W_q solid, W_k dashed</source>
-        <translation>W_q 实线，W_k 虚线</translation>
     </message>
     <message>
         <source>Solid: the size of W_q&apos;s gradient; dashed: W_k&apos;s. A saturated softmax passes almost no gradient back to the queries and keys.</source>
@@ -4321,12 +4617,32 @@ ceiling ln(%4): %5 nats</source>
         <translation>饱和程度</translation>
     </message>
     <message>
-        <source>mean largest weight</source>
-        <translation>平均最大权重</translation>
-    </message>
-    <message>
         <source>The mean of each attention row&apos;s largest weight: 1 means every query looks at one key only.</source>
         <translation>每行注意力中最大权重的平均值：为 1 时，每个查询只关注一个键。</translation>
+    </message>
+    <message>
+        <source>Loss (solid) and accuracy (dashed)</source>
+        <translation>损失（实线）与准确率（虚线）</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Gradient norms: W_q solid, W_k dashed</source>
+        <translation>梯度范数：W_q 实线，W_k 虚线</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>范数</translation>
+    </message>
+    <message>
+        <source>largest weight</source>
+        <translation>最大权重</translation>
     </message>
 </context>
 <context>
@@ -4475,6 +4791,38 @@ ceiling ln(%4): %5 nats</source>
         <source>SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG 图像 (*.png);;PDF (*.pdf)</translation>
     </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+    <message>
+        <source>A running mean of the curves (0: the raw values; near 1: very smooth). The raw values stay faint behind.</source>
+        <translation>曲线的滑动平均（0：原始值；接近 1：非常平滑）。原始值以浅色留在后面。</translation>
+    </message>
+    <message>
+        <source>Another Task</source>
+        <translation>另一个任务</translation>
+    </message>
+    <message>
+        <source>Another task starts new runs: the runs so far (%1 and %2 steps) will be lost.</source>
+        <translation>另一个任务会开始新的训练：目前的两次训练（%1 步和 %2 步）将会丢失。</translation>
+    </message>
+    <message>
+        <source>Save their histories first?</source>
+        <translation>先保存它们的训练记录吗？</translation>
+    </message>
+    <message>
+        <source>Film strip steps: step %1 was not kept; the runs keep every %2th step (the nearest before it is %3).</source>
+        <translation>胶片条步数：第 %1 步没有保存；训练每 %2 步保存一次（它之前最近的是第 %3 步）。</translation>
+    </message>
+    <message>
+        <source>Steps to show, 0 to %1, multiples of %2 (the steps kept), separated by commas:</source>
+        <translation>要显示的步数，0 到 %1，须为 %2 的倍数（保存下来的步），用逗号分隔：</translation>
+    </message>
+    <message>
+        <source>Training settings</source>
+        <translation>训练设置</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingSettingsForm</name>
@@ -4622,10 +4970,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>请至少输入一个源词表中的词。</translation>
     </message>
     <message>
-        <source>“%1” is not a word this model knows: use the words listed above.</source>
-        <translation>模型不认识“%1”：请使用上面列出的词。</translation>
-    </message>
-    <message>
         <source>Where each output word looked</source>
         <translation>每个输出词关注的位置</translation>
     </message>
@@ -4636,6 +4980,18 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>source words</source>
         <translation>源词</translation>
+    </message>
+    <message>
+        <source>Translates with the weights of %1 at step %2 (the scrubber on the other tab picks the step).</source>
+        <translation>用 %1 在第 %2 步的权重翻译（步数由另一个标签页的进度条选定）。</translation>
+    </message>
+    <message>
+        <source>Where each output word looked (%1, step %2)</source>
+        <translation>每个输出词看向哪里（%1，第 %2 步）</translation>
+    </message>
+    <message>
+        <source>“%1” is not a word this model knows, nor made of such words: use the words listed above, separated by spaces.</source>
+        <translation>“%1”不是这个模型认识的词，也不能拆成这样的词：请用上面列出的词，词与词之间用空格隔开。</translation>
     </message>
 </context>
 <context>

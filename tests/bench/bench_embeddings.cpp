@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the embedding generators, which run as the user types tokens.
 
-#include "embeddings.h"
+#include "attention/embeddings.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Speed of the scaling experiment, which the GUI reruns in the background on every change.
 
-#include "entropyexperiment.h"
-#include "normalsampler.h"
+#include "scaling/entropyexperiment.h"
+#include "scaling/normalsampler.h"
 
 #include <benchmark/benchmark.h>
 

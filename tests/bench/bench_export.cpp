@@ -3,11 +3,11 @@
 // session, lay out the figure, encode and write the file.
 
 #include "benchsessions.h"
-#include "figureexporter.h"
-#include "heatmapdata.h"
-#include "heatmapfigure.h"
-#include "painterfigurerenderer.h"
-#include "sessioncompute.h"
+#include "export/figureexporter.h"
+#include "export/painterfigurerenderer.h"
+#include "heatmap/heatmapdata.h"
+#include "heatmap/heatmapfigure.h"
+#include "session/sessioncompute.h"
 
 #include <QTemporaryDir>
 #include <benchmark/benchmark.h>

@@ -2,11 +2,11 @@
 // Speed of the attention core's whole forward pass (per-head weights, mean, outputs, row
 // entropies: everything the window shows), and of Eigen's own matrix product as the yardstick.
 
-#include "attention.h"
+#include "attention/attention.h"
 #include "benchsessions.h"
 #include "blas/blasthreads.h"
 #include "blas/product.h"
-#include "sessioncompute.h"
+#include "session/sessioncompute.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,9 +2,9 @@
 // Speed of reading, validating and writing a large session file: 512 tokens on each side, width
 // 512, explicit 512 x 512 projections with biases (about 1.5 million numbers).
 
-#include "rng.h"
-#include "sessionjson.h"
-#include "sessionvalidator.h"
+#include "attention/rng.h"
+#include "session/sessionjson.h"
+#include "session/sessionvalidator.h"
 
 #include <QFile>
 #include <QJsonDocument>

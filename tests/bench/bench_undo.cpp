@@ -5,9 +5,9 @@
 // long the run took.
 
 #include "benchsessions.h"
-#include "document.h"
-#include "sessionlimits.h"
-#include "undobudget.h"
+#include "document/document.h"
+#include "document/undobudget.h"
+#include "session/sessionlimits.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

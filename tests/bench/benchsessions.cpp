@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchsessions.h"
 
-#include "rng.h"
+#include "attention/rng.h"
 
 #include <cmath>
 

@@ -5,8 +5,8 @@
 /// Inputs shared by the benchmark programs: seeded random matrices and sessions of a given
 /// shape, so that every program measures the same work under the same name.
 
-#include "attentionconfig.h"
-#include "session.h"
+#include "attention/attentionconfig.h"
+#include "session/session.h"
 
 #include <Eigen/Core>
 #include <cstdint>

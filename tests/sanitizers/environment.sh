@@ -7,3 +7,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:check
 export LSAN_OPTIONS=suppressions=$sanitizers_dir/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$sanitizers_dir/ubsan.supp
 export ASAN_SYMBOLIZER_PATH=$(command -v llvm-symbolizer-14 || command -v llvm-symbolizer || true)
+# Instrumented, a test function that trains a lesson's runs (a handout's claims) takes minutes
+# on a busy 2-core machine; Qt Test's own limit of 5 minutes a function would end it half way.
+# CTest's limit on the whole suite (AE_TEST_TIMEOUT) still stops a hung one.
+export QTEST_FUNCTION_TIMEOUT=900000

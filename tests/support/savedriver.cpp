@@ -10,10 +10,10 @@
 //
 // It prints "ready" when it starts writing, then "saved N" or "autosaved N" after each write.
 
-#include "autosavemanager.h"
-#include "document.h"
-#include "sessionfilecontroller.h"
+#include "document/autosavemanager.h"
+#include "document/document.h"
 #include "testsupportkill.h"
+#include "window/sessionfilecontroller.h"
 
 #include <QApplication>
 #include <QStandardPaths>
@@ -60,7 +60,8 @@ int main(int argc, char **argv)
     }
     say("ready");
     for (int i = first;; ++i) {
-        document.applyEdit([] { return QStringLiteral("next"); }, test::numberedSession(seed, i, tokens, width));
+        document.applyEdit(
+            [] { return QStringLiteral("next"); }, test::numberedSession(seed, i, tokens, width));
         if (autosave) {
             if (!files.autosave()->autosaveNow()) {
                 say("autosave failed: " + files.autosave()->error().toUtf8());

@@ -4,7 +4,7 @@
 /// @file testsupport.h
 /// Helpers shared by the core test suites: reference files, JSON comparison and editing.
 
-#include "session.h"
+#include "session/session.h"
 
 #include <Eigen/Core>
 #include <QByteArray>

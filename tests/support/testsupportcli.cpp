@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QStandardPaths>
 #include <cmath>
 
 namespace ae::test {
@@ -27,6 +28,36 @@ CliRun runCli(const QStringList &args, const QProcessEnvironment &environment, i
     if (!process.waitForStarted(30000))
         return run;
     process.closeWriteChannel();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+        return run;
+    }
+    run.finished = true;
+    run.crashed = process.exitStatus() == QProcess::CrashExit;
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+CliRun runCliOnTerminal(const QStringList &args, int timeoutMs)
+{
+    const auto quoted = [](QString arg) {
+        return QLatin1Char('\'') + arg.replace(QLatin1Char('\''), QStringLiteral("'\\''"))
+            + QLatin1Char('\'');
+    };
+    QString command = quoted(QStringLiteral(AE_APP_BINARY));
+    for (const QString &arg : args)
+        command += QLatin1Char(' ') + quoted(arg);
+    command += QStringLiteral(" >/dev/null");
+    CliRun run;
+    QProcess process;
+    process.setProcessEnvironment(headlessEnvironment());
+    process.start(QStandardPaths::findExecutable(QStringLiteral("script")),
+        { QStringLiteral("-qec"), command, QStringLiteral("/dev/null") });
+    if (!process.waitForStarted(30000))
+        return run;
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5000);

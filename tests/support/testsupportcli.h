@@ -34,6 +34,11 @@ QProcessEnvironment headlessEnvironment();
 CliRun runCli(const QStringList &args,
     const QProcessEnvironment &environment = headlessEnvironment(), int timeoutMs = 120000);
 
+/// Runs `attention-explorer ARGS >/dev/null` under script(1), with a pseudo-terminal as its
+/// stdin and stderr, headless; the run's out holds what the terminal showed (stderr only).
+/// Callers check first that script is installed (AE_REQUIRE_TOOL("script", "bsdutils")).
+CliRun runCliOnTerminal(const QStringList &args, int timeoutMs = 240000);
+
 /// Describes a run for failure messages: exit code and the start of stderr.
 QString describe(const CliRun &run);
 

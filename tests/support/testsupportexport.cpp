@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportexport.h"
 
-#include "heatmapdata.h"
-#include "sessioncompute.h"
-#include "sessionjson.h"
+#include "heatmap/heatmapdata.h"
+#include "session/sessioncompute.h"
+#include "session/sessionjson.h"
 #include "testsupport.h"
 
 #include <QDir>

@@ -5,7 +5,7 @@
 /// Helpers for the export and file suites: sessions with chosen tokens (CJK, hostile), heatmap
 /// data computed for them, and an independent reading of SVG files.
 
-#include "session.h"
+#include "session/session.h"
 #include "testsupportsvg.h"
 
 #include <QByteArray>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportfuzz.h"
 
-#include "lessonjson.h"
-#include "lessonresolvedjson.h"
-#include "sessionjson.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonresolvedjson.h"
+#include "session/sessionjson.h"
 #include "testsupport.h"
 
 #include <QDir>

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportfuzzcli.h"
 
-#include "colormap.h"
-#include "commandline.h"
-#include "commandoptions.h"
-#include "commandoutput.h"
-#include "exportoptions.h"
-#include "figureexporter.h"
-#include "lessonoptions.h"
-#include "scalingdims.h"
-#include "sessionjson.h"
+#include "cli/commandline.h"
+#include "cli/commandoptions.h"
+#include "cli/commandoutput.h"
+#include "export/exportoptions.h"
+#include "export/figureexporter.h"
+#include "heatmap/colormap.h"
+#include "lesson/lessonoptions.h"
+#include "scaling/scalingdims.h"
+#include "session/sessionjson.h"
 #include "training/trainer.h"
-#include "trainoptions.h"
-#include "worksheetoptions.h"
+#include "training/trainoptions.h"
+#include "worksheet/worksheetoptions.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>

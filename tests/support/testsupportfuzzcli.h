@@ -9,8 +9,8 @@
 namespace ae::test {
 
 /// @p bytes as an argument list, one argument per line, the first naming the subcommand
-/// (compute, explain, entropy, export, train or worksheet; anything else is ignored). The options go
-/// through the subcommand's own parser: a refusal or help must come with text; accepted options
+/// (compute, explain, entropy, export, train or worksheet; anything else is ignored). The options
+/// go through the subcommand's own parser: a refusal or help must come with text; accepted options
 /// are written back as arguments and must parse again to the same options. Nothing is written
 /// and no window opens: accepted explain options run on a small built-in session, small
 /// entropy experiments, two students' worksheets and one step of small training runs are

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportfuzzio.h"
 
-#include "embeddingcsvreader.h"
-#include "embeddingtablemodel.h"
-#include "importedattentionreader.h"
-#include "labelledmatrix.h"
-#include "matrixclipboard.h"
-#include "sessionlimits.h"
+#include "export/labelledmatrix.h"
+#include "export/matrixclipboard.h"
+#include "import/embeddingcsvreader.h"
+#include "import/importedattentionreader.h"
+#include "session/embeddingtablemodel.h"
+#include "session/sessionlimits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

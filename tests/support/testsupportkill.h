@@ -5,7 +5,7 @@
 /// Helpers for the suites that kill a program while it writes files: numbered sessions both
 /// the writer and the checker can make, killing a child process, and listing a folder.
 
-#include "session.h"
+#include "session/session.h"
 
 #include <QByteArray>
 #include <QProcess>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportproperties.h"
 
-#include "sessionlimits.h"
+#include "session/sessionlimits.h"
 
 #include <algorithm>
 #include <cfloat>

@@ -5,7 +5,7 @@
 /// Seeded random sessions for the property suites, the comparison rule they share, and the
 /// number of configurations to run (AE_PROPERTY_CASES).
 
-#include "session.h"
+#include "session/session.h"
 
 #include <QString>
 #include <vector>

@@ -12,11 +12,21 @@ QString trainingReferenceDir()
     return QStringLiteral(AE_SHARED_DIR "/reference/training");
 }
 
+QString transformerReferenceDir()
+{
+    return QStringLiteral(AE_SHARED_DIR "/reference/training-transformer");
+}
+
 QStringList trainingReferenceNames()
 {
+    return referenceNames(trainingReferenceDir());
+}
+
+QStringList referenceNames(const QString &dir)
+{
     QStringList names;
-    const QStringList files = QDir(trainingReferenceDir())
-                                  .entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+    const QStringList files
+        = QDir(dir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
     for (const QString &f : files)
         names << f.chopped(5);
     return names;

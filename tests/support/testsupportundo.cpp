@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testsupportundo.h"
 
-#include "document.h"
-#include "sessioneditcommand.h"
+#include "document/document.h"
+#include "document/sessioneditcommand.h"
 
 #include <QUndoStack>
 

@@ -5,7 +5,7 @@
 /// Following a document's undo history from outside: what the session must be at every index
 /// of the stack, recorded as each edit is pushed, to check undo and redo against.
 
-#include "session.h"
+#include "session/session.h"
 
 #include <QHash>
 #include <QList>
@@ -20,9 +20,9 @@ class Document;
 
 /// Records, for every command on a document's undo stack, the session right after it was
 /// pushed or merged into, and the session below the oldest command. A command is known by the
-/// snapshot it leads to, which the copies made when the document trims its history share. Commands dropped from the
-/// bottom by the undo limit move the bottom up. While checking() is set (a walk of undo and
-/// redo), nothing is recorded: the walk is compared with what was recorded before.
+/// snapshot it leads to, which the copies made when the document trims its history share. Commands
+/// dropped from the bottom by the undo limit move the bottom up. While checking() is set (a walk of
+/// undo and redo), nothing is recorded: the walk is compared with what was recorded before.
 class UndoHistoryRecorder : public QObject
 {
     Q_OBJECT

@@ -5,12 +5,12 @@
 // Each repetition is one Play from step 0 to the end; the counters are each run's steps a
 // second (the goal is at least 150 per run) and the repaints of the curves a second.
 
-#include "document.h"
+#include "document/document.h"
 #include "guibenchsupport.h"
-#include "trainingcurveplot.h"
-#include "trainingdock.h"
-#include "trainingrunner.h"
-#include "trainingsettingsform.h"
+#include "training/trainingcurveplot.h"
+#include "training/trainingdock.h"
+#include "training/trainingrunner.h"
+#include "training/trainingsettingsform.h"
 
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>

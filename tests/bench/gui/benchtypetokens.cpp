@@ -5,13 +5,13 @@
 // as in a lesson, where a long line was reported slow: lesson mode (full screen, large fonts),
 // the computation view open, hashed vectors with positions and both sequence docks shown.
 
-#include "classroomtools.h"
-#include "computationdock.h"
-#include "document.h"
-#include "examplecatalog.h"
+#include "computation/classroomtools.h"
+#include "computation/computationdock.h"
+#include "document/document.h"
+#include "document/examplecatalog.h"
 #include "guibenchsupport.h"
-#include "mainwindow.h"
-#include "sequencepanel.h"
+#include "session/sequencepanel.h"
+#include "window/mainwindow.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>

@@ -5,9 +5,9 @@
 // benchtypetokens.cpp.
 
 #include "benchsessions.h"
-#include "document.h"
+#include "document/document.h"
 #include "guibenchsupport.h"
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <benchmark/benchmark.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guibenchsupport.h"
 
-#include "document.h"
-#include "heatmapplot.h"
-#include "mainwindow.h"
+#include "document/document.h"
+#include "heatmap/heatmapplot.h"
+#include "window/mainwindow.h"
 
 #include <QEvent>
 #include <algorithm>

@@ -30,8 +30,8 @@ BoolArray maskFor(int rows, int cols)
 
 /// The softmax of one row of logits / divisor over its visible entries, and its entropy,
 /// term by term in long double: the definition, written independently of the kernels.
-void referenceRow(const Eigen::MatrixXd &logits, const BoolArray *visible, int row,
-    double divisor, std::vector<long double> &weights, long double &entropy)
+void referenceRow(const Eigen::MatrixXd &logits, const BoolArray *visible, int row, double divisor,
+    std::vector<long double> &weights, long double &entropy)
 {
     const int cols = int(logits.cols());
     weights.assign(static_cast<size_t>(cols), 0.0L);
@@ -159,8 +159,8 @@ void TestSoftmaxBlock::matchesTheDefinition_data()
         // Heights around the vector width (tails of one to three rows) and a tall block.
         for (int rows : { 1, 2, 3, 4, 5, 7, 8, 9, 33 }) {
             for (bool masked : { false, true }) {
-                const QByteArray name = k + "/" + QByteArray::number(rows) + "x6"
-                    + (masked ? "/masked" : "");
+                const QByteArray name
+                    = k + "/" + QByteArray::number(rows) + "x6" + (masked ? "/masked" : "");
                 QTest::newRow(name.constData())
                     << kernel << rows << 6 << masked << 1.0 << false << 30.0;
             }

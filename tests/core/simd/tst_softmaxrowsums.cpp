@@ -3,9 +3,9 @@
 // loop over softmaxRowStats() gives, for every key count branch, row counts outside the groups
 // of four and extreme rows.
 
+#include "attention/softmaxrowstats.h"
 #include "simd/softmaxrowsums.h"
 #include "simd/vectorexp.h"
-#include "softmaxrowstats.h"
 #include "testsupport.h"
 
 #include <QtTest>

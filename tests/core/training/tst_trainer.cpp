@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Training runs: determinism, divergence, snapshots, the tasks, sessions and decoding.
 
-#include "sessioncompute.h"
-#include "sessionvalidator.h"
+#include "session/sessioncompute.h"
+#include "session/sessionvalidator.h"
 #include "training/trainer.h"
 #include "training/trainingsession.h"
 
@@ -20,6 +20,8 @@ private slots:
     void tasks_data();
     void tasks();
     void phraseBook();
+    void sentenceWithoutSpaces_data();
+    void sentenceWithoutSpaces();
     void sameSeedSameRun();
     void copiedTrainerContinuesIdentically();
     void scaleLeavesInitAndBatchesAlone();
@@ -135,6 +137,43 @@ void TestTrainer::phraseBook()
     QVERIFY(afterDeep.size() >= 2);
     QVERIFY(beforeLearning.size() >= 2);
     QVERIFY(t.translation(*t.sourceIds(QStringLiteral("你 喜欢 深度 思考"))));
+}
+
+void TestTrainer::sentenceWithoutSpaces_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("words"); // empty: refused
+    QTest::addColumn<QString>("unknown");
+    QTest::newRow("the article's sentence")
+        << QStringLiteral("我爱深度学习") << QStringLiteral("我 爱 深度 学习") << QString();
+    QTest::newRow("partly spaced")
+        << QStringLiteral("我爱 深度学习") << QStringLiteral("我 爱 深度 学习") << QString();
+    QTest::newRow("spaced") << QStringLiteral("我 昨天 读 书") << QStringLiteral("我 昨天 读 书")
+                            << QString();
+    QTest::newRow("unknown word") << QStringLiteral("我爱猫") << QString()
+                                  << QStringLiteral("我爱猫");
+    QTest::newRow("unknown piece named")
+        << QStringLiteral("我 爱猫 学习") << QString() << QStringLiteral("爱猫");
+    QTest::newRow("long piece refused, not stuck")
+        << QString(300, QChar(0x6211)) + QStringLiteral("猫") << QString()
+        << QString(300, QChar(0x6211)) + QStringLiteral("猫");
+}
+
+void TestTrainer::sentenceWithoutSpaces()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, words);
+    QFETCH(QString, unknown);
+    const TrainingTask t(TaskConfig { TaskKind::Translate, 6, 12 });
+    QString bad;
+    const auto ids = t.sourceIds(typed, &bad);
+    if (words.isEmpty()) {
+        QVERIFY(!ids);
+        QCOMPARE(bad, unknown);
+        return;
+    }
+    QVERIFY(ids);
+    QCOMPARE(*ids, *t.sourceIds(words));
 }
 
 void TestTrainer::sameSeedSameRun()

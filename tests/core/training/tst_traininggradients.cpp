@@ -2,7 +2,7 @@
 // The hand-written backward pass against central finite differences of the loss, for every
 // entry of every parameter, on random small models.
 
-#include "rng.h"
+#include "attention/rng.h"
 #include "training/trainingmodel.h"
 
 #include <QtTest>

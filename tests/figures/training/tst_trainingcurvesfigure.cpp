@@ -3,9 +3,9 @@
 // both runs on one shared step axis, each curve's points at heights proportional to the
 // history's values (log10 for the gradient norms), step labels that never touch, vector SVG.
 
-#include "svgfigurewriter.h"
+#include "export/svgfigurewriter.h"
 #include "testsupportsvg.h"
-#include "trainingcurvesfigure.h"
+#include "training/trainingcurvesfigure.h"
 
 #include <QFontMetricsF>
 #include <QTest>

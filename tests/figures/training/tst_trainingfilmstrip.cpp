@@ -4,12 +4,13 @@
 // the list of steps read with a message naming a bad entry; SVG that parses and a PDF whose
 // text (Chinese included) poppler reads back.
 
-#include "figureexporter.h"
-#include "svgfigurewriter.h"
+#include "export/figureexporter.h"
+#include "export/svgfigurewriter.h"
 #include "testsupportsvg.h"
+#include "testsupporttools.h"
 #include "training/trainer.h"
+#include "training/trainingfilmstrip.h"
 #include "training/trainingsession.h"
-#include "trainingfilmstrip.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -193,8 +194,7 @@ void TestTrainingFilmStrip::svgAndPdf()
     QVERIFY(svg.texts.contains(QStringLiteral("B · step 3")));
     QVERIFY(svg.texts.join(QLatin1Char(' ')).contains(QStringLiteral("深度")));
 
-    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
-        QSKIP("poppler-utils (pdftotext) is not installed");
+    AE_REQUIRE_TOOL("pdftotext", "poppler-utils");
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("strip.pdf"));
     QVERIFY(FigureExporter::write(s.figure, file, 96).ok());

@@ -3,9 +3,9 @@
 // exactly while a question is open, each step one undoable edit, the guard asked before the
 // user's session is replaced, and edits made mid-lesson left behind by Next.
 
-#include "document.h"
-#include "lessoncatalog.h"
-#include "lessonplayer.h"
+#include "document/document.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessonplayer.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -168,8 +168,7 @@ void TestLessonPlayer::guardIsAskedBeforeTheSessionIsReplaced()
     if (answer) {
         QVERIFY(document.session() == lesson.steps[0].session);
         // Steps within the lesson do not ask again.
-        while (player.next()) {
-        }
+        while (player.next()) { }
         QCOMPARE(asked, 1);
     } else {
         QVERIFY(document.session() == edited);

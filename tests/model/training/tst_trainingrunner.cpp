@@ -5,7 +5,7 @@
 #include "testsupportattention.h"
 #include "training/trainer.h"
 #include "training/traininglimits.h"
-#include "trainingrunner.h"
+#include "training/trainingrunner.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -4,22 +4,22 @@
 // beside the class's guess; the "save changes?" question before the user's session goes; a
 // bad lesson file named by its field; the presenter view; the handout; the Lesson menu.
 
-#include "document.h"
-#include "embeddingtableview.h"
-#include "languagemanager.h"
-#include "lessonblankscreen.h"
-#include "lessoncaptionview.h"
-#include "lessoncatalog.h"
-#include "lessoncontroller.h"
-#include "lessonhandout.h"
-#include "lessonkeyfilter.h"
-#include "lessonpanel.h"
-#include "lessonplayer.h"
-#include "lessonpresenterview.h"
-#include "mainwindow.h"
-#include "messagebar.h"
-#include "sequencepanel.h"
+#include "document/document.h"
+#include "language/languagemanager.h"
+#include "lesson/lessonblankscreen.h"
+#include "lesson/lessoncaptionview.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessonhandout.h"
+#include "lesson/lessonkeyfilter.h"
+#include "lesson/lessonpanel.h"
+#include "lesson/lessonplayer.h"
+#include "lesson/lessonpresenterview.h"
+#include "session/embeddingtableview.h"
+#include "session/sequencepanel.h"
 #include "testsupportattention.h"
+#include "window/mainwindow.h"
+#include "window/messagebar.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -85,8 +85,9 @@ QString widgetState(QWidget *w)
     if (auto *edit = qobject_cast<QLineEdit *>(w))
         return edit->text() + QLatin1Char('|') + QString::number(edit->cursorPosition());
     if (auto *table = qobject_cast<QAbstractItemView *>(w))
-        return QStringLiteral("%1,%2").arg(table->currentIndex().row()).arg(
-            table->currentIndex().column());
+        return QStringLiteral("%1,%2")
+            .arg(table->currentIndex().row())
+            .arg(table->currentIndex().column());
     return QString();
 }
 
@@ -122,6 +123,8 @@ private slots:
     void captionFollowsTheLanguage();
     void unsavedSessionIsAskedAbout_data();
     void unsavedSessionIsAskedAbout();
+    void anotherLessonAsksOnlyAboutTheUsersEdits_data();
+    void anotherLessonAsksOnlyAboutTheUsersEdits();
     void badLessonFileNamesTheField_data();
     void badLessonFileNamesTheField();
     void lessonFileOpensByItsSuffix();
@@ -185,8 +188,7 @@ void TestLessonPlayback::clickerKeysWinOverTheFocusedWidget()
     const QString state = widgetState(w);
     QTest::keyClick(w, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
     QCOMPARE(player->stepIndex(), asking);
-    QCOMPARE(player->phase(),
-        forward ? LessonPlayer::Phase::Question : LessonPlayer::Phase::Step);
+    QCOMPARE(player->phase(), forward ? LessonPlayer::Phase::Question : LessonPlayer::Phase::Step);
     QVERIFY(player->phase() != before);
     QCOMPARE(widgetState(w), state);
 }
@@ -345,7 +347,8 @@ void TestLessonPlayback::revealShowsTheComputedAnswerBesideTheGuess()
     QVERIFY(player->next());
     QVERIFY(panel->questionBox()->isVisible());
     const ResolvedLessonStep &step = resolved.steps[static_cast<size_t>(asking)];
-    QVERIFY(panel->captionText().contains(QString(step.question->prompt.en).remove(QLatin1Char('*'))));
+    QVERIFY(
+        panel->captionText().contains(QString(step.question->prompt.en).remove(QLatin1Char('*'))));
     QVERIFY(panel->answerText().isEmpty());
     // The class guesses the second choice of whatever the question offers.
     QString guess;
@@ -425,6 +428,52 @@ void TestLessonPlayback::unsavedSessionIsAskedAbout()
     QVERIFY(closeAsked);
 }
 
+void TestLessonPlayback::anotherLessonAsksOnlyAboutTheUsersEdits_data()
+{
+    QTest::addColumn<bool>("edited");
+    QTest::addColumn<int>("steps");
+    QTest::newRow("first step, untouched") << false << 0;
+    QTest::newRow("third step, untouched") << false << 2;
+    QTest::newRow("first step, the user's edit") << true << 0;
+    QTest::newRow("third step, the user's edit") << true << 2;
+}
+
+void TestLessonPlayback::anotherLessonAsksOnlyAboutTheUsersEdits()
+{
+    QFETCH(bool, edited);
+    QFETCH(int, steps);
+    MainWindow window;
+    window.show();
+    Document *document = window.document();
+    LessonController *lessons = window.lessons();
+    QVERIFY(lessons->openBuiltin(QStringLiteral("cross-attention")));
+    lessons->player()->goToStep(steps);
+    if (edited)
+        document->setCausal(!document->session().attention.config.causal);
+    const Session before = document->session();
+    // Cancelled when asked: the lesson and the session stay.
+    bool asked = false;
+    answerMessageBox(QMessageBox::Cancel, &asked);
+    const bool switched = lessons->openBuiltin(sqrtLesson);
+    QCoreApplication::processEvents();
+    QCOMPARE(asked, edited);
+    QCOMPARE(switched, !edited);
+    if (edited) {
+        QVERIFY(document->session() == before);
+        QCOMPARE(lessons->player()->lesson().title.en,
+            builtin(QStringLiteral("cross-attention")).title.en);
+    } else {
+        QVERIFY(document->session() == builtin(sqrtLesson).steps[0].session);
+        // Closing asks about nothing either.
+        bool closeAsked = false;
+        answerMessageBox(QMessageBox::Cancel, &closeAsked);
+        QVERIFY(window.close());
+        // The check for a box runs now, while closeAsked lives.
+        QCoreApplication::processEvents();
+        QVERIFY(!closeAsked);
+    }
+}
+
 void TestLessonPlayback::badLessonFileNamesTheField_data()
 {
     QTest::addColumn<QByteArray>("json");
@@ -432,9 +481,11 @@ void TestLessonPlayback::badLessonFileNamesTheField_data()
     const QByteArray head = R"json({"format": "attention-explorer-lesson", "version": 1,
         "title": {"en": "Bad"}, "steps": [)json";
     QTest::newRow("heads") << head + R"json({"example": "cross-attention-2heads",
-        "edits": {"attention.heads": 3}}]})json" << QStringLiteral("steps[0].edits");
+        "edits": {"attention.heads": 3}}]})json"
+                           << QStringLiteral("steps[0].edits");
     QTest::newRow("image") << head + R"json({"example": "cross-attention-2heads",
-        "caption": {"en": "![x](file:///etc/passwd)"}}]})json" << QStringLiteral("steps[0].caption.en");
+        "caption": {"en": "![x](file:///etc/passwd)"}}]})json"
+                           << QStringLiteral("steps[0].caption.en");
     QTest::newRow("answer typed") << head + R"json({"example": "cross-attention-2heads",
         "caption": {"en": "Guess."},
         "question": {"kind": "argmax", "prompt": {"en": "?"}, "query": 0, "answer": 1}}]})json"
@@ -494,11 +545,14 @@ void TestLessonPlayback::presenterViewShowsNotesNextAndCounter()
     window.lessons()->showPresenterView();
     LessonPresenterView *view = window.lessons()->presenterView();
     QVERIFY(view && view->isVisible());
-    QVERIFY(view->counterText().startsWith(QStringLiteral("Step 1 of %1").arg(lesson.steps.size())));
+    QVERIFY(
+        view->counterText().startsWith(QStringLiteral("Step 1 of %1").arg(lesson.steps.size())));
     const QString notes = lesson.steps[0].notes.en;
-    QCOMPARE(view->notesText(), notes.isEmpty() ? QStringLiteral("No notes for this step.") : notes);
+    QCOMPARE(
+        view->notesText(), notes.isEmpty() ? QStringLiteral("No notes for this step.") : notes);
     QCOMPARE(view->nextText(),
-        QStringLiteral("Next: %1").arg(LessonPresenterView::captionHeading(lesson.steps[1].caption.en)));
+        QStringLiteral("Next: %1")
+            .arg(LessonPresenterView::captionHeading(lesson.steps[1].caption.en)));
     QCOMPARE(view->elapsedLabelText(), QStringLiteral("0:00"));
     window.lessons()->player()->goToStep(static_cast<int>(lesson.steps.size()) - 1);
     QCOMPARE(view->nextText(), QStringLiteral("Next: the end of the lesson"));

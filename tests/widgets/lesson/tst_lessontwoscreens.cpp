@@ -4,12 +4,12 @@
 // back. Runs on the offscreen platform configured with two screens side by side. When
 // AE_SCREENSHOT_DIR is set, both windows are saved there as PNG to be looked at.
 
-#include "lessoncatalog.h"
-#include "lessoncontroller.h"
-#include "lessonplayer.h"
-#include "lessonpresenterview.h"
-#include "mainwindow.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessonplayer.h"
+#include "lesson/lessonpresenterview.h"
 #include "testsupportattention.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>
@@ -59,10 +59,10 @@ void TestLessonTwoScreens::lessonOnTheProjectorPresenterOnTheLaptop()
     window.lessons()->player()->next();
     QTest::qWait(200);
     if (const QByteArray dir = qgetenv("AE_SCREENSHOT_DIR"); !dir.isEmpty()) {
-        window.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(
-            QStringLiteral("player-31-projector.png")));
-        presenter->grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(
-            QStringLiteral("player-32-presenter.png")));
+        window.grab().save(
+            QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("player-31-projector.png")));
+        presenter->grab().save(
+            QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("player-32-presenter.png")));
     }
     window.lessons()->leave();
     QVERIFY(!window.isPresentationMode());

@@ -4,23 +4,23 @@
 // gone, the computation view and the one-row view show no number, the drill-down explains
 // nothing and the compare window shows no panel. Reveal brings every one of them back.
 
-#include "classroomtools.h"
-#include "comparedialog.h"
-#include "computationdock.h"
-#include "document.h"
-#include "drilldowndialog.h"
-#include "figureview.h"
-#include "heatmappanel.h"
-#include "heatmapplot.h"
-#include "alignmentview.h"
-#include "lessoncatalog.h"
-#include "lessoncontroller.h"
-#include "lessonjson.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
-#include "matrixtablewidget.h"
-#include "queryrowview.h"
+#include "compare/alignmentview.h"
+#include "compare/comparedialog.h"
+#include "computation/classroomtools.h"
+#include "computation/computationdock.h"
+#include "computation/drilldowndialog.h"
+#include "computation/matrixtablewidget.h"
+#include "computation/queryrowview.h"
+#include "document/document.h"
+#include "export/figureview.h"
+#include "heatmap/heatmappanel.h"
+#include "heatmap/heatmapplot.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonplayer.h"
 #include "testsupportattention.h"
+#include "window/mainwindow.h"
 
 #include <QRegularExpression>
 #include <QTableWidget>
@@ -86,9 +86,8 @@ void TestLessonWeightsHidden::initTestCase()
 void TestLessonWeightsHidden::everyViewHidesTheWeights_data()
 {
     QTest::addColumn<QString>("view");
-    for (const char *view :
-        { "heatmap", "small multiples", "lines", "computation", "row view", "drill-down",
-            "compare" })
+    for (const char *view : { "heatmap", "small multiples", "lines", "computation", "row view",
+             "drill-down", "compare" })
         QTest::newRow(view) << QString::fromLatin1(view);
 }
 
@@ -134,8 +133,8 @@ void TestLessonWeightsHidden::everyViewHidesTheWeights()
         heatmaps->setDisplay(HeatmapPanel::Display::Lines);
         AlignmentView *lines = heatmaps->alignmentView();
         shown = [lines] {
-            return QString(itemsWithRole(lines->currentFigure(), QStringLiteral("link")),
-                QLatin1Char('-'));
+            return QString(
+                itemsWithRole(lines->currentFigure(), QStringLiteral("link")), QLatin1Char('-'));
         };
     } else if (view == QLatin1String("computation")) {
         QVERIFY(computation->isVisible());

@@ -3,28 +3,31 @@
 // shows the core's attention at the recorded step, Open in Explorer makes that the session
 // (one undoable edit) and Translate shows the core's greedy decoding.
 
-#include "document.h"
-#include "heatmapplot.h"
-#include "languagemanager.h"
-#include "sessioncompute.h"
+#include "document/document.h"
+#include "heatmap/heatmapplot.h"
+#include "language/languagemanager.h"
+#include "session/sessioncompute.h"
 #include "testsupportattention.h"
 #include "testsupportsvg.h"
+#include "training/curvesmoothing.h"
 #include "training/trainer.h"
+#include "training/trainingattentionpanel.h"
+#include "training/trainingcurveplot.h"
+#include "training/trainingdock.h"
+#include "training/trainingrunner.h"
 #include "training/trainingsession.h"
-#include "trainingattentionpanel.h"
-#include "trainingcurveplot.h"
-#include "trainingdock.h"
-#include "trainingrunner.h"
-#include "trainingsettingsform.h"
-#include "trainingtranslatepanel.h"
+#include "training/trainingsettingsform.h"
+#include "training/trainingtranslatepanel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -64,6 +67,13 @@ private slots:
     void lessonRunsStartScaledAndUnscaled();
     void stepLabelsApart_data();
     void stepLabelsApart();
+    void lessonRunsGoOnWhenTheSame();
+    void curvesSmoothedWithRawBehind();
+    void runsDifferBeyondHue();
+    void plotsKeepTheirHeight_data();
+    void plotsKeepTheirHeight();
+    void scrubberSnapsToKeptSteps();
+    void pickingATaskAsksBeforeDiscardingRuns();
 
 private:
     /// Small, quick settings: reverse, length 4, 6 words, d_model 16, 2 heads, 60 steps.
@@ -254,6 +264,16 @@ void TestTrainingDock::translateShowsDecodedWords()
     QVERIFY(t->messageLabel()->isVisibleTo(t));
     QVERIFY(t->messageLabel()->text().contains(QStringLiteral("披萨")));
     QVERIFY(t->shownWords().isEmpty());
+
+    // The article's sentence as Chinese is written, without spaces: the same words.
+    t->sentenceBox()->setText(QStringLiteral("我爱深度学习"));
+    QVERIFY(t->translate());
+    t->finishAnimation();
+    QVERIFY(!t->messageLabel()->isVisibleTo(t));
+    QCOMPARE(t->shownWords(), words);
+    QCOMPARE(t->attentionPlot()->data().columnLabels,
+        QStringList({ QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("深度"),
+            QStringLiteral("学习") }));
 }
 
 void TestTrainingDock::badSettingsGetAMessage_data()
@@ -305,10 +325,11 @@ void TestTrainingDock::curvesFollowRuns()
     QTRY_COMPARE(m_dock->curvePlot(0)->graph(0, 0)->dataCount(), 8);
     for (int run = 0; run < 2; ++run) {
         const auto &metrics = m_dock->runner()->metrics(run);
-        QCPGraph *loss = m_dock->curvePlot(0)->graph(run, 0);
-        QCPGraph *accuracy = m_dock->curvePlot(0)->graph(run, 1);
-        QCPGraph *gradQ = m_dock->curvePlot(1)->graph(run, 0);
-        QCPGraph *saturation = m_dock->curvePlot(2)->graph(run, 0);
+        // The raw values (the smoothed curves over them: curvesSmoothedWithRawBehind).
+        QCPGraph *loss = m_dock->curvePlot(0)->rawGraph(run, 0);
+        QCPGraph *accuracy = m_dock->curvePlot(0)->rawGraph(run, 1);
+        QCPGraph *gradQ = m_dock->curvePlot(1)->rawGraph(run, 0);
+        QCPGraph *saturation = m_dock->curvePlot(2)->rawGraph(run, 0);
         for (int i = 0; i < 8; ++i) {
             QCOMPARE(loss->data()->at(i)->value, metrics[size_t(i)].loss);
             QCOMPARE(accuracy->data()->at(i)->value, metrics[size_t(i)].accuracy);
@@ -487,6 +508,240 @@ void TestTrainingDock::stepLabelsApart()
         }
     }
     LanguageManager::apply(QStringLiteral("en"));
+}
+
+void TestTrainingDock::lessonRunsGoOnWhenTheSame()
+{
+    RunConfig lesson;
+    lesson.task.kind = TaskKind::Copy;
+    lesson.dModel = 16;
+    lesson.heads = 2;
+    lesson.steps = 400;
+    lesson.seed = 3;
+    m_dock->settings()->targetBox()->setValue(0.0);
+    m_dock->startLessonRuns(lesson);
+    TrainingRunner *runner = m_dock->runner();
+    runner->pause();
+    QTRY_COMPARE(runner->state(), TrainingRunner::State::Paused);
+    for (int i = 0; i < 3; ++i)
+        runner->step();
+    QTRY_VERIFY(runner->stepsDone(0) >= 3 && runner->stepsDone(1) >= 3);
+    runner->pause();
+    QTRY_COMPARE(runner->state(), TrainingRunner::State::Paused);
+    const int done = runner->stepsDone(1);
+    // The user looked at Translate meanwhile; the lesson's next step asks for the same runs.
+    m_dock->tabs()->setCurrentIndex(1);
+    m_dock->startLessonRuns(lesson);
+    QCOMPARE(m_dock->tabs()->currentWidget(), static_cast<QWidget *>(m_dock->attention()));
+    // The runs go on from where they were: no step was lost.
+    QVERIFY2(runner->stepsDone(1) >= done,
+        qPrintable(QStringLiteral("%1 steps, had %2").arg(runner->stepsDone(1)).arg(done)));
+    QCOMPARE(runner->state(), TrainingRunner::State::Running);
+    runner->pause();
+    QTRY_COMPARE(runner->state(), TrainingRunner::State::Paused);
+    // Other settings start new runs.
+    lesson.seed = 4;
+    m_dock->startLessonRuns(lesson);
+    QCOMPARE(runner->configs()[0].seed, std::uint64_t(4));
+    runner->pause();
+}
+
+void TestTrainingDock::curvesSmoothedWithRawBehind()
+{
+    for (int i = 0; i < 20; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(1), 20);
+    QTRY_COMPARE(m_dock->curvePlot(0)->graph(1, 0)->dataCount(), 20);
+    QDoubleSpinBox *box = m_dock->smoothingBox();
+    QVERIFY(box);
+    for (const double weight : { 0.9, 0.0 }) {
+        box->setValue(weight);
+        TrainingCurvePlot *plot = m_dock->curvePlot(0);
+        for (int run = 0; run < 2; ++run) {
+            std::vector<double> loss;
+            for (const StepMetrics &m : m_dock->runner()->metrics(run))
+                loss.push_back(m.loss);
+            const std::vector<double> expected = smoothedCurve(loss, weight);
+            QCPGraph *shown = plot->graph(run, 0);
+            QCPGraph *raw = plot->rawGraph(run, 0);
+            QVERIFY(raw);
+            QCOMPARE(shown->dataCount(), int(loss.size()));
+            QCOMPARE(raw->dataCount(), int(loss.size()));
+            for (int i = 0; i < int(loss.size()); ++i) {
+                QCOMPARE(shown->data()->at(i)->value, expected[size_t(i)]);
+                QCOMPARE(raw->data()->at(i)->value, loss[size_t(i)]);
+            }
+            // The raw values faint behind, only when there is smoothing.
+            QCOMPARE(raw->visible(), weight > 0.0);
+            QVERIFY(raw->pen().color().alphaF() < 0.5);
+        }
+    }
+}
+
+void TestTrainingDock::runsDifferBeyondHue()
+{
+    for (int p = 0; p < 3; ++p) {
+        TrainingCurvePlot *plot = m_dock->curvePlot(p);
+        for (int s = 0; s < 2; ++s) {
+            QCPGraph *a = plot->graph(0, s), *b = plot->graph(1, s);
+            if (!a)
+                continue;
+            const bool marked = a->scatterStyle().shape() != b->scatterStyle().shape();
+            const bool styled = a->pen().style() != b->pen().style()
+                || a->pen().dashPattern() != b->pen().dashPattern();
+            QVERIFY2(
+                marked || styled, qPrintable(QStringLiteral("plot %1, series %2").arg(p).arg(s)));
+        }
+        // Within a run, the two quantities differ by their line.
+        if (QCPGraph *second = plot->graph(0, 1))
+            QVERIFY(plot->graph(0, 0)->pen().style() != second->pen().style());
+    }
+}
+
+void TestTrainingDock::plotsKeepTheirHeight_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        // The floating lab at 1024x768, and what the √d_k lesson's training steps leave it
+        // below their caption at 1024x768.
+        QTest::addRow("%s, full", qPrintable(language)) << language << QSize(942, 690);
+        QTest::addRow("%s, below a caption", qPrintable(language)) << language << QSize(1024, 550);
+    }
+}
+
+void TestTrainingDock::plotsKeepTheirHeight()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QVERIFY(LanguageManager::apply(language));
+    m_dock->resize(size);
+    for (int i = 0; i < 10; ++i)
+        m_dock->runner()->step();
+    QTRY_COMPARE(m_dock->runner()->stepsDone(1), 10);
+    QCoreApplication::processEvents();
+    for (int p = 0; p < 3; ++p) {
+        TrainingCurvePlot *plot = m_dock->curvePlot(p);
+        plot->replot();
+        const int axisHeight = plot->axisRect()->height();
+        QVERIFY2(axisHeight >= 100,
+            qPrintable(QStringLiteral("plot %1: %2 px of axis").arg(p).arg(axisHeight)));
+        // Every axis title fits along its axis.
+        for (QCPAxis *axis : { plot->yAxis, plot->yAxis2 }) {
+            if (!axis->visible())
+                continue;
+            const int needed = QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label());
+            QVERIFY2(needed <= axisHeight,
+                qPrintable(QStringLiteral("plot %1: \"%2\" needs %3 px of %4")
+                               .arg(p)
+                               .arg(axis->label())
+                               .arg(needed)
+                               .arg(axisHeight)));
+        }
+    }
+    // The heatmaps below keep enough room for their cells and colour bar.
+    for (int run = 0; run < 2; ++run)
+        QVERIFY2(m_dock->attention()->heatmap(run)->height() >= 140,
+            qPrintable(QStringLiteral("heatmap %1: %2 px")
+                           .arg(run)
+                           .arg(m_dock->attention()->heatmap(run)->height())));
+    LanguageManager::apply(QStringLiteral("en"));
+}
+
+void TestTrainingDock::scrubberSnapsToKeptSteps()
+{
+    // The lesson's size of model: its snapshots are kept only every few steps.
+    TrainingSettingsForm *f = m_dock->settings();
+    f->modelDimBox()->setValue(128);
+    f->headsBox()->setValue(1);
+    f->lengthBox()->setValue(6);
+    f->vocabBox()->setValue(12);
+    f->batchBox()->setValue(4);
+    f->stepsBox()->setValue(600);
+    f->targetBox()->setValue(0.0);
+    TrainingRunner *runner = m_dock->runner();
+    const int every = runner->snapshotEvery();
+    QVERIFY2(every > 1, qPrintable(QString::number(every)));
+    runner->play();
+    QTRY_VERIFY_WITH_TIMEOUT(runner->stepsDone(1) >= 4 * every + 2, 60000);
+    runner->pause();
+    QTRY_COMPARE(runner->state(), TrainingRunner::State::Paused);
+    TrainingAttentionPanel *attention = m_dock->attention();
+    QSlider *scrubber = attention->scrubber();
+    QCOMPARE(scrubber->singleStep(), every);
+    for (const int wanted : { every + 1, 3 * every - 1, 2 * every }) {
+        scrubber->setValue(wanted);
+        const int shown = attention->shownStep();
+        QVERIFY(shown <= wanted);
+        const QString label = QStringLiteral("step %1").arg(shown);
+        for (int run = 0; run < 2; ++run) {
+            // Each heatmap shows the very step the scrubber says.
+            QCOMPARE(runner->snapshotStepAt(run, shown), shown);
+            QVERIFY2(attention->heatmap(run)->data().title.endsWith(label),
+                qPrintable(attention->heatmap(run)->data().title));
+        }
+        // Translate names the step whose weights it uses.
+        QVERIFY2(m_dock->translator()->weightsLabel()->text().contains(
+                     QStringLiteral("step %1").arg(shown)),
+            qPrintable(m_dock->translator()->weightsLabel()->text()));
+    }
+    // A step between two kept ones goes back to the earlier.
+    scrubber->setValue(every + 1);
+    QCOMPARE(attention->shownStep(), every);
+    // The film strip shows only steps that were kept, and says which are when asked for
+    // another: never a frame titled with a step other than the one asked for.
+    QString error;
+    QVERIFY(!m_dock->filmStripFigure(QStringLiteral("0, %1").arg(every + 1), &error));
+    QVERIFY2(error.contains(QStringLiteral("step %1 was not kept").arg(every + 1))
+            && error.contains(QStringLiteral("every %1th step").arg(every))
+            && error.contains(QStringLiteral("nearest before it is %1").arg(every)),
+        qPrintable(error));
+    QVERIFY2(
+        m_dock->filmStripFigure(QStringLiteral("0, %1").arg(2 * every), &error), qPrintable(error));
+}
+
+void TestTrainingDock::pickingATaskAsksBeforeDiscardingRuns()
+{
+    TrainingRunner *runner = m_dock->runner();
+    for (int i = 0; i < 5; ++i)
+        runner->step();
+    QTRY_COMPARE(runner->stepsDone(1), 5);
+    TrainingSettingsForm *f = m_dock->settings();
+    const int reverse = f->taskBox()->currentIndex();
+    const int translate = f->taskBox()->findData(taskName(TaskKind::Translate));
+    // Answers the question with @p button once it is open; tells whether it was asked.
+    bool asked = false;
+    const auto answer = [&asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, [&asked, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || box->objectName() != QLatin1String("trainingDiscardRunsBox"))
+                return;
+            asked = true;
+            QVERIFY(box->text().contains(QStringLiteral("5")));
+            box->button(button)->click();
+        });
+    };
+    // Cancel: the task and the runs stay.
+    answer(QMessageBox::Cancel);
+    f->taskBox()->setCurrentIndex(translate);
+    QVERIFY(asked);
+    QCOMPARE(f->taskBox()->currentIndex(), reverse);
+    QCOMPARE(runner->stepsDone(0), 5);
+    QCOMPARE(runner->configs()[0].task.kind, TaskKind::Reverse);
+    // Discard: the new task's runs start.
+    asked = false;
+    answer(QMessageBox::Discard);
+    f->taskBox()->setCurrentIndex(translate);
+    QVERIFY(asked);
+    QCOMPARE(runner->configs()[0].task.kind, TaskKind::Translate);
+    QCOMPARE(runner->stepsDone(0), 0);
+    // Runs without a step are not asked about.
+    asked = false;
+    answer(QMessageBox::Cancel);
+    f->taskBox()->setCurrentIndex(reverse);
+    QCoreApplication::processEvents();
+    QVERIFY(!asked);
+    QCOMPARE(runner->configs()[0].task.kind, TaskKind::Reverse);
 }
 
 QTEST_MAIN(TestTrainingDock)

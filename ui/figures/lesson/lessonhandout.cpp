@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonhandout.h"
+#include "lesson/lessonhandout.h"
 
-#include "atomicfilewriter.h"
-#include "exportsource.h"
-#include "figureexporter.h"
-#include "painterfigurerenderer.h"
-#include "scalinglabfigure.h"
-#include "sessioncompute.h"
-#include "trainingcurvesfigure.h"
+#include "computation/computationsteps.h"
+#include "export/exportsource.h"
+#include "export/figureexporter.h"
+#include "export/painterfigurerenderer.h"
+#include "heatmap/heatmapfigure.h"
+#include "io/atomicfilewriter.h"
+#include "lesson/lessonclaimevaluator.h"
+#include "scaling/scalinglabfigure.h"
+#include "session/sessioncompute.h"
+#include "training/trainingcurvesfigure.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -16,6 +19,7 @@
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QTextDocument>
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -61,6 +65,13 @@ QString questionMarkdown(const ResolvedLessonStep &step, bool chinese)
     return text + QLatin1Char('\n');
 }
 
+/// The figure of block step @p step: a question's answer figure, else the step's.
+Figure blockFigure(const ResolvedLessonStep &step, const std::function<void()> &onStep)
+{
+    return step.question ? LessonHandout::answerFigure(step, onStep)
+                         : LessonHandout::stepFigure(step, onStep);
+}
+
 /// The handout as Markdown blocks: each block is text, followed by a figure when figureStep
 /// is set.
 struct Block
@@ -73,10 +84,19 @@ std::vector<Block> handoutBlocks(const ResolvedLesson &lesson, bool chinese)
 {
     std::vector<Block> blocks;
     blocks.push_back({ QStringLiteral("# %1\n\n").arg(lesson.title.in(chinese)) });
+    // The numbers a caption shows are its claims' computed values.
+    LessonClaimEvaluator claims;
+    std::vector<std::vector<LessonClaimResult>> results;
+    for (size_t i = 0; i < lesson.steps.size(); ++i)
+        results.push_back(lesson.steps[i].claims.empty() ? std::vector<LessonClaimResult>()
+                                                         : claims.evaluate(lesson, int(i)));
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
         const ResolvedLessonStep &step = lesson.steps[i];
-        Block block { QStringLiteral("## %1\n\n%2\n\n")
-                          .arg(LessonHandout::tr("Step %1").arg(i + 1), step.caption.in(chinese)) };
+        const QString caption
+            = LessonClaimEvaluator::fillIn(step.caption, step, results[i]).in(chinese);
+        Block block {
+            QStringLiteral("## %1\n\n%2\n\n").arg(LessonHandout::tr("Step %1").arg(i + 1), caption)
+        };
         // A question's figure would give its answer away: it goes to the answer page.
         if (step.question)
             block.markdown += questionMarkdown(step, chinese);
@@ -89,10 +109,14 @@ std::vector<Block> handoutBlocks(const ResolvedLesson &lesson, bool chinese)
         const ResolvedLessonStep &step = lesson.steps[i];
         if (!step.question)
             continue;
-        blocks.push_back(
-            { QStringLiteral("**%1** %2\n\n")
-                    .arg(LessonHandout::tr("Step %1:").arg(i + 1), LessonHandout::answerText(step)),
-                static_cast<int>(i) });
+        QString answer
+            = QStringLiteral("**%1** %2\n\n")
+                  .arg(LessonHandout::tr("Step %1:").arg(i + 1), LessonHandout::answerText(step));
+        if (!step.question->explanation.isEmpty())
+            answer += LessonClaimEvaluator::fillIn(step.question->explanation, step, results[i])
+                          .in(chinese)
+                + QStringLiteral("\n\n");
+        blocks.push_back({ answer, static_cast<int>(i) });
     }
     return blocks;
 }
@@ -102,16 +126,24 @@ QString figureFileName(int step)
     return QStringLiteral("step-%1.svg").arg(step + 1, 2, 10, QLatin1Char('0'));
 }
 
-bool writeMarkdown(
-    const ResolvedLesson &lesson, const QString &fileName, bool chinese, QString *error)
+bool writeMarkdown(const ResolvedLesson &lesson, const QString &fileName, bool chinese,
+    QString *error, const std::function<void()> &onStep)
 {
     const QFileInfo info(fileName);
     const QString folderName = info.completeBaseName() + QStringLiteral("-figures");
-    const QDir folder(info.absoluteDir().filePath(folderName));
-    if (!folder.exists() && !QDir().mkpath(folder.path())) {
+    QDir folder(info.absoluteDir().filePath(folderName));
+    const bool made = !folder.exists();
+    if (made && !QDir().mkpath(folder.path())) {
         *error = folder.path() + QStringLiteral(": ") + LessonHandout::tr("cannot make the folder");
         return false;
     }
+    // A failed handout leaves no folder of its own behind (an older one stays as it was).
+    const auto fail = [&](const QString &message) {
+        *error = message;
+        if (made)
+            folder.removeRecursively();
+        return false;
+    };
     QString text;
     for (const Block &block : handoutBlocks(lesson, chinese)) {
         text += block.markdown;
@@ -119,19 +151,15 @@ bool writeMarkdown(
             continue;
         const QString svg = figureFileName(block.figureStep);
         const FigureExporter::Outcome outcome = FigureExporter::write(
-            LessonHandout::stepFigure(lesson.steps[static_cast<size_t>(block.figureStep)]),
+            blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], onStep),
             folder.filePath(svg), 96);
-        if (!outcome.ok()) {
-            *error = outcome.message;
-            return false;
-        }
+        if (!outcome.ok())
+            return fail(outcome.message);
         text += QStringLiteral("![](%1/%2)\n\n").arg(folderName, svg);
     }
     QString why;
-    if (!AtomicFileWriter::write(fileName, text.toUtf8(), &why)) {
-        *error = fileName + QStringLiteral(": ") + why;
-        return false;
-    }
+    if (!AtomicFileWriter::write(fileName, text.toUtf8(), &why))
+        return fail(fileName + QStringLiteral(": ") + why);
     return true;
 }
 
@@ -150,12 +178,13 @@ void fixCreationDate(QByteArray &pdf)
 
 } // namespace
 
-Figure LessonHandout::stepFigure(const ResolvedLessonStep &step)
+Figure LessonHandout::stepFigure(
+    const ResolvedLessonStep &step, const std::function<void()> &onStep)
 {
     const Session &session = step.session;
     FigureOptions options;
     if (step.view.training)
-        return TrainingCurvesFigure::trainAndMake(*step.view.training, options);
+        return TrainingCurvesFigure::trainAndMake(*step.view.training, options, onStep);
     if (const auto panel = ScalingLabFigure::panelFromName(step.view.scalingPanel)) {
         const EntropyExperimentResult result = runEntropyExperiment(session.scaling);
         return ScalingLabFigure::make(
@@ -166,6 +195,43 @@ Figure LessonHandout::stepFigure(const ResolvedLessonStep &step)
     return source.figure(step.view.heatmap == LessonHeatmap::Lines ? ExportSource::What::Lines
                                                                    : ExportSource::What::Heatmap,
         options);
+}
+
+Figure LessonHandout::answerFigure(
+    const ResolvedLessonStep &step, const std::function<void()> &onStep)
+{
+    // The computation view's steps after the softmax, by their lesson names.
+    static const std::vector<std::pair<QString, ComputationStep>> afterSoftmax {
+        { QStringLiteral("head_output"), ComputationStep::HeadOutput },
+        { QStringLiteral("concat"), ComputationStep::Concat },
+        { QStringLiteral("output"), ComputationStep::Output },
+    };
+    const auto it = std::find_if(afterSoftmax.begin(), afterSoftmax.end(),
+        [&step](const auto &entry) { return entry.first == step.view.computationStep; });
+    if (step.view.training || it == afterSoftmax.end())
+        return stepFigure(step, onStep);
+    const Session &session = step.session;
+    const AttentionResult result = computeSession(session);
+    const int head = std::max(0, step.view.head);
+    const std::vector<LabelledMatrix> matrices
+        = ComputationSteps::matrices(session, result, head, it->second);
+    if (matrices.empty())
+        return stepFigure(step, onStep);
+    const LabelledMatrix &m = matrices.front();
+    HeatmapData data;
+    data.values = m.values;
+    data.rowLabels = m.rowLabels;
+    data.columnLabels = m.columnLabels;
+    data.title = ComputationSteps::title(it->second);
+    data.valueName = m.name;
+    data.markRowMaxima = false;
+    data.rowAxisTitle = tr("queries");
+    data.columnAxisTitle = tr("columns of %1").arg(m.name);
+    data.minimum = m.values.size() > 0 ? m.values.minCoeff() : 0.0;
+    data.maximum = m.values.size() > 0 ? m.values.maxCoeff() : 1.0;
+    if (data.maximum <= data.minimum)
+        data.maximum = data.minimum + 1.0;
+    return HeatmapFigure::single(data, FigureOptions());
 }
 
 QString LessonHandout::optionLetter(int index)
@@ -206,7 +272,8 @@ QString LessonHandout::answerText(const ResolvedLessonStep &step)
     return optionLetter(a.index);
 }
 
-QByteArray LessonHandout::toPdf(const ResolvedLesson &lesson, bool chinese)
+QByteArray LessonHandout::toPdf(
+    const ResolvedLesson &lesson, bool chinese, const std::function<void()> &onStep)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -243,7 +310,7 @@ QByteArray LessonHandout::toPdf(const ResolvedLesson &lesson, bool chinese)
             std::optional<Figure> figure;
             double scale = 1.0;
             if (block.figureStep >= 0) {
-                figure = stepFigure(lesson.steps[static_cast<size_t>(block.figureStep)]);
+                figure = blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], onStep);
                 // Figures wider than the page are scaled down, still as vectors.
                 scale = std::min(0.8, width / std::max(1.0, figure->size.width()));
             }
@@ -270,18 +337,18 @@ QByteArray LessonHandout::toPdf(const ResolvedLesson &lesson, bool chinese)
     return bytes;
 }
 
-bool LessonHandout::write(
-    const ResolvedLesson &lesson, const QString &fileName, bool chinese, QString *error)
+bool LessonHandout::write(const ResolvedLesson &lesson, const QString &fileName, bool chinese,
+    QString *error, const std::function<void()> &onStep)
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix == QLatin1String("md"))
-        return writeMarkdown(lesson, fileName, chinese, error);
+        return writeMarkdown(lesson, fileName, chinese, error, onStep);
     if (suffix != QLatin1String("pdf")) {
         *error = fileName + QStringLiteral(": ") + tr("the handout must end in .md or .pdf");
         return false;
     }
     QString why;
-    if (!AtomicFileWriter::write(fileName, toPdf(lesson, chinese), &why)) {
+    if (!AtomicFileWriter::write(fileName, toPdf(lesson, chinese, onStep), &why)) {
         *error = fileName + QStringLiteral(": ") + why;
         return false;
     }

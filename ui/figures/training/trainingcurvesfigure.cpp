@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingcurvesfigure.h"
+#include "training/trainingcurvesfigure.h"
 
-#include "figurestyle.h"
-#include "scalingfigure.h"
+#include "export/figurestyle.h"
+#include "scaling/scalingfigure.h"
 #include "training/trainer.h"
 
 #include <QFontMetricsF>
@@ -275,9 +275,14 @@ QString TrainingCurvesFigure::settingsText(const RunConfig &config)
     case TaskKind::Translate:
         task = tr("translate");
         break;
+    case TaskKind::TranslateZhEn:
+    case TaskKind::TranslateEnZh:
+        // The window trains the one-layer model only, which never takes the corpus tasks.
+        task = taskName(config.task.kind);
+        break;
     }
     QStringList parts { task };
-    if (config.task.kind != TaskKind::Translate)
+    if (!taskFixesShape(config.task.kind))
         parts << tr("length %1").arg(config.task.length)
               << tr("vocabulary %1").arg(config.task.vocab);
     parts << tr("d_model %1").arg(config.dModel)
@@ -317,7 +322,8 @@ std::vector<int> TrainingCurvesFigure::drawnIndices(int steps)
     return out;
 }
 
-Figure TrainingCurvesFigure::trainAndMake(const RunConfig &config, const FigureOptions &options)
+Figure TrainingCurvesFigure::trainAndMake(
+    const RunConfig &config, const FigureOptions &options, const std::function<void()> &onStep)
 {
     std::array<std::vector<StepMetrics>, 2> histories;
     std::array<TrainingFigureRun, 2> runs;
@@ -327,7 +333,9 @@ Figure TrainingCurvesFigure::trainAndMake(const RunConfig &config, const FigureO
         if (run == 1)
             c.scale.mode = ScaleMode::None;
         Trainer trainer(c);
-        while (trainer.step()) { }
+        while (trainer.step())
+            if (onStep)
+                onStep();
         histories[size_t(run)] = trainer.history();
         runs[size_t(run)] = TrainingFigureRun { runName(run, c.scale), &histories[size_t(run)] };
     }

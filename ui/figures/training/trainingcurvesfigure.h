@@ -6,13 +6,14 @@
 /// W_q and W_k (log axis) and the saturation, three panels on one shared step axis. The window's
 /// Export… and the lesson handout draw them through here.
 
-#include "figure.h"
-#include "figureoptions.h"
+#include "export/figure.h"
+#include "export/figureoptions.h"
 #include "training/trainingconfig.h"
 #include "training/trainingmetrics.h"
 
 #include <QCoreApplication>
 #include <array>
+#include <functional>
 #include <vector>
 
 namespace ae {
@@ -59,8 +60,10 @@ public:
 
     /// Trains @p config twice with the core, run A scaled by √d_k and run B unscaled (every
     /// other setting @p config's), and draws both runs' curves: the figure of a lesson step
-    /// that opens the Training window, made without a window.
-    static Figure trainAndMake(const RunConfig &config, const FigureOptions &options);
+    /// that opens the Training window, made without a window. @p onStep, when set, is called
+    /// after every training step (a progress report).
+    static Figure trainAndMake(const RunConfig &config, const FigureOptions &options,
+        const std::function<void()> &onStep = {});
 };
 
 } // namespace ae

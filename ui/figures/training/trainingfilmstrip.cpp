@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingfilmstrip.h"
+#include "training/trainingfilmstrip.h"
 
-#include "heatmapfigure.h"
+#include "heatmap/heatmapfigure.h"
 #include "training/trainingsession.h"
 
 #include <QRegularExpression>

@@ -5,9 +5,9 @@
 /// The training lab's film strip for export: one example's head-mean attention at chosen steps,
 /// the two runs as two rows, one colour scale, drawn as a heatmap grid (heatmapfigure.h).
 
-#include "figure.h"
-#include "figureoptions.h"
-#include "heatmapdata.h"
+#include "export/figure.h"
+#include "export/figureoptions.h"
+#include "heatmap/heatmapdata.h"
 #include "training/trainingconfig.h"
 #include "training/trainingparameters.h"
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessondocument.h"
+#include "lesson/lessondocument.h"
 
-#include "atomicfilewriter.h"
-#include "boundedfilereader.h"
-#include "filereaderror.h"
-#include "lessonanswer.h"
-#include "lessoncatalog.h"
-#include "lessoneditcommand.h"
-#include "lessonjson.h"
-#include "lessonlimits.h"
-#include "lessonwriter.h"
-#include "sessioncompute.h"
+#include "io/atomicfilewriter.h"
+#include "io/boundedfilereader.h"
+#include "io/filereaderror.h"
+#include "lesson/lessonanswer.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessoneditcommand.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonlimits.h"
+#include "lesson/lessonwriter.h"
+#include "session/sessioncompute.h"
 
 #include <QJsonDocument>
 #include <algorithm>

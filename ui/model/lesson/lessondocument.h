@@ -4,9 +4,9 @@
 /// @file lessondocument.h
 /// A lesson being written: its steps, its file, its own undo stack and its autosave.
 
-#include "autosavemanager.h"
-#include "lessonstate.h"
-#include "sessionerror.h"
+#include "document/autosavemanager.h"
+#include "lesson/lessonstate.h"
+#include "session/sessionerror.h"
 
 #include <QObject>
 #include <QUndoStack>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoneditcommand.h"
+#include "lesson/lessoneditcommand.h"
 
-#include "lessondocument.h"
+#include "lesson/lessondocument.h"
 
 namespace ae {
 

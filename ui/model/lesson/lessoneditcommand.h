@@ -4,7 +4,7 @@
 /// @file lessoneditcommand.h
 /// The undo command of the lesson editor: a lesson snapshot before and after an edit.
 
-#include "lessonstate.h"
+#include "lesson/lessonstate.h"
 
 #include <QUndoCommand>
 

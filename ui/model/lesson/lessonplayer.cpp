@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonplayer.h"
+#include "lesson/lessonplayer.h"
 
-#include "document.h"
+#include "document/document.h"
+#include "lesson/lessonclaimevaluator.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -13,10 +17,22 @@ LessonPlayer::LessonPlayer(Document *document, QObject *parent)
 {
 }
 
+LessonPlayer::~LessonPlayer()
+{
+    // Claims still being trained in the background stop: the program must not wait for them.
+    m_cancelClaims->store(true);
+}
+
 void LessonPlayer::setLesson(const ResolvedLesson &lesson)
 {
     stop();
     m_lesson = lesson;
+    m_claimResults.clear();
+    m_claimsPending.clear();
+    ++m_lessonSerial;
+    // The old lesson's claims are of no use any more.
+    m_cancelClaims->store(true);
+    m_cancelClaims = std::make_shared<std::atomic<bool>>(false);
     m_step = 0;
     m_played = false;
     m_guess = LessonGuess();
@@ -32,6 +48,57 @@ const ResolvedLessonStep &LessonPlayer::currentStep() const
 bool LessonPlayer::hasQuestion() const
 {
     return hasLesson() && currentStep().question.has_value();
+}
+
+bool LessonPlayer::withholdsScalingPanel() const
+{
+    return hasQuestion() && m_phase != Phase::Revealed
+        && currentStep().question->dependsOnScalingPanel;
+}
+
+bool LessonPlayer::withholdsTraining() const
+{
+    return hasQuestion() && m_phase != Phase::Revealed && currentStep().question->dependsOnTraining;
+}
+
+LessonText LessonPlayer::shownText(const LessonText &text)
+{
+    if (!hasLesson() || currentStep().claims.empty()
+        || !(text.en.contains(QLatin1String("{{")) || text.zh.contains(QLatin1String("{{"))))
+        return text;
+    auto found = m_claimResults.find(m_step);
+    if (found != m_claimResults.end())
+        return LessonClaimEvaluator::fillIn(text, currentStep(), found->second);
+    const auto trains = [](const LessonClaim &c) {
+        return isTrainingQuantity(c.left.kind) || (c.right && isTrainingQuantity(c.right->kind));
+    };
+    const std::vector<LessonClaim> &claims = currentStep().claims;
+    if (std::none_of(claims.begin(), claims.end(), trains)) {
+        LessonClaimEvaluator evaluator;
+        found = m_claimResults.emplace(m_step, evaluator.evaluate(m_lesson, m_step)).first;
+        return LessonClaimEvaluator::fillIn(text, currentStep(), found->second);
+    }
+    // Training the runs takes a second or two: the class sees "…" meanwhile, never a freeze.
+    if (m_claimsPending.insert(m_step).second) {
+        auto *watcher = new QFutureWatcher<std::vector<LessonClaimResult>>(this);
+        const int step = m_step;
+        const int serial = m_lessonSerial;
+        connect(watcher, &QFutureWatcher<std::vector<LessonClaimResult>>::finished, this,
+            [this, watcher, step, serial] {
+                watcher->deleteLater();
+                if (serial != m_lessonSerial)
+                    return;
+                m_claimsPending.erase(step);
+                m_claimResults[step] = watcher->result();
+                emit claimsEvaluated(step);
+            });
+        watcher->setFuture(QtConcurrent::run([lesson = m_lesson, step, cancel = m_cancelClaims] {
+            LessonClaimEvaluator evaluator;
+            evaluator.setCancel(cancel.get());
+            return evaluator.evaluate(lesson, step);
+        }));
+    }
+    return LessonClaimEvaluator::fillIn(text, currentStep(), {});
 }
 
 bool LessonPlayer::play(const ResolvedLesson &lesson)
@@ -138,6 +205,10 @@ void LessonPlayer::goToStep(int index)
     m_document->openAsEdit(
         [number, count] { return tr("Lesson step %1 of %2").arg(number).arg(count); },
         step.session);
+    // The step's session is the lesson's, not the user's work: nothing to save until the user
+    // changes it (what was there before was asked about when the lesson began, and stays one
+    // Undo away, unsaved again).
+    m_document->undoStack()->setClean();
     updateWeightsHidden();
     emit stepChanged(m_step);
     emit phaseChanged(m_phase);

@@ -6,11 +6,15 @@
 /// revealed, and the class's guess. Each step's session enters the document as one undoable
 /// edit, so the session stays live and nothing the teacher did is lost.
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <QObject>
+#include <atomic>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
+#include <set>
 
 namespace ae {
 
@@ -41,6 +45,7 @@ public:
     Q_ENUM(Phase)
 
     explicit LessonPlayer(Document *document, QObject *parent = nullptr);
+    ~LessonPlayer() override;
 
     /// Asked before the lesson first replaces the session the user had (e.g. "save changes?");
     /// returning false leaves the lesson unplayed.
@@ -60,6 +65,17 @@ public:
     Phase phase() const { return m_phase; }
     /// True when the current step has a question.
     bool hasQuestion() const;
+    /// True while the current step's question is not revealed and depends on the scaling
+    /// lab's panel (LessonQuestion::dependsOnScalingPanel): the panel stays hidden.
+    bool withholdsScalingPanel() const;
+    /// True while the current step's question is not revealed and depends on its training
+    /// runs: they start only with the reveal.
+    bool withholdsTraining() const;
+    /// @p text (a caption or an explanation of the current step) with its claims' computed
+    /// values in place of the {{id}} marks. The step's claims are evaluated once, on the first
+    /// text that has a mark: at once, or, when they name its training runs (a second or two of
+    /// training), in the background, the marks showing "…" until claimsEvaluated().
+    LessonText shownText(const LessonText &text);
 
     /// Plays @p lesson from its first step, after asking the guard: when the guard says no,
     /// or the lesson has no step, nothing changes and the result is false.
@@ -96,6 +112,8 @@ signals:
     void lessonChanged();
     /// The guess changed.
     void guessChanged();
+    /// The claims of a step evaluated in the background are ready: shownText() has them.
+    void claimsEvaluated(int step);
 
 private:
     /// Marks the lesson as playing (playingChanged()).
@@ -112,6 +130,11 @@ private:
     bool m_playing = false;
     bool m_played = false; ///< a step has been installed since setLesson()
     LessonGuess m_guess;
+    std::map<int, std::vector<LessonClaimResult>> m_claimResults; ///< by step
+    std::set<int> m_claimsPending; ///< steps whose claims are evaluated in the background
+    int m_lessonSerial = 0; ///< tells a background result of an older lesson apart
+    /// Set to stop the claims of the lesson being trained in the background.
+    std::shared_ptr<std::atomic<bool>> m_cancelClaims = std::make_shared<std::atomic<bool>>(false);
 };
 
 } // namespace ae

@@ -5,7 +5,7 @@
 /// A lesson being written, as one undo snapshot: the title and the steps, each step shared
 /// between the snapshots it did not change (a caption edit copies one step, never the others).
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <memory>
 #include <vector>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingrunner.h"
+#include "training/trainingrunner.h"
 
-#include "trainingworker.h"
+#include "training/trainingworker.h"
 
 #include <algorithm>
 
@@ -196,6 +196,32 @@ int TrainingRunner::snapshotStepAt(int run, int step) const
     const auto &snapshots = m_snapshots[std::clamp(run, 0, runCount - 1)];
     const auto it = snapshotIterator(snapshots, std::max(0, step));
     return it == snapshots.end() ? -1 : it->step;
+}
+
+int TrainingRunner::commonSnapshotStep(int step) const
+{
+    if (m_state == State::Empty)
+        return -1;
+    std::array<int, runCount> last {};
+    int s = -1;
+    for (int r = 0; r < runCount; ++r) {
+        last[r] = m_snapshots[r].empty() ? -1 : m_snapshots[r].back().step;
+        s = std::max(s, snapshotStepAt(r, step));
+    }
+    // Down from the latest snapshot at or before step until every run has that step (or has
+    // nothing later); step 0 is every run's.
+    while (s > 0) {
+        int lower = s;
+        for (int r = 0; r < runCount; ++r) {
+            const int at = snapshotStepAt(r, s);
+            if (at != s && at != last[r])
+                lower = std::min(lower, at);
+        }
+        if (lower == s)
+            break;
+        s = lower;
+    }
+    return s;
 }
 
 bool TrainingRunner::isRunFinished(int run) const

@@ -7,7 +7,7 @@
 /// sees copies (metrics, parameter snapshots) and never a Trainer that is stepping.
 
 #include "training/trainer.h"
-#include "trainingworker.h"
+#include "training/trainingworker.h"
 
 #include <QObject>
 #include <QTimer>
@@ -75,6 +75,10 @@ public:
     std::shared_ptr<const TrainingParameters> parametersAt(int run, int step) const;
     /// The step of the snapshot parametersAt(run, step) returns (-1 without runs).
     int snapshotStepAt(int run, int step) const;
+    /// The step the scrubber shows for @p step: the latest step at or before it whose
+    /// snapshot every run has, or that comes after a run's last snapshot (a run that stopped
+    /// shows its last step), so the heatmaps show what the scrubber says; -1 without runs.
+    int commonSnapshotStep(int step) const;
     /// The steps every how many steps a snapshot is kept (scrubber resolution).
     int snapshotEvery() const { return m_snapshotEvery; }
     /// True when run @p run has stopped by itself: its steps are done, it reached the target

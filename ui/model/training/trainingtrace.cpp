@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingtrace.h"
+#include "training/trainingtrace.h"
 
 #include <algorithm>
 

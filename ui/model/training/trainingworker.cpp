@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingworker.h"
+#include "training/trainingworker.h"
 
 #include "training/trainingjson.h"
 

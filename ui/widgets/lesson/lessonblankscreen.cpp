@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonblankscreen.h"
+#include "lesson/lessonblankscreen.h"
 
 #include <QPainter>
 #include <QScreen>

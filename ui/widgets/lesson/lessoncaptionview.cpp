@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoncaptionview.h"
+#include "lesson/lessoncaptionview.h"
 
 namespace ae {
 

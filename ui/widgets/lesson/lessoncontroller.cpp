@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoncontroller.h"
+#include "lesson/lessoncontroller.h"
 
-#include "attentionpanel.h"
-#include "classroomtools.h"
-#include "document.h"
-#include "languagemanager.h"
-#include "lessonblankscreen.h"
-#include "lessoncatalog.h"
-#include "lessonhandout.h"
-#include "lessonkeyfilter.h"
-#include "lessonmode.h"
-#include "lessonpanel.h"
-#include "lessonplayer.h"
-#include "presenterlayout.h"
-#include "lessonpresenterview.h"
-#include "lessonviewapplier.h"
-#include "mainwindow.h"
-#include "mainwindowfileactions.h"
-#include "retranslator.h"
-#include "sessionfilecontroller.h"
+#include "computation/classroomtools.h"
+#include "document/document.h"
+#include "document/recentfolders.h"
+#include "language/languagemanager.h"
+#include "language/retranslator.h"
+#include "lesson/lessonblankscreen.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessonhandout.h"
+#include "lesson/lessonkeyfilter.h"
+#include "lesson/lessonpanel.h"
+#include "lesson/lessonplayer.h"
+#include "lesson/lessonpresenterview.h"
+#include "lesson/lessonviewapplier.h"
+#include "session/attentionpanel.h"
+#include "window/lessonmode.h"
+#include "window/mainwindow.h"
+#include "window/mainwindowfileactions.h"
+#include "window/presenterlayout.h"
+#include "window/sessionfilecontroller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -55,6 +56,12 @@ const QHash<QString, LessonText> &builtinTitles()
 
 } // namespace
 
+void LessonController::applyView()
+{
+    LessonViewApplier::apply(m_window, m_player->currentStep().view,
+        m_player->withholdsScalingPanel(), m_player->withholdsTraining());
+}
+
 LessonController::LessonController(MainWindow *window)
     : QObject(window)
     , m_window(window)
@@ -79,12 +86,20 @@ LessonController::LessonController(MainWindow *window)
     connect(m_keys, &LessonKeyFilter::startRequested, this, &LessonController::resume);
     connect(m_keys, &LessonKeyFilter::leaveRequested, this, &LessonController::leave);
 
+    // The reveal shows what its question kept back: the scaling panel, the training runs.
+    connect(m_player, &LessonPlayer::phaseChanged, this, [this] {
+        if (!m_player->hasQuestion())
+            return;
+        const LessonQuestion &q = *m_player->currentStep().question;
+        if (q.dependsOnScalingPanel || q.dependsOnTraining)
+            applyView();
+    });
     connect(m_player, &LessonPlayer::stepChanged, this, [this] {
-        LessonViewApplier::apply(m_window, m_player->currentStep().view);
+        applyView();
         m_viewPending = true;
-        // Each step brings the lesson's tab back over the settings.
-        if (m_panel->isVisible())
-            m_panel->raise();
+        // Each step brings the lesson's tab back over the settings, whatever was raised since.
+        if (m_player->isPlaying())
+            bringPanelToFront();
     });
     // The step's result is computed in the background: a head the previous session lacked can
     // only be shown once it has arrived.
@@ -92,15 +107,21 @@ LessonController::LessonController(MainWindow *window)
         if (!m_viewPending || !m_player->hasLesson())
             return;
         m_viewPending = false;
-        LessonViewApplier::apply(m_window, m_player->currentStep().view);
+        applyView();
     });
-    // Each step and each question resizes the caption to what it holds, full screen.
+    // Each step and each question resizes the caption to what it holds: full screen by the
+    // presenter layout's rule, in the everyday window within a share of its height.
     const auto shareTheScreen = [this] {
         if (m_window->isPresentationMode())
             QTimer::singleShot(0, m_window->presenterLayout(), &PresenterLayout::shareTheScreen);
+        else
+            QTimer::singleShot(0, this, &LessonController::fitPanel);
     };
     connect(m_player, &LessonPlayer::stepChanged, this, shareTheScreen);
     connect(m_player, &LessonPlayer::phaseChanged, this, shareTheScreen);
+    // Claims computed in the background replace their "…" with numbers: whatever changes the
+    // caption's height, the panel takes the new one.
+    connect(m_panel, &LessonPanel::neededHeightChanged, this, shareTheScreen);
     connect(m_player, &LessonPlayer::playingChanged, this, [this](bool playing) {
         m_keys->setActive(playing);
         m_window->classroom()->lessonMode()->setSteppingKeysYielded(playing);
@@ -143,7 +164,9 @@ void LessonController::createMenu()
 
     QAction *open = m_menu->addAction(QString(), this, [this] {
         const QString fileName = QFileDialog::getOpenFileName(m_window, tr("Open Lesson"),
-            QString(), tr("Lessons (*%1)").arg(QLatin1String(lessonFileSuffix)));
+            RecentFolders::folder(RecentFolders::lesson),
+            tr("Lessons (*%1)").arg(QLatin1String(lessonFileSuffix)));
+        RecentFolders::remember(RecentFolders::lesson, fileName);
         if (!fileName.isEmpty())
             openLessonFile(fileName);
     });
@@ -160,8 +183,7 @@ void LessonController::createMenu()
     m_startAction->setObjectName(QStringLiteral("startLessonAction"));
     m_leaveAction = m_menu->addAction(QString(), this, &LessonController::leave);
     m_leaveAction->setObjectName(QStringLiteral("leaveLessonAction"));
-    m_presenterAction
-        = m_menu->addAction(QString(), this, &LessonController::showPresenterView);
+    m_presenterAction = m_menu->addAction(QString(), this, &LessonController::showPresenterView);
     m_presenterAction->setObjectName(QStringLiteral("presenterViewAction"));
 
     m_exportAction = new QAction(this);
@@ -235,14 +257,9 @@ bool LessonController::play(const ResolvedLesson &lesson, int step)
         return false;
     if (step > 0)
         m_player->goToStep(step);
-    if (m_panel->isHidden()) {
-        m_panel->show();
-        // Room for a caption of a few lines and the answer, the heatmap keeping the rest.
-        if (!m_panel->isFloating())
-            m_window->resizeDocks({ m_panel }, { std::max(180, m_window->height() / 4) },
-                Qt::Vertical);
-    }
-    m_panel->raise();
+    bringPanelToFront();
+    // Room for the caption and the question, the heatmap keeping the rest.
+    fitPanel();
     // Full screen, the caption, the heatmap and the step share the height by one rule.
     if (m_window->isPresentationMode())
         m_window->presenterLayout()->shareTheScreen();
@@ -255,11 +272,32 @@ bool LessonController::resume()
 {
     if (!m_player->start())
         return false;
-    m_panel->show();
-    m_panel->raise();
+    bringPanelToFront();
     if (QGuiApplication::screens().size() > 1)
         arrangeScreens();
     return true;
+}
+
+void LessonController::bringPanelToFront()
+{
+    if (!m_player->hasLesson())
+        return;
+    m_panel->show();
+    // Its tab over the attention settings, or its own window over the others.
+    m_panel->raise();
+}
+
+int LessonController::everydayPanelHeight(int needed, int windowHeight)
+{
+    return std::clamp(needed, std::min(180, windowHeight / 4), windowHeight * 45 / 100);
+}
+
+void LessonController::fitPanel()
+{
+    if (m_window->isPresentationMode() || !m_panel->isVisible() || m_panel->isFloating())
+        return;
+    m_window->resizeDocks({ m_panel },
+        { everydayPanelHeight(m_panel->neededHeight(), m_window->height()) }, Qt::Vertical);
 }
 
 void LessonController::leave()
@@ -303,8 +341,8 @@ void LessonController::showPresenterView()
     if (screens.size() > 1) {
         // On the laptop: the primary screen, while the lesson fills the other.
         const QRect room = QGuiApplication::primaryScreen()->availableGeometry();
-        m_presenter->setGeometry(room.adjusted(room.width() / 10, room.height() / 10,
-            -room.width() / 10, -room.height() / 10));
+        m_presenter->setGeometry(room.adjusted(
+            room.width() / 10, room.height() / 10, -room.width() / 10, -room.height() / 10));
     }
     m_presenter->show();
     m_presenter->raise();
@@ -347,9 +385,11 @@ void LessonController::exportHandout()
     const QString markdown = tr("Markdown with SVG figures (*.md)");
     QString filter = pdf;
     const QString fileName = QFileDialog::getSaveFileName(m_window, tr("Export Handout"),
-        QString(), pdf + QStringLiteral(";;") + markdown, &filter);
+        RecentFolders::folder(RecentFolders::handout), pdf + QStringLiteral(";;") + markdown,
+        &filter);
     if (fileName.isEmpty())
         return;
+    RecentFolders::remember(RecentFolders::handout, fileName);
     QString name = fileName;
     // A name typed without an extension gets the chosen format's.
     if (QFileInfo(name).suffix().isEmpty())
@@ -360,13 +400,11 @@ void LessonController::exportHandout()
 bool LessonController::exportHandoutTo(const QString &fileName)
 {
     QString error;
-    if (!LessonHandout::write(
-            m_player->lesson(), fileName, LanguageManager::isChinese(), &error)) {
+    if (!LessonHandout::write(m_player->lesson(), fileName, LanguageManager::isChinese(), &error)) {
         m_window->showNote(error, true);
         return false;
     }
-    m_window->showNote(
-        tr("Wrote the handout to %1.").arg(QDir::toNativeSeparators(fileName)));
+    m_window->showNote(tr("Wrote the handout to %1.").arg(QDir::toNativeSeparators(fileName)));
     return true;
 }
 

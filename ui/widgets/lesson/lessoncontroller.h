@@ -46,6 +46,14 @@ public:
     bool play(const ResolvedLesson &lesson, int step = 0);
     /// F5: plays the loaded lesson from the step it left (its first when never played).
     bool resume();
+    /// Shows the lesson panel in front: its tab raised over the docks it shares the area with
+    /// (or, floating, its window over the others). Does nothing without a lesson.
+    void bringPanelToFront();
+    /// The lesson panel's height in the everyday window: what its caption and question
+    /// @p needed, within a share of the window's @p windowHeight.
+    static int everydayPanelHeight(int needed, int windowHeight);
+    /// In the everyday window, gives the docked lesson panel everydayPanelHeight().
+    void fitPanel();
     /// Esc: stops playing; the session and the panel stay.
     void leave();
     /// Blanks the lesson's screen until a key or a click.
@@ -57,6 +65,11 @@ public:
     void exportHandout();
     /// Writes the loaded lesson's handout to @p fileName; reports the outcome in the window.
     bool exportHandoutTo(const QString &fileName);
+
+    /// Applies the played step's view (its computation step or none, its heatmap, its panel),
+    /// keeping back what its open question depends on; lesson mode, entered mid-lesson, calls
+    /// it so that the step's choice wins over the mode's own.
+    void applyView();
 
     LessonPlayer *player() const { return m_player; }
     LessonPanel *panel() const { return m_panel; }

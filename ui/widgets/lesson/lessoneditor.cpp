@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessoneditor.h"
+#include "lesson/lessoneditor.h"
 
-#include "document.h"
-#include "lessondocument.h"
-#include "lessonjson.h"
-#include "lessonlimits.h"
-#include "lessonviewcapture.h"
-#include "mainwindow.h"
-#include "retranslator.h"
+#include "document/document.h"
+#include "document/recentfolders.h"
+#include "language/retranslator.h"
+#include "lesson/lessondocument.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonlimits.h"
+#include "lesson/lessonviewcapture.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -82,7 +83,6 @@ void showText(QLineEdit *edit, const QString &text)
     if (edit->text() != text)
         edit->setText(text);
 }
-
 
 } // namespace
 
@@ -283,6 +283,18 @@ void LessonEditor::buildUi()
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(fields);
+    Retranslator::bind(scroll, [this, scroll] {
+        // What a screen reader says for the fields whose label stands above two of them.
+        scroll->setAccessibleName(tr("Step details"));
+        m_steps->setAccessibleName(tr("Lesson steps"));
+        m_titleEn->setAccessibleName(tr("Title, English"));
+        m_titleZh->setAccessibleName(tr("Title, Chinese"));
+        m_captionEn->setAccessibleName(tr("Caption, English"));
+        m_captionZh->setAccessibleName(tr("Caption, Chinese"));
+        m_notesEn->setAccessibleName(tr("Presenter notes, English"));
+        m_notesZh->setAccessibleName(tr("Presenter notes, Chinese"));
+        m_options->setAccessibleName(tr("Answer options"));
+    });
     split->addWidget(scroll);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
@@ -295,8 +307,9 @@ void LessonEditor::buildUi()
             m_document->newLesson();
     });
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QString file
-            = QFileDialog::getOpenFileName(this, tr("Open Lesson"), QString(), fileFilter());
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open Lesson"), RecentFolders::folder(RecentFolders::lesson), fileFilter());
+        RecentFolders::remember(RecentFolders::lesson, file);
         if (!file.isEmpty())
             openFile(file);
     });

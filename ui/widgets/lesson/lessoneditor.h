@@ -5,7 +5,7 @@
 /// The lesson editor: records the window's session and view as lesson steps, edits their
 /// captions, notes and questions, reorders them and saves the lesson file.
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <QDockWidget>
 

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The lesson editor's actions on the lesson as a whole: recording a step, saving, opening and
 // recovering it.
-#include "lessoneditor.h"
+#include "lesson/lessoneditor.h"
 
-#include "document.h"
-#include "lessondocument.h"
-#include "lessonjson.h"
-#include "lessonlimits.h"
-#include "lessonviewcapture.h"
-#include "mainwindow.h"
-#include "retranslator.h"
+#include "document/document.h"
+#include "document/recentfolders.h"
+#include "language/retranslator.h"
+#include "lesson/lessondocument.h"
+#include "lesson/lessonjson.h"
+#include "lesson/lessonlimits.h"
+#include "lesson/lessonviewcapture.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -104,10 +105,12 @@ bool LessonEditor::save()
 
 bool LessonEditor::saveAs()
 {
-    QString file = QFileDialog::getSaveFileName(
-        this, tr("Save Lesson As"), m_document->fileName(), fileFilter());
+    const QString named = m_document->fileName();
+    QString file = QFileDialog::getSaveFileName(this, tr("Save Lesson As"),
+        named.isEmpty() ? RecentFolders::folder(RecentFolders::lesson) : named, fileFilter());
     if (file.isEmpty())
         return false;
+    RecentFolders::remember(RecentFolders::lesson, file);
     if (!file.endsWith(QLatin1String(lessonFileSuffix)))
         file += QLatin1String(lessonFileSuffix);
     if (const auto problem = m_document->saveAs(file)) {

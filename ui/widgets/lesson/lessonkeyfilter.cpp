@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonkeyfilter.h"
+#include "lesson/lessonkeyfilter.h"
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -58,8 +58,7 @@ LessonKeyFilter::Command LessonKeyFilter::commandFor(const QKeyEvent *event) con
 bool LessonKeyFilter::eventFilter(QObject *watched, QEvent *event)
 {
     const QEvent::Type type = event->type();
-    if ((type != QEvent::KeyPress && type != QEvent::ShortcutOverride)
-        || !watched->isWidgetType())
+    if ((type != QEvent::KeyPress && type != QEvent::ShortcutOverride) || !watched->isWidgetType())
         return QObject::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);
     if (m_blanked && m_active && !QApplication::activeModalWidget()) {

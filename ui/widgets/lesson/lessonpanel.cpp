@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonpanel.h"
+#include "lesson/lessonpanel.h"
 
-#include "languagemanager.h"
-#include "lessoncaptionview.h"
-#include "lessonhandout.h"
-#include "lessonplayer.h"
-#include "numberformat.h"
+#include "language/languagemanager.h"
+#include "language/numberformat.h"
+#include "lesson/lessoncaptionview.h"
+#include "lesson/lessonhandout.h"
+#include "lesson/lessonplayer.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QComboBox>
 #include <QEvent>
 #include <QGroupBox>
@@ -15,10 +16,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStackedWidget>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace ae {
@@ -27,6 +32,26 @@ namespace {
 
 /// The slider's steps between 0 and 1.
 constexpr int weightSteps = 100;
+
+/// @p markdown as one line of plain text (for a list's item, which shows no Markdown).
+QString plainText(const QString &markdown)
+{
+    QTextDocument document;
+    document.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    return document.toPlainText().simplified();
+}
+
+/// @p text (a token, a number) as Markdown that shows it as it is.
+QString escapedMarkdown(const QString &text)
+{
+    QString escaped;
+    for (const QChar c : text) {
+        if (QStringLiteral("\\`*_{}[]<>()#+-.!|~").contains(c))
+            escaped += QLatin1Char('\\');
+        escaped += c;
+    }
+    return escaped;
+}
 
 QString directionName(LessonDirection direction)
 {
@@ -92,7 +117,8 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     m_reveal->setObjectName(QStringLiteral("lessonRevealButton"));
     m_answer->setObjectName(QStringLiteral("lessonAnswer"));
     m_answer->setWordWrap(true);
-    m_answer->setTextFormat(Qt::PlainText);
+    // Markdown, as the caption: a choice's words may be set in italics.
+    m_answer->setTextFormat(Qt::MarkdownText);
     m_play->setObjectName(QStringLiteral("lessonPlayButton"));
     m_back->setObjectName(QStringLiteral("lessonBackButton"));
     m_next->setObjectName(QStringLiteral("lessonNextButton"));
@@ -138,6 +164,23 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     auto *layout = new QHBoxLayout(host);
     layout->addLayout(text, 3);
     layout->addWidget(m_questionBox, 2);
+    // Beside the heatmap (a question in lesson mode), narrow and tall: the question under the
+    // caption, and the title on a line of its own above Back and Next.
+    connect(this, &QDockWidget::dockLocationChanged, this,
+        [this, layout, text, buttons](Qt::DockWidgetArea area) {
+            const bool beside = area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea;
+            layout->setDirection(beside ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+            // Beside, the caption (the question's prompt and choices) takes every line the
+            // box with the guess and Reveal does not need.
+            layout->setStretch(0, beside ? 1 : 3);
+            layout->setStretch(1, beside ? 0 : 2);
+            if (beside == (text->indexOf(m_title) >= 0))
+                return;
+            if (beside)
+                text->insertWidget(0, m_title);
+            else
+                buttons->insertWidget(0, m_title);
+        });
     // Scrolled rather than pushing the window past a short screen's bottom edge.
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -156,7 +199,14 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     connect(m_player, &LessonPlayer::lessonChanged, this, &LessonPanel::refresh);
     connect(m_player, &LessonPlayer::stepChanged, this, &LessonPanel::refresh);
     connect(m_player, &LessonPlayer::phaseChanged, this, &LessonPanel::refresh);
+    connect(m_player, &LessonPlayer::claimsEvaluated, this, &LessonPanel::refresh);
     connect(m_player, &LessonPlayer::playingChanged, this, &LessonPanel::refresh);
+    // While a question is open, its prompt and its choices (the caption's end) stay in sight
+    // in a caption taller than its room, whatever the panel's height does.
+    connect(m_caption->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+        &LessonPanel::keepQuestionInSight);
+    connect(m_caption->document()->documentLayout(),
+        &QAbstractTextDocumentLayout::documentSizeChanged, this, &LessonPanel::neededHeightChanged);
     connect(m_player, &LessonPlayer::guessChanged, this, [this] {
         if (m_player->phase() == LessonPlayer::Phase::Revealed)
             refresh();
@@ -196,7 +246,12 @@ QString LessonPanel::captionText() const
 
 QString LessonPanel::answerText() const
 {
-    return m_answer->isHidden() ? QString() : m_answer->text();
+    if (m_answer->isHidden())
+        return QString();
+    // As shown: the label's Markdown rendered.
+    QTextDocument shown;
+    shown.setMarkdown(m_answer->text(), QTextDocument::MarkdownDialectGitHub);
+    return shown.toPlainText();
 }
 
 int LessonPanel::neededHeight() const
@@ -218,9 +273,30 @@ int LessonPanel::neededHeight() const
         const int box = m_questionBox->hasHeightForWidth()
             ? m_questionBox->heightForWidth(m_questionBox->width())
             : m_questionBox->sizeHint().height();
-        content = std::max(content, margins.top() + box + margins.bottom());
+        // Beside the caption the taller of the two counts; under it (the panel beside the
+        // heatmap), both.
+        const bool under = m_questionBox->y() > m_caption->y();
+        content = under ? content + scroll->widget()->layout()->spacing() + box
+                        : std::max(content, margins.top() + box + margins.bottom());
     }
     return height() - scroll->viewport()->height() + content;
+}
+
+int LessonPanel::neededWidth() const
+{
+    // Arranged beside the heatmap, whatever the arrangement now: the widest of the row of
+    // buttons (the title above it wraps) and the question's box.
+    int buttons = 0;
+    for (const QWidget *w :
+        std::initializer_list<const QWidget *> { m_back, m_progress, m_play, m_next }) {
+        if (!w->isHidden())
+            buttons += w->minimumSizeHint().width() + 6;
+    }
+    const auto *scroll = static_cast<const QScrollArea *>(widget());
+    const QMargins margins = scroll->widget()->layout()->contentsMargins();
+    return std::max(buttons, m_questionBox->minimumSizeHint().width()) + margins.left()
+        + margins.right() + scroll->verticalScrollBar()->sizeHint().width()
+        + (width() - scroll->width());
 }
 
 void LessonPanel::refresh()
@@ -233,6 +309,7 @@ void LessonPanel::refresh()
         m_progress->setValue(0);
         m_progress->setFormat(QString());
         m_caption->setCaption(QString());
+        m_shownCaption.clear();
         m_questionBox->hide();
         return;
     }
@@ -251,15 +328,30 @@ void LessonPanel::refresh()
 
     const LessonPlayer::Phase phase = m_player->phase();
     const bool asking = step.question && phase != LessonPlayer::Phase::Step;
-    QString markdown = step.caption.in(chinese);
+    QString markdown = m_player->shownText(step.caption).in(chinese);
     if (asking) {
-        // The question under the caption, in the same large text the class reads.
+        // The question under the caption, in the same large text the class reads, and its
+        // choices under it, one a line: the class reads them with the question.
         markdown += QStringLiteral("\n\n---\n\n**%1** %2")
                         .arg(tr("Question:"), step.question->prompt.in(chinese));
+        const auto &options = step.question->options;
+        for (int i = 0; i < static_cast<int>(options.size()); ++i)
+            markdown += (i == 0 ? QStringLiteral("\n\n") : QStringLiteral("  \n"))
+                + tr("%1. %2").arg(
+                    LessonHandout::optionLetter(i), options[static_cast<size_t>(i)].in(chinese));
+        // What the caption could not say before the reveal comes with the answer.
+        if (phase == LessonPlayer::Phase::Revealed && !step.question->explanation.isEmpty())
+            markdown += QStringLiteral("\n\n")
+                + m_player->shownText(step.question->explanation).in(chinese);
     }
-    m_caption->setCaption(markdown);
-
     m_questionBox->setVisible(asking);
+    // The same text again (the reveal, a guess) keeps the caption where it was scrolled to.
+    if (markdown != m_shownCaption) {
+        m_shownCaption = markdown;
+        m_caption->setCaption(markdown);
+        keepQuestionInSight();
+    }
+
     if (!asking)
         return;
     const bool revealed = phase == LessonPlayer::Phase::Revealed;
@@ -268,12 +360,14 @@ void LessonPanel::refresh()
     m_reveal->setVisible(!revealed);
     m_answer->setVisible(revealed);
     if (revealed) {
-        QString answer = LessonHandout::answerText(step);
+        QString answer = escapedMarkdown(LessonHandout::answerText(step));
         if (step.question->kind == LessonQuestionKind::Choice)
             answer = tr("%1. %2").arg(answer,
                 step.question->options.at(static_cast<size_t>(step.answer.index)).in(chinese));
-        m_answer->setText(
-            tr("Answer: %1\nThe class guessed: %2").arg(answer, guessText()));
+        // Two lines in Markdown: a line break is two spaces before the newline.
+        m_answer->setText(tr("Answer: %1\nThe class guessed: %2")
+                              .arg(answer, guessText())
+                              .replace(QLatin1Char('\n'), QStringLiteral("  \n")));
     }
 }
 
@@ -320,7 +414,7 @@ void LessonPanel::fillGuessInputs()
         m_choiceGuess->addItem(QStringLiteral("—"));
         for (int i = 0; i < static_cast<int>(q.options.size()); ++i)
             m_choiceGuess->addItem(tr("%1. %2").arg(LessonHandout::optionLetter(i),
-                q.options[static_cast<size_t>(i)].in(chinese)));
+                plainText(q.options[static_cast<size_t>(i)].in(chinese))));
         m_choiceGuess->setCurrentIndex(guess.index ? *guess.index + 1 : 0);
         m_guessStack->setCurrentWidget(m_choiceGuess);
         break;
@@ -355,20 +449,24 @@ void LessonPanel::takeGuess()
 
 QString LessonPanel::guessText() const
 {
+    // Markdown: the guess stands beside the answer (escapedMarkdown() for what is not).
     const LessonGuess &guess = m_player->guess();
     if (guess.isEmpty() || !m_player->hasQuestion())
         return QStringLiteral("—");
     const ResolvedLessonStep &step = m_player->currentStep();
     switch (step.question->kind) {
     case LessonQuestionKind::Argmax:
-        return guess.index ? tr("key %1 (“%2”)")
-                                 .arg(*guess.index + 1)
-                                 .arg(step.session.keyValueSequence().tokens.value(*guess.index))
-                           : QStringLiteral("—");
+        return guess.index
+            ? escapedMarkdown(tr("key %1 (“%2”)")
+                                  .arg(*guess.index + 1)
+                                  .arg(step.session.keyValueSequence().tokens.value(*guess.index)))
+            : QStringLiteral("—");
     case LessonQuestionKind::Weight:
-        return guess.value ? NumberFormat::display(*guess.value) : QStringLiteral("—");
+        return guess.value ? escapedMarkdown(NumberFormat::display(*guess.value))
+                           : QStringLiteral("—");
     case LessonQuestionKind::Direction:
-        return guess.direction ? directionName(*guess.direction) : QStringLiteral("—");
+        return guess.direction ? escapedMarkdown(directionName(*guess.direction))
+                               : QStringLiteral("—");
     case LessonQuestionKind::Choice:
         break;
     }
@@ -382,6 +480,7 @@ QString LessonPanel::guessText() const
 void LessonPanel::retranslate()
 {
     setWindowTitle(tr("Lesson"));
+    widget()->setAccessibleName(tr("Lesson step"));
     m_questionBox->setTitle(tr("Question"));
     m_reveal->setText(tr("&Reveal"));
     m_reveal->setToolTip(tr("Shows the answer and the weights (Page Down does the same)."));
@@ -397,6 +496,23 @@ void LessonPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QDockWidget::changeEvent(event);
+}
+
+void LessonPanel::keepQuestionInSight()
+{
+    if (m_questionBox->isHidden())
+        return;
+    QScrollBar *bar = m_caption->verticalScrollBar();
+    // The question's first line on top (or the caption's end when it fits): before the
+    // reveal the choices follow it, after it the explanation.
+    const QTextCursor question = m_caption->document()->find(tr("Question:"));
+    if (question.isNull()) {
+        bar->setValue(bar->maximum());
+        return;
+    }
+    const QRectF block
+        = m_caption->document()->documentLayout()->blockBoundingRect(question.block());
+    bar->setValue(std::min(bar->maximum(), static_cast<int>(block.top())));
 }
 
 } // namespace ae

@@ -34,6 +34,10 @@ public:
     /// The height that shows the whole caption (and the question beside it, while asked) at
     /// the panel's present width, its title bar included.
     int neededHeight() const;
+    /// The least width that shows the panel's rows (buttons, guess and Reveal) without
+    /// scrolling sideways when it stands beside the heatmap, its frame and a vertical scroll
+    /// bar included.
+    int neededWidth() const;
 
     /// @name Inspection (tests)
     /// @{
@@ -41,7 +45,7 @@ public:
     QString progressText() const;
     /// The caption (and, while asked, the question) as plain text.
     QString captionText() const;
-    /// The answer line shown after Reveal; empty before.
+    /// The answer lines shown after Reveal, as plain text; empty before.
     QString answerText() const;
     QPushButton *revealButton() const { return m_reveal; }
     QPushButton *playButton() const { return m_play; }
@@ -53,12 +57,21 @@ public:
     QComboBox *choiceGuess() const { return m_choiceGuess; }
     /// @}
 
+signals:
+    /// The caption's text took another height (another step, a reveal, claims computed in the
+    /// background filling in their numbers): neededHeight() may have changed.
+    void neededHeightChanged();
+
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     /// Shows the player's step and phase.
     void refresh();
+    /// While a question is open: scrolls the caption so that the question is in sight (its
+    /// end, the prompt and the choices, before the reveal; after it, from the prompt on, so
+    /// that an explanation below does not push the question out).
+    void keepQuestionInSight();
     /// Refills the guess inputs for the current step's question.
     void fillGuessInputs();
     /// The guess written out, or "—" when there is none.
@@ -85,6 +98,7 @@ private:
     QPushButton *m_play;
     QPushButton *m_back;
     QPushButton *m_next;
+    QString m_shownCaption; ///< the Markdown the caption shows
     bool m_filling = false; ///< true while fillGuessInputs() sets the inputs
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonpresenterview.h"
+#include "lesson/lessonpresenterview.h"
 
-#include "languagemanager.h"
-#include "lessonplayer.h"
+#include "language/languagemanager.h"
+#include "lesson/lessonplayer.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -91,7 +91,9 @@ QString LessonPresenterView::elapsedText(qint64 milliseconds)
     const qint64 seconds = std::max<qint64>(0, milliseconds / 1000);
     const auto two = [](qint64 n) { return QStringLiteral("%1").arg(n, 2, 10, QLatin1Char('0')); };
     if (seconds >= 3600)
-        return QStringLiteral("%1:%2:%3").arg(seconds / 3600).arg(two(seconds / 60 % 60), two(seconds % 60));
+        return QStringLiteral("%1:%2:%3")
+            .arg(seconds / 3600)
+            .arg(two(seconds / 60 % 60), two(seconds % 60));
     return QStringLiteral("%1:%2").arg(seconds / 60).arg(two(seconds % 60));
 }
 

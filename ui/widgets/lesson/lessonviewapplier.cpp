@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonviewapplier.h"
+#include "lesson/lessonviewapplier.h"
 
-#include "trainingdock.h"
+#include "training/trainingdock.h"
 
-#include "classroomtools.h"
-#include "computationdock.h"
-#include "heatmappanel.h"
-#include "lessoncontroller.h"
-#include "lessonpanel.h"
-#include "mainwindow.h"
-#include "scalinglabfigure.h"
-#include "scalingplotdock.h"
-#include "trainingdock.h"
+#include "computation/classroomtools.h"
+#include "computation/computationdock.h"
+#include "heatmap/heatmappanel.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessonpanel.h"
+#include "scaling/scalinglabfigure.h"
+#include "scaling/scalingplotdock.h"
+#include "training/trainingdock.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 
@@ -29,7 +29,8 @@ int LessonViewApplier::computationStepIndex(const QString &name)
     return std::max(0, index - 2);
 }
 
-void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
+void LessonViewApplier::apply(
+    MainWindow *window, const LessonView &view, bool withholdScaling, bool withholdTraining)
 {
     // The computation first: stepping it on show selects its head in the heatmap, and the
     // step's own heatmap choice comes after.
@@ -54,7 +55,9 @@ void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
         cells.append(QPoint(key, query));
     heatmaps->setMarkedCells(cells);
 
-    if (const auto panel = ScalingLabFigure::panelFromName(view.scalingPanel)) {
+    if (withholdScaling) {
+        window->scalingDock()->hide();
+    } else if (const auto panel = ScalingLabFigure::panelFromName(view.scalingPanel)) {
         const auto &panels = ScalingLabFigure::panels();
         const auto at = std::find(panels.begin(), panels.end(), *panel);
         ScalingPlotDock *scaling = window->scalingDock();
@@ -63,8 +66,13 @@ void LessonViewApplier::apply(MainWindow *window, const LessonView &view)
         scaling->raise();
     }
 
-    // A training step: the two runs, scaled and unscaled, start side by side.
-    if (view.training) {
+    // A training step: the two runs, scaled and unscaled, start side by side (after the
+    // reveal of a question they would answer: until then no curve and no status line). Any
+    // other step puts the training window away, as the computation: floating over the
+    // window, it would cover the caption and the question.
+    if (!view.training || withholdTraining) {
+        window->trainingDock()->hide();
+    } else {
         TrainingDock *training = window->trainingDock();
         // Floating, it keeps clear of the caption and the question above it (full screen, the
         // presenter layout places it once the caption has its height).

@@ -6,7 +6,7 @@
 /// head or the alignment lines), the computation view's step, the scaling lab's panel and the
 /// highlighted cells. The temperature needs nothing here: the step's session carries it.
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 namespace ae {
 
@@ -16,8 +16,11 @@ class MainWindow;
 class LessonViewApplier
 {
 public:
-    /// Shows @p view in @p window.
-    static void apply(MainWindow *window, const LessonView &view);
+    /// Shows @p view in @p window. While a question that depends on them is open, the scaling
+    /// lab's panel is hidden (@p withholdScaling) and the training runs are neither shown nor
+    /// started (@p withholdTraining); the reveal applies the view again without them.
+    static void apply(MainWindow *window, const LessonView &view, bool withholdScaling = false,
+        bool withholdTraining = false);
     /// The computation view's step (ComputationSteps::all() index) for a lesson's step name
     /// (lessonComputationSteps()), or -1 for an empty or unknown name.
     static int computationStepIndex(const QString &name);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lessonviewcapture.h"
+#include "lesson/lessonviewcapture.h"
 
-#include "classroomtools.h"
-#include "computationdock.h"
-#include "document.h"
-#include "heatmappanel.h"
-#include "mainwindow.h"
-#include "scalinglabfigure.h"
-#include "scalingplotdock.h"
+#include "computation/classroomtools.h"
+#include "computation/computationdock.h"
+#include "document/document.h"
+#include "heatmap/heatmappanel.h"
+#include "scaling/scalinglabfigure.h"
+#include "scaling/scalingplotdock.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 

@@ -4,8 +4,8 @@
 /// @file lessonviewcapture.h
 /// What the window shows, read into a lesson step's view.
 
-#include "computationsteps.h"
-#include "lesson.h"
+#include "computation/computationsteps.h"
+#include "lesson/lesson.h"
 
 namespace ae {
 

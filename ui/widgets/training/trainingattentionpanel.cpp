@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingattentionpanel.h"
+#include "training/trainingattentionpanel.h"
 
-#include "document.h"
-#include "heatmapplot.h"
+#include "document/document.h"
+#include "heatmap/heatmapplot.h"
+#include "training/trainingcurveplot.h"
+#include "training/trainingcurvesfigure.h"
+#include "training/trainingheatmapfonts.h"
+#include "training/trainingrunner.h"
 #include "training/trainingsession.h"
-#include "trainingcurveplot.h"
-#include "trainingheatmapfonts.h"
-#include "trainingrunner.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -69,6 +70,12 @@ TrainingAttentionPanel::TrainingAttentionPanel(
 
     connect(m_examples, &QComboBox::currentIndexChanged, this, [this] { updateHeatmaps(); });
     connect(m_scrubber, &QSlider::valueChanged, this, [this](int value) {
+        // Only steps whose weights were kept: the heatmaps show the step the scrubber says.
+        const int snapped = m_runner->commonSnapshotStep(value);
+        if (snapped >= 0 && snapped != value) {
+            m_scrubber->setValue(snapped);
+            return;
+        }
         m_following = value >= m_scrubber->maximum();
         updateHeatmaps();
         emit shownStepChanged(value);
@@ -88,6 +95,7 @@ void TrainingAttentionPanel::retranslate()
     m_exampleLabel->setText(tr("Example:"));
     m_examples->setToolTip(tr("The sentence whose attention the heatmaps show (held out: the "
                               "runs never train on it)."));
+    m_scrubber->setAccessibleName(tr("Training step shown"));
     m_scrubber->setToolTip(tr("Drag to see the attention at an earlier step; at the right end "
                               "the heatmaps follow the training."));
     for (int run = 0; run < 2; ++run) {
@@ -117,9 +125,13 @@ QString TrainingAttentionPanel::exampleText(int i) const
     return tr("%1 → %2").arg(source.join(QLatin1Char(' ')), target.join(QLatin1Char(' ')));
 }
 
-void TrainingAttentionPanel::runsStarted(const std::array<QString, 2> &runNames)
+QString TrainingAttentionPanel::runName(int run) const
 {
-    m_runNames = runNames;
+    return TrainingCurvesFigure::runName(run, m_runner->configs()[size_t(run)].scale);
+}
+
+void TrainingAttentionPanel::runsStarted()
+{
     m_batch = m_runner->heldOutExamples(exampleCount);
     const int keep = std::max(0, m_examples->currentIndex());
     {
@@ -144,9 +156,14 @@ void TrainingAttentionPanel::runsStarted(const std::array<QString, 2> &runNames)
 
 void TrainingAttentionPanel::runsProgressed()
 {
-    const int newest = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
+    // The scrubber reaches the newest step whose weights were kept, in steps of the
+    // snapshots.
+    const int newest = std::max(
+        0, m_runner->commonSnapshotStep(std::max(m_runner->stepsDone(0), m_runner->stepsDone(1))));
     {
         const QSignalBlocker blocker(m_scrubber);
+        m_scrubber->setSingleStep(m_runner->snapshotEvery());
+        m_scrubber->setPageStep(10 * m_runner->snapshotEvery());
         m_scrubber->setRange(0, newest);
         if (m_following)
             m_scrubber->setValue(newest);
@@ -217,7 +234,7 @@ void TrainingAttentionPanel::updateHeatmaps(bool force)
         const Session session = trainedSession(spec, *params, source, target);
         const AttentionResult result = trainedAttention(spec, *params, source, target);
         HeatmapData data = HeatmapDataBuilder::weights(session, result, -1);
-        data.title = tr("%1 · step %2").arg(m_runNames[size_t(run)]).arg(snapshot);
+        data.title = tr("%1 · step %2").arg(runName(run)).arg(snapshot);
         m_heatmaps[size_t(run)]->setData(std::move(data));
     }
 }
@@ -232,7 +249,7 @@ bool TrainingAttentionPanel::openInExplorer(int run)
         return false;
     const int snapshot = m_runner->snapshotStepAt(run, step);
     const QString title = tr("Trained %1, step %2: %3")
-                              .arg(m_runNames[size_t(run)])
+                              .arg(runName(run))
                               .arg(snapshot)
                               .arg(exampleText(exampleIndex()));
     const Session session = trainedSession(

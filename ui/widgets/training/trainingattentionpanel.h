@@ -6,7 +6,7 @@
 /// step the scrubber shows (live at the newest step while the scrubber is at its end), and
 /// "Open in Explorer", which makes that example at that step the main window's session.
 
-#include "heatmapdata.h"
+#include "heatmap/heatmapdata.h"
 #include "training/trainingbatch.h"
 
 #include <QWidget>
@@ -34,7 +34,7 @@ public:
     TrainingAttentionPanel(TrainingRunner *runner, Document *document, QWidget *parent = nullptr);
 
     /// New runs started: fills the picker with their examples and follows the newest step.
-    void runsStarted(const std::array<QString, 2> &runNames);
+    void runsStarted();
     /// New steps arrived: moves the scrubber's end (and the heatmaps when following).
     void runsProgressed();
     /// The step the scrubber shows.
@@ -70,6 +70,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /// Run @p run's name ("A: scaled (÷√d_k)") from the runs' own settings, in the language
+    /// of the moment.
+    QString runName(int run) const;
     void retranslate();
     /// Redraws each run's heatmap for the shown step and example when either changed.
     void updateHeatmaps(bool force = false);
@@ -79,7 +82,6 @@ private:
     TrainingRunner *m_runner;
     Document *m_document;
     TrainingBatch m_batch;
-    std::array<QString, 2> m_runNames;
     QComboBox *m_examples;
     QLabel *m_exampleLabel;
     std::array<HeatmapPlot *, 2> m_heatmaps {};

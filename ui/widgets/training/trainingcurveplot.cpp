@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingcurveplot.h"
+#include "training/trainingcurveplot.h"
 
-#include "colormap.h"
-#include "matrixplotadapter.h"
-#include "trainingcurvesfigure.h"
+#include "heatmap/colormap.h"
+#include "plots/matrixplotadapter.h"
+#include "training/curvesmoothing.h"
+#include "training/trainingcurvesfigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,15 @@ TrainingCurvePlot::TrainingCurvePlot(Kind kind, QWidget *parent)
     , m_kind(kind)
 {
     const int perRun = kind == Kind::Saturation ? 1 : 2;
+    // The raw curves first, so the smoothed ones are drawn over them.
+    for (int run = 0; run < 2; ++run) {
+        for (int s = 0; s < perRun; ++s) {
+            QCPAxis *valueAxis = kind == Kind::LossAccuracy && s == 1 ? yAxis2 : yAxis;
+            m_raw[run][s] = addGraph(xAxis, valueAxis);
+            m_raw[run][s]->removeFromLegend();
+            m_raw[run][s]->setVisible(false);
+        }
+    }
     for (int run = 0; run < 2; ++run) {
         for (int s = 0; s < perRun; ++s) {
             // Accuracy reads on the right axis, 0 to 1, beside the loss.
@@ -53,6 +63,13 @@ QCPGraph *TrainingCurvePlot::graph(int run, int series) const
     return m_graphs[size_t(run)][size_t(series)];
 }
 
+QCPGraph *TrainingCurvePlot::rawGraph(int run, int series) const
+{
+    if (run < 0 || run > 1 || series < 0 || series > 1)
+        return nullptr;
+    return m_raw[size_t(run)][size_t(series)];
+}
+
 void TrainingCurvePlot::applyStyle()
 {
     SeriesPlot::applyStyle();
@@ -61,12 +78,21 @@ void TrainingCurvePlot::applyStyle()
             QCPGraph *g = m_graphs[run][s];
             if (!g)
                 continue;
-            styleSeries(g, runColor(run));
-            // The second quantity of a run is dashed in the run's colour.
-            if (s == 1) {
-                QPen pen = g->pen();
-                pen.setStyle(Qt::DashLine);
-                g->setPen(pen);
+            // Run B carries hollow markers: the runs differ in more than their hue.
+            styleSeries(
+                g, runColor(run), run == 1 ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssNone);
+            // The second quantity of a run is dashed in the run's colour, with long dashes
+            // that stay visible on a noisy curve.
+            QPen pen = g->pen();
+            if (s == 1)
+                pen.setDashPattern({ 4.0, 2.0 });
+            g->setPen(pen);
+            // The raw values: thin and faint, behind.
+            if (QCPGraph *raw = m_raw[run][s]) {
+                QColor faint = runColor(run);
+                faint.setAlphaF(0.25);
+                raw->setPen(QPen(faint, 1.0));
+                raw->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
             }
         }
     }
@@ -78,21 +104,22 @@ void TrainingCurvePlot::retranslate()
     xAxis->setLabel(tr("step"));
     switch (m_kind) {
     case Kind::LossAccuracy:
-        setTitle(tr("Loss and accuracy"));
-        yAxis->setLabel(tr("loss (solid)"));
-        yAxis2->setLabel(tr("accuracy (dashed)"));
+        setTitle(tr("Loss (solid) and accuracy (dashed)"));
+        yAxis->setLabel(tr("loss"));
+        yAxis2->setLabel(tr("accuracy"));
         setToolTip(tr("Solid: the batch's cross-entropy loss. Dashed: the share of target "
                       "words predicted right, on the right axis."));
         break;
     case Kind::GradientNorms:
-        setTitle(tr("Gradient norms"));
-        yAxis->setLabel(tr("W_q solid, W_k dashed"));
+        // The key is in the title: the axis, as short as the plot is tall, could not hold it.
+        setTitle(tr("Gradient norms: W_q solid, W_k dashed"));
+        yAxis->setLabel(tr("norm"));
         setToolTip(tr("Solid: the size of W_q's gradient; dashed: W_k's. A saturated softmax "
                       "passes almost no gradient back to the queries and keys."));
         break;
     case Kind::Saturation:
         setTitle(tr("Saturation"));
-        yAxis->setLabel(tr("mean largest weight"));
+        yAxis->setLabel(tr("largest weight"));
         setToolTip(tr("The mean of each attention row's largest weight: 1 means every query "
                       "looks at one key only."));
         break;
@@ -110,16 +137,39 @@ void TrainingCurvePlot::setTraces(
     const std::array<const TrainingTrace *, 2> &traces, const std::array<QString, 2> &names)
 {
     m_names = names;
+    m_traces = traces;
+    fillCurves();
+    retranslate();
+}
+
+void TrainingCurvePlot::setSmoothing(double weight)
+{
+    if (weight == m_smoothing)
+        return;
+    m_smoothing = weight;
+    fillCurves();
+}
+
+void TrainingCurvePlot::fillCurves()
+{
     m_lastStep = 0.0;
     for (int run = 0; run < 2; ++run) {
-        const TrainingTrace *t = traces[size_t(run)];
+        const TrainingTrace *t = m_traces[size_t(run)];
         const auto set = [&](int s, const std::vector<double> &values) {
-            if (!m_graphs[run][s])
+            QCPGraph *g = m_graphs[run][s];
+            QCPGraph *raw = m_raw[run][s];
+            if (!g)
                 return;
-            if (t)
-                MatrixPlotAdapter::setCurve(m_graphs[run][s], t->steps, values);
-            else
-                m_graphs[run][s]->data()->clear();
+            if (!t) {
+                g->data()->clear();
+                raw->data()->clear();
+                return;
+            }
+            MatrixPlotAdapter::setCurve(g, t->steps, smoothedCurve(values, m_smoothing));
+            MatrixPlotAdapter::setCurve(raw, t->steps, values);
+            raw->setVisible(m_smoothing > 0.0);
+            // About a dozen markers, however long the run.
+            g->setScatterSkip(std::max(0, int(t->steps.size()) / 12 - 1));
         };
         static const std::vector<double> none;
         switch (m_kind) {
@@ -138,7 +188,6 @@ void TrainingCurvePlot::setTraces(
         if (t && !t->empty())
             m_lastStep = std::max(m_lastStep, t->steps.back());
     }
-    retranslate();
     updateRanges();
 }
 
@@ -148,6 +197,17 @@ void TrainingCurvePlot::resizeEvent(QResizeEvent *event)
     const bool fits = legend->minimumOuterSizeHint().width() <= width() - 8;
     if (fits != legend->visible()) {
         legend->setVisible(fits);
+        // A hidden legend gives its row back to the axes: it waits, invisible, inside them.
+        if (fits) {
+            axisRect()->insetLayout()->take(legend);
+            plotLayout()->insertRow(1);
+            plotLayout()->addElement(1, 0, legend);
+            plotLayout()->setRowStretchFactor(1, 0.001);
+        } else {
+            plotLayout()->take(legend);
+            plotLayout()->simplify();
+            axisRect()->insetLayout()->addElement(legend, Qt::AlignRight | Qt::AlignTop);
+        }
         replot(QCustomPlot::rpQueuedReplot);
     }
 }
@@ -167,7 +227,7 @@ void TrainingCurvePlot::updateRanges()
     xAxis->setRange(0.0, std::max(10.0, m_lastStep));
     switch (m_kind) {
     case Kind::LossAccuracy: {
-        const double top = valueTop({ m_graphs[0][0], m_graphs[1][0] }, 0.0);
+        const double top = valueTop({ m_raw[0][0], m_raw[1][0] }, 0.0);
         yAxis->setRange(0.0, top > 0 ? top * 1.05 : 1.0);
         yAxis2->setRange(0.0, 1.0);
         break;
@@ -175,7 +235,8 @@ void TrainingCurvePlot::updateRanges()
     case Kind::GradientNorms: {
         // The range of the positive norms (a norm of exactly 0 has no place on a log axis).
         double lo = HUGE_VAL, hi = 0.0;
-        for (const auto &run : m_graphs) {
+        // The raw values: they spread at least as far as the smoothed ones.
+        for (const auto &run : m_raw) {
             for (QCPGraph *g : run) {
                 bool found = false;
                 const QCPRange r = g->getValueRange(found, QCP::sdPositive);

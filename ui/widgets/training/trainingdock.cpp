@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingdock.h"
+#include "training/trainingdock.h"
 
-#include "atomicfilewriter.h"
-#include "figureexporter.h"
-#include "trainingattentionpanel.h"
-#include "trainingcurveplot.h"
-#include "trainingcurvesfigure.h"
-#include "trainingfilmstrip.h"
-#include "trainingrunner.h"
-#include "trainingsettingsform.h"
-#include "trainingtrace.h"
-#include "trainingtranslatepanel.h"
+#include "document/recentfolders.h"
+#include "export/figureexporter.h"
+#include "io/atomicfilewriter.h"
+#include "training/trainingattentionpanel.h"
+#include "training/trainingcurveplot.h"
+#include "training/trainingcurvesfigure.h"
+#include "training/trainingfilmstrip.h"
+#include "training/trainingrunner.h"
+#include "training/trainingsettingsform.h"
+#include "training/trainingtrace.h"
+#include "training/trainingtranslatepanel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -60,6 +62,15 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_speed->setCurrentIndex(int(speeds().size()) - 1);
     m_speedLabel = new QLabel;
     m_speedLabel->setBuddy(m_speed);
+    // A running mean over the noisy batch values, as TensorBoard offers (its default weight).
+    m_smoothing = new QDoubleSpinBox;
+    m_smoothing->setObjectName(QStringLiteral("trainingSmoothing"));
+    m_smoothing->setRange(0.0, 0.99);
+    m_smoothing->setSingleStep(0.1);
+    m_smoothing->setDecimals(2);
+    m_smoothing->setValue(0.6);
+    m_smoothingLabel = new QLabel;
+    m_smoothingLabel->setBuddy(m_smoothing);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("trainingStatus"));
     m_status->setWordWrap(true);
@@ -79,6 +90,7 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     for (int i = 0; i < 3; ++i) {
         m_plots[size_t(i)] = new TrainingCurvePlot(kinds[i]);
         m_plots[size_t(i)]->setObjectName(QStringLiteral("trainingCurves%1").arg(i));
+        m_plots[size_t(i)]->setSmoothing(m_smoothing->value());
         plots->addWidget(m_plots[size_t(i)], i == 0 ? 4 : 3);
     }
 
@@ -97,6 +109,9 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     auto *plotsBox = new QWidget;
     plotsBox->setLayout(plots);
     plots->setContentsMargins(0, 0, 0, 0);
+    // The curves keep room for their axis titles however low the window (a lesson's runs
+    // share the screen with the caption); the heatmaps below give way first.
+    plotsBox->setMinimumHeight(fontMetrics().height() * 16);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(plotsBox);
     split->addWidget(m_tabs);
@@ -106,8 +121,21 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     rightLayout->addWidget(split, 1);
 
     // The settings scroll on a small screen rather than squeezing the plots.
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(m_settings);
+    // Under the settings, as TensorBoard has it in its side bar: the curves' smoothing (it
+    // changes only what the curves show, not the runs).
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_settings);
+    auto *smoothingRow = new QHBoxLayout;
+    smoothingRow->setContentsMargins(m_settings->layout()->contentsMargins().left(), 0, 0, 0);
+    smoothingRow->addWidget(m_smoothingLabel);
+    smoothingRow->addWidget(m_smoothing);
+    smoothingRow->addStretch(1);
+    leftLayout->addLayout(smoothingRow);
+    leftLayout->addStretch(1);
+    auto *scroll = m_settingsScroll = new QScrollArea;
+    scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -139,6 +167,11 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_export->setMenu(exportMenu);
     connect(m_speed, &QComboBox::currentIndexChanged, this,
         [this] { m_runner->setStepsPerSecond(m_speed->currentData().toInt()); });
+    connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this](double weight) {
+        for (TrainingCurvePlot *plot : m_plots)
+            plot->setSmoothing(weight);
+    });
+    m_settings->setTaskChangeGuard([this] { return maySwitchTask(); });
     connect(m_settings, &TrainingSettingsForm::changed, this, &TrainingDock::restartRuns);
     connect(m_settings, &TrainingSettingsForm::targetChanged, m_runner,
         &TrainingRunner::setTargetAccuracy);
@@ -213,6 +246,7 @@ void TrainingDock::hideEvent(QHideEvent *event)
 void TrainingDock::retranslate()
 {
     setWindowTitle(tr("Training"));
+    m_settingsScroll->setAccessibleName(tr("Training settings"));
     m_step->setText(tr("Step"));
     m_step->setToolTip(tr("One more step of both runs."));
     m_reset->setText(tr("Reset"));
@@ -227,12 +261,18 @@ void TrainingDock::retranslate()
     exportActions[0]->setText(tr("Curves…"));
     exportActions[1]->setText(tr("Film Strip…"));
     m_speedLabel->setText(tr("Speed:"));
+    m_smoothingLabel->setText(tr("Smoothing:"));
+    m_smoothing->setToolTip(tr("A running mean of the curves (0: the raw values; near 1: very "
+                               "smooth). The raw values stay faint behind."));
     const QStringList names { tr("slow (5 steps/s)"), tr("20 steps/s"), tr("60 steps/s"),
         tr("200 steps/s"), tr("as fast as possible") };
     for (int i = 0; i < m_speed->count() && i < names.size(); ++i)
         m_speed->setItemText(i, names[i]);
     m_tabs->setTabText(0, tr("Attention as it learns"));
     m_tabs->setTabText(1, tr("Translate"));
+    // The curves' legends name the runs in the new language too.
+    for (TrainingCurvePlot *plot : m_plots)
+        plot->setTraces({ m_traces[0], m_traces[1] }, runNames());
     updateButtons();
     updateStatus();
     showProgress();
@@ -240,6 +280,12 @@ void TrainingDock::retranslate()
 
 std::array<QString, 2> TrainingDock::runNames() const
 {
+    // The runs that exist are named by their own settings (the form may have changed since).
+    if (m_runner->state() != TrainingRunner::State::Empty) {
+        const auto &configs = m_runner->configs();
+        return { TrainingCurvesFigure::runName(0, configs[0].scale),
+            TrainingCurvesFigure::runName(1, configs[1].scale) };
+    }
     return { m_settings->runName(0), m_settings->runName(1) };
 }
 
@@ -252,8 +298,8 @@ void TrainingDock::restartRuns()
         m_runner->clear();
     } else {
         m_runner->start(*configs);
-        m_attention->runsStarted(runNames());
-        m_translate->runsStarted(runNames());
+        m_attention->runsStarted();
+        m_translate->runsStarted();
     }
     showProgress();
     updateButtons();
@@ -324,19 +370,48 @@ void TrainingDock::updateStatus()
     m_status->setText(parts.join(QStringLiteral("   ·   ")));
 }
 
-void TrainingDock::saveHistory(int run)
+bool TrainingDock::maySwitchTask()
+{
+    if (m_runner->state() == TrainingRunner::State::Empty
+        || (m_runner->stepsDone(0) == 0 && m_runner->stepsDone(1) == 0))
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Another Task"),
+        tr("Another task starts new runs: the runs so far (%1 and %2 steps) will be lost.")
+            .arg(m_runner->stepsDone(0))
+            .arg(m_runner->stepsDone(1)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("trainingDiscardRunsBox"));
+    box.setInformativeText(tr("Save their histories first?"));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return saveHistory(0) && saveHistory(1);
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool TrainingDock::saveHistory(int run)
 {
     const QString file = QFileDialog::getSaveFileName(this, tr("Save Training History"),
-        run == 0 ? QStringLiteral("history-a.json") : QStringLiteral("history-b.json"),
+        RecentFolders::suggestion(RecentFolders::trainingHistory,
+            run == 0 ? QStringLiteral("history-a.json") : QStringLiteral("history-b.json")),
         tr("JSON (*.json)"));
     if (file.isEmpty())
-        return;
+        return false;
+    RecentFolders::remember(RecentFolders::trainingHistory, file);
     QString error;
     const QByteArray bytes
         = QJsonDocument(m_runner->historyJson(run)).toJson(QJsonDocument::Indented);
-    if (!AtomicFileWriter::write(file, bytes, &error))
+    if (!AtomicFileWriter::write(file, bytes, &error)) {
         QMessageBox::warning(this, tr("Save Training History"),
             tr("Could not save %1: %2").arg(QDir::toNativeSeparators(file), error));
+        return false;
+    }
+    return true;
 }
 
 void TrainingDock::startLessonRuns(const RunConfig &config)
@@ -345,8 +420,13 @@ void TrainingDock::startLessonRuns(const RunConfig &config)
     configs[0].scale = ScaleSpec();
     configs[1].scale = ScaleSpec();
     configs[1].scale.mode = ScaleMode::None;
-    // The form announces the change, which restarts the runs from step 0 (restartRuns()).
-    m_settings->setConfigs(configs);
+    m_tabs->setCurrentWidget(m_attention);
+    const bool same = m_runner->state() != TrainingRunner::State::Empty
+        && sameRun(m_runner->configs()[0], configs[0])
+        && sameRun(m_runner->configs()[1], configs[1]);
+    // Else the form announces the change, which restarts the runs from step 0 (restartRuns()).
+    if (!same)
+        m_settings->setConfigs(configs);
     if (m_runner->state() == TrainingRunner::State::Paused)
         m_runner->play();
 }
@@ -380,6 +460,19 @@ std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QStrin
     const auto wanted = TrainingFilmStrip::parseSteps(steps, last, error);
     if (!wanted)
         return std::nullopt;
+    // Only the steps the scrubber can show: a frame never shows another step than was asked.
+    for (const int step : *wanted) {
+        const int kept = m_runner->commonSnapshotStep(step);
+        if (kept != step) {
+            if (error)
+                *error = tr("Film strip steps: step %1 was not kept; the runs keep every %2th "
+                            "step (the nearest before it is %3).")
+                             .arg(step)
+                             .arg(m_runner->snapshotEvery())
+                             .arg(kept);
+            return std::nullopt;
+        }
+    }
     const std::array<QString, 2> names = runNames();
     const std::vector<int> source = m_attention->exampleSource();
     const std::vector<int> target = m_attention->exampleTarget();
@@ -413,9 +506,15 @@ void TrainingDock::exportWithDialog(bool filmStrip)
     if (filmStrip) {
         bool ok = false;
         const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
-        const QString steps = QInputDialog::getText(this, caption,
-            tr("Steps to show, 0 to %1, separated by commas:").arg(last), QLineEdit::Normal,
-            m_filmSteps, &ok);
+        const int every = m_runner->snapshotEvery();
+        const QString prompt = every > 1
+            ? tr("Steps to show, 0 to %1, multiples of %2 (the steps kept), separated by "
+                 "commas:")
+                  .arg(last)
+                  .arg(every)
+            : tr("Steps to show, 0 to %1, separated by commas:").arg(last);
+        const QString steps
+            = QInputDialog::getText(this, caption, prompt, QLineEdit::Normal, m_filmSteps, &ok);
         if (!ok)
             return;
         QString error;
@@ -432,10 +531,11 @@ void TrainingDock::exportWithDialog(bool filmStrip)
     const QString stem
         = filmStrip ? QStringLiteral("training-film-strip") : QStringLiteral("training-curves");
     const QString file = QFileDialog::getSaveFileName(this, caption,
-        QDir(dir).filePath(stem + QStringLiteral(".svg")),
+        RecentFolders::suggestion(RecentFolders::figure, stem + QStringLiteral(".svg"), dir),
         tr("SVG (*.svg);;PNG image (*.png);;PDF (*.pdf)"));
     if (file.isEmpty())
         return;
+    RecentFolders::remember(RecentFolders::figure, file);
     QString error;
     if (!exportFigure(*figure, file, &error))
         QMessageBox::warning(this, caption, error);

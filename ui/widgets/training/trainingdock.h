@@ -6,7 +6,7 @@
 /// runs side by side (by default scaled by √d_k and unscaled) with their live curves, the
 /// attention of one example as it evolves, a scrubber, Open in Explorer and Translate.
 
-#include "figure.h"
+#include "export/figure.h"
 #include "training/trainingconfig.h"
 
 #include <QDockWidget>
@@ -14,8 +14,10 @@
 #include <optional>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTabWidget;
 
 namespace ae {
@@ -37,7 +39,9 @@ public:
     ~TrainingDock() override;
 
     /// A lesson step's training (view.training): shows @p config's settings, run A scaled by
-    /// √d_k and run B unscaled, starts both from step 0 and plays them.
+    /// √d_k and run B unscaled, and plays them on the "Attention as it learns" tab: the runs
+    /// shown go on when they already are these runs (the next step of the same lesson), else
+    /// both start from step 0.
     void startLessonRuns(const RunConfig &config);
 
     /// Larger plot fonts for teaching (the widgets' fonts follow the window's).
@@ -73,6 +77,8 @@ public:
     QPushButton *resetButton() const { return m_reset; }
     QPushButton *exportButton() const { return m_export; }
     QComboBox *speedBox() const { return m_speed; }
+    QDoubleSpinBox *smoothingBox() const { return m_smoothing; }
+    QTabWidget *tabs() const { return m_tabs; }
     QLabel *statusLabel() const { return m_status; }
     /// @}
 
@@ -89,8 +95,12 @@ private:
     void showProgress();
     void updateButtons();
     void updateStatus();
-    /// Asks for a file and writes run @p run's history JSON there.
-    void saveHistory(int run);
+    /// Asks for a file and writes run @p run's history JSON there; false when the user
+    /// cancelled or the file could not be written.
+    bool saveHistory(int run);
+    /// Before another task replaces runs that have steps: Save (both histories), Discard or
+    /// Cancel; true to go on.
+    bool maySwitchTask();
     /// Asks for the steps (film strip only) and a file, and exports the curves or the strip.
     void exportWithDialog(bool filmStrip);
     /// The settings in one line, for the figures' subtitles.
@@ -103,6 +113,7 @@ private:
     TrainingAttentionPanel *m_attention;
     TrainingTranslatePanel *m_translate;
     std::array<TrainingCurvePlot *, 3> m_plots {};
+    QScrollArea *m_settingsScroll = nullptr; ///< the settings, scrolled on a short screen
     std::array<TrainingTrace *, 2> m_traces {};
     QPushButton *m_play;
     QPushButton *m_step;
@@ -112,6 +123,8 @@ private:
     QString m_filmSteps;
     QComboBox *m_speed;
     QLabel *m_speedLabel;
+    QDoubleSpinBox *m_smoothing;
+    QLabel *m_smoothingLabel;
     QLabel *m_status;
     QTabWidget *m_tabs;
     bool m_placed = false; ///< the floating window has had its first size

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingheatmapfonts.h"
+#include "training/trainingheatmapfonts.h"
 
-#include "heatmapplot.h"
-#include "seriesplot.h"
+#include "heatmap/heatmapplot.h"
+#include "plots/seriesplot.h"
 
 #include <QEvent>
 

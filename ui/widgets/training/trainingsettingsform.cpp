@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingsettingsform.h"
+#include "training/trainingsettingsform.h"
 
-#include "messagebar.h"
-#include "sessionlimits.h"
+#include "session/sessionlimits.h"
+#include "training/trainingcurvesfigure.h"
 #include "training/traininglimits.h"
-#include "trainingcurvesfigure.h"
+#include "window/messagebar.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -113,7 +113,14 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
         connect(box, &QSpinBox::valueChanged, this, edited);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, edited);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, edited);
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this, edited] {
+    connect(m_task, &QComboBox::currentIndexChanged, this, [this, edited](int index) {
+        // Finished runs are not thrown away without asking.
+        if (index != m_taskIndex && m_taskGuard && !m_taskGuard()) {
+            const QSignalBlocker blocker(m_task);
+            m_task->setCurrentIndex(m_taskIndex);
+            return;
+        }
+        m_taskIndex = index;
         // A picked task brings the width, steps and learning rate it trains well with.
         const TaskKind kind
             = taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse);
@@ -136,6 +143,7 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
         [this] { emit targetChanged(targetAccuracy()); });
     retranslate();
     updateEnabled();
+    m_taskIndex = m_task->currentIndex();
 }
 
 void TrainingSettingsForm::changeEvent(QEvent *event)
@@ -280,6 +288,7 @@ void TrainingSettingsForm::setConfigs(const std::array<RunConfig, 2> &configs)
     const QSignalBlocker b0(m_task), b1(m_length), b2(m_vocab), b3(m_dModel), b4(m_heads),
         b5(m_optimizer), b6(m_lr), b7(m_batch), b8(m_steps), b9(m_seed);
     m_task->setCurrentIndex(m_task->findData(taskName(c.task.kind)));
+    m_taskIndex = m_task->currentIndex();
     m_length->setValue(c.task.length);
     m_vocab->setValue(c.task.vocab);
     m_dModel->setValue(c.dModel);

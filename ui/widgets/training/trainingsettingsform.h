@@ -10,6 +10,7 @@
 
 #include <QWidget>
 #include <array>
+#include <functional>
 #include <optional>
 
 class QComboBox;
@@ -38,6 +39,9 @@ public:
     double targetAccuracy() const;
     /// A run's name for legends and captions: "scaled (÷√d_k)", "unscaled", "÷ 4".
     QString runName(int run) const;
+    /// Asked before a picked task replaces the runs: false keeps the task that was there
+    /// (the user cancelled). Without a guard, a pick always goes through.
+    void setTaskChangeGuard(std::function<bool()> guard) { m_taskGuard = std::move(guard); }
 
     /// @name Fields (tests)
     /// @{
@@ -77,6 +81,8 @@ private:
 
     QFormLayout *m_form;
     QComboBox *m_task;
+    std::function<bool()> m_taskGuard;
+    int m_taskIndex = 0; ///< the task last accepted
     QSpinBox *m_length;
     QSpinBox *m_vocab;
     QSpinBox *m_dModel;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trainingtranslatepanel.h"
+#include "training/trainingtranslatepanel.h"
 
-#include "heatmapdata.h"
-#include "heatmapplot.h"
+#include "heatmap/heatmapdata.h"
+#include "heatmap/heatmapplot.h"
+#include "training/trainingcurvesfigure.h"
+#include "training/trainingheatmapfonts.h"
+#include "training/trainingrunner.h"
 #include "training/trainingtask.h"
-#include "trainingheatmapfonts.h"
-#include "trainingrunner.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -47,6 +48,9 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
     m_vocabulary = new QLabel;
     m_vocabulary->setWordWrap(true);
     m_vocabulary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_weights = new QLabel;
+    m_weights->setObjectName(QStringLiteral("trainingTranslateWeights"));
+    m_weights->setWordWrap(true);
     m_plot = new HeatmapPlot;
     m_plot->setObjectName(QStringLiteral("trainingTranslateHeatmap"));
     m_plot->setMinimumSize(200, 140);
@@ -63,6 +67,7 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
+    layout->addWidget(m_weights);
     layout->addWidget(m_vocabulary);
     layout->addWidget(m_message);
     layout->addWidget(m_words);
@@ -71,6 +76,8 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
     connect(m_translate, &QPushButton::clicked, this, &TrainingTranslatePanel::translate);
     connect(m_sentence, &QLineEdit::returnPressed, this, &TrainingTranslatePanel::translate);
     connect(m_timer, &QTimer::timeout, this, &TrainingTranslatePanel::revealNext);
+    connect(
+        m_run, &QComboBox::currentIndexChanged, this, &TrainingTranslatePanel::updateWeightsLabel);
     retranslate();
 }
 
@@ -90,18 +97,44 @@ void TrainingTranslatePanel::retranslate()
                                "choosing its most likely word; the row under each word shows "
                                "where it looked in the source."));
     for (int run = 0; run < 2; ++run)
-        m_run->setItemText(run, m_runNames[size_t(run)]);
+        m_run->setItemText(run, runName(run));
     if (m_runner->state() != TrainingRunner::State::Empty) {
         const TrainingModelSpec spec = m_runner->modelSpec(0);
         m_vocabulary->setText(
             tr("Words you can use: %1").arg(spec.sourceVocab.join(QLatin1Char(' '))));
     }
+    updateWeightsLabel();
     showWords(m_shown);
 }
 
-void TrainingTranslatePanel::runsStarted(const std::array<QString, 2> &runNames)
+void TrainingTranslatePanel::setStep(int step)
 {
-    m_runNames = runNames;
+    m_step = step;
+    updateWeightsLabel();
+}
+
+void TrainingTranslatePanel::updateWeightsLabel()
+{
+    const int run = std::max(0, m_run->currentIndex());
+    const int at = m_runner->state() == TrainingRunner::State::Empty
+        ? -1
+        : m_runner->snapshotStepAt(run, m_step);
+    m_weights->setVisible(at >= 0);
+    if (at >= 0)
+        m_weights->setText(
+            tr("Translates with the weights of %1 at step %2 (the scrubber on the other "
+               "tab picks the step).")
+                .arg(runName(run))
+                .arg(at));
+}
+
+QString TrainingTranslatePanel::runName(int run) const
+{
+    return TrainingCurvesFigure::runName(run, m_runner->configs()[size_t(run)].scale);
+}
+
+void TrainingTranslatePanel::runsStarted()
+{
     m_timer->stop();
     m_decoded.clear();
     m_shown = 0;
@@ -123,19 +156,14 @@ bool TrainingTranslatePanel::translate()
         return false;
     const int run = std::max(0, m_run->currentIndex());
     const TrainingTask task(m_runner->configs()[size_t(run)].task);
-    const std::optional<std::vector<int>> ids = task.sourceIds(m_sentence->text());
+    QString unknown;
+    const std::optional<std::vector<int>> ids = task.sourceIds(m_sentence->text(), &unknown);
     if (!ids || ids->empty()) {
-        // Name the first word the model does not know.
-        QString unknown;
-        for (const QString &w : m_sentence->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (!task.sourceVocab().contains(w)) {
-                unknown = w;
-                break;
-            }
-        }
+        // Name the first piece that is neither a word the model knows nor made of such words.
         m_message->setText(unknown.isEmpty()
                 ? tr("Type at least one word of the source vocabulary.")
-                : tr("“%1” is not a word this model knows: use the words listed above.")
+                : tr("“%1” is not a word this model knows, nor made of such words: use the "
+                     "words listed above, separated by spaces.")
                       .arg(unknown));
         m_message->show();
         m_decoded.clear();
@@ -149,6 +177,8 @@ bool TrainingTranslatePanel::translate()
     for (int id : *ids)
         m_sourceWords << task.sourceVocab().value(id);
     m_decoded = greedyDecode(m_runner->modelSpec(run), *params, *ids);
+    m_decodedRun = run;
+    m_decodedStep = m_runner->snapshotStepAt(run, m_step);
     m_shown = 0;
     showWords(0);
     m_timer->start();
@@ -194,7 +224,10 @@ void TrainingTranslatePanel::showWords(int count)
     } else {
         data.values.resize(0, 0);
     }
-    data.title = tr("Where each output word looked");
+    data.title = m_decodedStep < 0 ? tr("Where each output word looked")
+                                   : tr("Where each output word looked (%1, step %2)")
+                                         .arg(runName(m_decodedRun))
+                                         .arg(m_decodedStep);
     data.rowAxisTitle = tr("output words");
     data.columnAxisTitle = tr("source words");
     m_plot->setData(std::move(data));

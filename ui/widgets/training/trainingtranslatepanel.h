@@ -33,9 +33,9 @@ public:
     explicit TrainingTranslatePanel(TrainingRunner *runner, QWidget *parent = nullptr);
 
     /// New runs: offers their words and names.
-    void runsStarted(const std::array<QString, 2> &runNames);
-    /// The step whose weights decode (the scrubber's).
-    void setStep(int step) { m_step = step; }
+    void runsStarted();
+    /// The step whose weights decode (the scrubber's); the panel says which step that is.
+    void setStep(int step);
     /// Decodes the sentence in the box with the chosen run; false (with a message naming the
     /// unknown word) when the sentence has a word outside the source vocabulary.
     bool translate();
@@ -53,19 +53,25 @@ public:
     /// The attention rows shown so far (one row per word).
     HeatmapPlot *attentionPlot() const { return m_plot; }
     QLabel *messageLabel() const { return m_message; }
+    /// Names the run and step whose weights Translate uses.
+    QLabel *weightsLabel() const { return m_weights; }
     /// @}
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /// Run @p run's name ("A: scaled (÷√d_k)") from the runs' own settings, in the language
+    /// of the moment.
+    QString runName(int run) const;
     void retranslate();
     /// Shows one more decoded word.
     void revealNext();
     void showWords(int count);
+    /// Says whose weights at which step Translate uses.
+    void updateWeightsLabel();
 
     TrainingRunner *m_runner;
-    std::array<QString, 2> m_runNames;
     int m_step = 0;
     QLineEdit *m_sentence;
     QComboBox *m_run;
@@ -74,6 +80,10 @@ private:
     QLabel *m_words;
     QLabel *m_message;
     QLabel *m_vocabulary;
+    QLabel *m_weights;
+    /// The run and step of the words shown.
+    int m_decodedRun = 0;
+    int m_decodedStep = -1;
     HeatmapPlot *m_plot;
     QTimer *m_timer;
     std::vector<DecodedWord> m_decoded;

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file projections.h
+/// Turning a projection spec into the concrete matrices the attention math uses.
+
+#include "attention/attentionconfig.h"
+
+namespace ae {
+
+/// Returns projections ready for computeAttention(): Identity stays Identity (no matrices);
+/// Random becomes Explicit with Xavier-uniform matrices drawn from the seed (w_q, w_k, w_v,
+/// w_o in that order, each from its own stream) and zero biases; Explicit gets zero biases
+/// where they were empty.
+/// @param dq width of the query sequence's embeddings
+/// @param dkv width of the key/value sequence's embeddings
+Projections materializeProjections(const Projections &spec, int dq, int dkv, int dModel);
+
+/// Xavier-uniform rows x cols matrix, U(-a, a) with a = sqrt(6 / (rows + cols)), from @p seed.
+Eigen::MatrixXd xavierUniform(int rows, int cols, std::uint64_t seed);
+
+} // namespace ae

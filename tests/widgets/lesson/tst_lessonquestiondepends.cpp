@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Nothing on screen gives a question's answer away before the reveal: a question that depends
+// on the scaling lab's panel keeps it hidden until the reveal, one that depends on its
+// training runs starts them only then (no curve, no status line before), and a caption shows
+// its claims' computed values, never the {{id}} marks.
+
+#include "document/document.h"
+#include "lesson/lessoncatalog.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessonpanel.h"
+#include "lesson/lessonplayer.h"
+#include "scaling/scalingplotdock.h"
+#include "testsupportattention.h"
+#include "training/trainingdock.h"
+#include "training/trainingrunner.h"
+#include "window/mainwindow.h"
+
+#include <QTest>
+
+using namespace ae;
+
+namespace {
+
+ResolvedLesson builtin(const QString &name)
+{
+    const LessonLoadResult loaded = LessonCatalog::load(name);
+    if (!loaded.ok())
+        qFatal("%s", qPrintable(loaded.error->toString()));
+    return loaded.lesson;
+}
+
+} // namespace
+
+class TestLessonQuestionDepends : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void panelsAnsweringTheQuestionWaitForTheReveal_data();
+    void panelsAnsweringTheQuestionWaitForTheReveal();
+    void captionShowsTheComputedValue();
+};
+
+void TestLessonQuestionDepends::initTestCase()
+{
+    AttentionTestSupport::isolateSettings(QStringLiteral("tst_lessonquestiondepends"));
+}
+
+void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal_data()
+{
+    QTest::addColumn<int>("step");
+    QTest::addColumn<bool>("training");
+    // √d_k step 2: the Score-spread panel would show the unscaled curve on the √d_k line.
+    QTest::newRow("step 2, the spread panel") << 1 << false;
+    // Step 6: the saturation panel would show the share at d_k = 512.
+    QTest::newRow("step 6, the saturation panel") << 5 << false;
+    // Step 8: finished runs and "A … 100 % · B … 29 %" before "Which run stalls?".
+    QTest::newRow("step 8, the training runs") << 7 << true;
+    // Step 9: the plots of max weight and gradients would answer "why".
+    QTest::newRow("step 9, the training runs") << 8 << true;
+}
+
+void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal()
+{
+    QFETCH(int, step);
+    QFETCH(bool, training);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    QVERIFY(lesson.steps.at(size_t(step)).question);
+    QVERIFY(window.lessons()->play(lesson));
+    LessonPlayer *player = window.lessons()->player();
+    player->goToStep(step);
+    Document *document = window.document();
+    QTRY_VERIFY(document->hasResult() && document->resultSession() == document->session());
+    QWidget *panel = training ? static_cast<QWidget *>(window.trainingDock())
+                              : static_cast<QWidget *>(window.scalingDock());
+    TrainingRunner *runner = window.trainingDock()->runner();
+    for (int click = 0; click < 2; ++click) {
+        // The step, then its question: the panel stays hidden and no run starts.
+        QVERIFY2(!panel->isVisible(), qPrintable(QStringLiteral("phase %1").arg(click)));
+        if (training)
+            QVERIFY(runner->state() != TrainingRunner::State::Running);
+        if (click == 0)
+            QVERIFY(player->next());
+    }
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    player->reveal();
+    QTRY_VERIFY(panel->isVisible());
+    if (training) {
+        // The lesson's runs: A scaled, B unscaled, stepping.
+        QCOMPARE(runner->configs()[1].scale.mode, ScaleMode::None);
+        QTRY_VERIFY(runner->stepsDone(1) > 0);
+    }
+    // Back to the question: hidden again.
+    QVERIFY(player->back());
+    QVERIFY(!panel->isVisible());
+}
+
+void TestLessonQuestionDepends::captionShowsTheComputedValue()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    QVERIFY(lesson.steps.front().caption.en.contains(QLatin1String("{{")));
+    QVERIFY(window.lessons()->play(lesson));
+    const QString caption = window.lessons()->panel()->captionText();
+    QVERIFY2(!caption.contains(QLatin1String("{{")), qPrintable(caption));
+    // A step whose claims train its runs shows its text at once, its values once computed.
+    LessonPlayer *player = window.lessons()->player();
+    player->goToStep(8);
+    QVERIFY(player->next());
+    player->reveal();
+    LessonPanel *panel = window.lessons()->panel();
+    QVERIFY2(!panel->captionText().contains(QLatin1String("{{")), qPrintable(panel->captionText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->captionText().contains(QStringLiteral("…")), 600000);
+    // Run B's mean largest weight at step 0, as the saturation plot starts.
+    QVERIFY2(panel->captionText().contains(QStringLiteral("already 0.9")),
+        qPrintable(panel->captionText()));
+    // One head on d_k = 4 columns: the divisor is √4 = 2, computed from the session.
+    QVERIFY2(caption.contains(QStringLiteral("√4 = 2.")), qPrintable(caption));
+}
+
+QTEST_MAIN(TestLessonQuestionDepends)
+#include "tst_lessonquestiondepends.moc"

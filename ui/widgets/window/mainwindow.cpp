@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/mainwindow.h"
+
+#include "compare/comparedialog.h"
+#include "computation/classroomtools.h"
+#include "document/document.h"
+#include "document/examplecatalog.h"
+#include "document/sessionerrortext.h"
+#include "heatmap/colormap.h"
+#include "heatmap/heatmappanel.h"
+#include "language/languagemanager.h"
+#include "language/retranslator.h"
+#include "lesson/lessoncontroller.h"
+#include "lesson/lessoneditor.h"
+#include "lesson/lessonpanel.h"
+#include "scaling/scalingplotdock.h"
+#include "session/attentionpanel.h"
+#include "session/sequencepanel.h"
+#include "session/sessionjson.h"
+#include "session/sessionvalidator.h"
+#include "training/trainingdock.h"
+#include "window/aboutdialog.h"
+#include "window/lessonmode.h"
+#include "window/mainwindowfileactions.h"
+#include "window/messagebar.h"
+#include "window/presenterlayout.h"
+#include "window/screenlayouts.h"
+#include "window/sessionfilecontroller.h"
+#include "window/shortcutsdialog.h"
+#include "window/windowplacement.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ae {
+
+namespace {
+
+/// Bumped when the docks change so that an old saved layout is not applied to new docks.
+constexpr int stateVersion = 1;
+
+const char colorMapKey[] = "ui/colorMap";
+
+QString settingsKey(const char *key)
+{
+    return QString::fromLatin1(key);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_document(new Document(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Attention Explorer"));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    auto *centre = new QWidget(this);
+    m_errorBar = new MessageBar(centre);
+    m_errorBar->setObjectName(QStringLiteral("errorBar"));
+    m_noteBar = new MessageBar(centre);
+    m_noteBar->setObjectName(QStringLiteral("noteBar"));
+    m_heatmapPanel = new HeatmapPanel(m_document, centre);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(4, 4, 4, 0);
+    centreLayout->setSpacing(4);
+    centreLayout->addWidget(m_errorBar);
+    centreLayout->addWidget(m_noteBar);
+    centreLayout->addWidget(m_heatmapPanel, 1);
+    setCentralWidget(centre);
+
+    createDocks();
+    createMenus();
+    createStatusBar();
+    m_placement = new WindowPlacement(this);
+    m_layouts = new ScreenLayouts(this, m_placement, QStringLiteral("mainWindow"), stateVersion,
+        [this](
+            ScreenClass screenClass, bool compact) { arrangeDefaultLayout(screenClass, compact); });
+    connect(m_layouts, &ScreenLayouts::defaultArrangementApplied, this, [this] {
+        // Dock sizes only take once the window has its real size: when it is shown, or, after
+        // a move to another class of screen, once it has been fitted to that screen.
+        m_defaultDockSizesPending = true;
+        if (isVisible()) {
+            QTimer::singleShot(0, this, [this] {
+                if (m_defaultDockSizesPending) {
+                    m_defaultDockSizesPending = false;
+                    applyDefaultDockSizes();
+                }
+            });
+        }
+    });
+    connect(m_heatmapPanel, &HeatmapPanel::colorMapChanged, this, [this](ColorMapKind kind) {
+        for (QAction *action : m_colorMapGroup->actions())
+            action->setChecked(action->data().toString() == ColorMap::key(kind));
+        QSettings().setValue(settingsKey(colorMapKey), ColorMap::key(kind));
+    });
+    restoreSettings();
+    m_fileActions = new MainWindowFileActions(this);
+    m_presenter = new PresenterLayout(this, stateVersion);
+    m_lessons = new LessonController(this);
+    // "Play from This Step" plays the lesson being written, as written.
+    connect(m_lessonEditor, &LessonEditor::playRequested, m_lessons,
+        [this](const ResolvedLesson &lesson, int step) { m_lessons->play(lesson, step); });
+
+    connect(m_document, &Document::sessionChanged, this, &MainWindow::updateShapes);
+    connect(m_document, &Document::sessionChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::errorChanged, this, &MainWindow::updateError);
+    connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    // A note tells of something just done (opened, exported, refused); the next edit or undo
+    // makes it old news, and "one Undo away" would no longer be true.
+    connect(
+        m_document->undoStack(), &QUndoStack::indexChanged, m_noteBar, &MessageBar::clearMessage);
+
+    updateTitle();
+    updateError();
+    updateShapes();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_sourcePanel = new SequencePanel(m_document, SequenceRole::Source, this);
+    m_targetPanel = new SequencePanel(m_document, SequenceRole::Target, this);
+    m_attentionPanel = new AttentionPanel(m_document, this);
+    m_scalingDock = new ScalingPlotDock(m_document, this);
+    m_trainingDock = new TrainingDock(m_document, this);
+    // The lab needs the room of a window of its own: it floats, hidden until View > Training.
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    m_trainingDock->setFloating(true);
+    m_trainingDock->hide();
+    m_lessonEditor = new LessonEditor(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonEditor);
+    m_lessonEditor->setFloating(true);
+    m_lessonEditor->hide();
+}
+
+void MainWindow::createMenus()
+{
+    // Every text is set through Retranslator::bind so that a language switch renames it.
+    const auto menuTitle = [](QMenu *menu, QString (*text)()) {
+        Retranslator::bind(menu, [menu, text] { menu->setTitle(text()); });
+    };
+    const auto actionText = [](QAction *action, QString (*text)(), QString (*tip)() = nullptr) {
+        Retranslator::bind(action, [action, text, tip] {
+            action->setText(text());
+            if (tip)
+                action->setStatusTip(tip());
+        });
+    };
+
+    // File: the examples and Quit; the file handling inserts its actions above the examples.
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    menuTitle(m_fileMenu, [] { return tr("&File"); });
+    m_examplesMenu = m_fileMenu->addMenu(QString());
+    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
+    menuTitle(m_examplesMenu, [] { return tr("&Examples"); });
+    for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
+        QAction *action = m_examplesMenu->addAction(entry.name);
+        action->setData(entry.path);
+        // The catalogue names its entries in the language of the moment.
+        Retranslator::bind(action, [action, path = entry.path] {
+            for (const ExampleCatalog::Entry &e : ExampleCatalog::entries()) {
+                if (e.path == path) {
+                    action->setText(e.name);
+                    action->setStatusTip(e.description);
+                    action->setToolTip(e.description);
+                }
+            }
+        });
+        connect(
+            action, &QAction::triggered, this, [this, path = entry.path] { openExample(path); });
+    }
+    m_fileMenu->addSeparator();
+    QAction *quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    actionText(quit, [] { return tr("&Quit"); });
+
+    // Edit: undo and redo of every document edit; Copy As is filled by the figure export.
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->setObjectName(QStringLiteral("editMenu"));
+    menuTitle(m_editMenu, [] { return tr("&Edit"); });
+    QUndoStack *stack = m_document->undoStack();
+    auto *undo = new QAction(this);
+    undo->setObjectName(QStringLiteral("undoAction"));
+    undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    auto *redo = new QAction(this);
+    redo->setObjectName(QStringLiteral("redoAction"));
+    redo->setShortcuts(
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    // Own actions rather than QUndoStack's, whose "Undo" prefix cannot change language.
+    const auto updateUndo = [stack, undo, redo] {
+        undo->setEnabled(stack->canUndo());
+        undo->setText(
+            stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+        redo->setEnabled(stack->canRedo());
+        redo->setText(
+            stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
+    };
+    connect(stack, &QUndoStack::indexChanged, undo, updateUndo);
+    connect(stack, &QUndoStack::cleanChanged, undo, updateUndo);
+    // The steps' own names are made again after a language switch.
+    connect(stack, &QUndoStack::undoTextChanged, undo, updateUndo);
+    connect(stack, &QUndoStack::redoTextChanged, undo, updateUndo);
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    Retranslator::bind(undo, updateUndo);
+    m_editMenu->addAction(undo);
+    m_editMenu->addAction(redo);
+    m_editMenu->addSeparator();
+    m_copyAsMenu = m_editMenu->addMenu(QString());
+    m_copyAsMenu->setObjectName(QStringLiteral("copyAsMenu"));
+    menuTitle(m_copyAsMenu, [] { return tr("Copy &As"); });
+    m_copyAsMenu->menuAction()->setVisible(false);
+    m_copyAsMenu->installEventFilter(this);
+
+    // View: colour map, panels, compare, presentation mode, language.
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    menuTitle(m_viewMenu, [] { return tr("&View"); });
+    QMenu *colorMaps = m_viewMenu->addMenu(QString());
+    colorMaps->setObjectName(QStringLiteral("colorMapMenu"));
+    menuTitle(colorMaps, [] { return tr("&Colour Map"); });
+    m_colorMapGroup = new QActionGroup(this);
+    m_colorMapGroup->setExclusive(true);
+    for (ColorMapKind kind : ColorMap::all()) {
+        QAction *action = colorMaps->addAction(QString());
+        Retranslator::bind(
+            action, [action, kind] { action->setText(ColorMap::displayName(kind)); });
+        action->setCheckable(true);
+        action->setData(ColorMap::key(kind));
+        action->setChecked(kind == m_heatmapPanel->colorMap());
+        m_colorMapGroup->addAction(action);
+        connect(
+            action, &QAction::triggered, this, [this, kind] { m_heatmapPanel->setColorMap(kind); });
+    }
+    m_viewMenu->addSeparator();
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel,
+             m_attentionPanel, m_scalingDock, m_trainingDock, m_lessonEditor })
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);
+    compare->setObjectName(QStringLiteral("compareAction"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    actionText(
+        compare, [] { return tr("C&ompare\u2026"); },
+        [] {
+            return tr("Two configurations side by side with their difference: scaled vs "
+                      "unscaled, (Y, X) vs (X, Y), one head vs another, causal vs not.");
+        });
+    m_presentationAction = m_viewMenu->addAction(QString());
+    m_presentationAction->setObjectName(QStringLiteral("presentationAction"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    actionText(
+        m_presentationAction, [] { return tr("&Lesson Mode"); },
+        [] {
+            return tr("Full screen with large heatmaps and the computation "
+                      "steps for a classroom; Esc leaves.");
+        });
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_leavePresentationAction = new QAction(this);
+    actionText(m_leavePresentationAction, [] { return tr("Leave Lesson Mode"); });
+    m_leavePresentationAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresentationAction->setEnabled(false);
+    connect(m_leavePresentationAction, &QAction::triggered, this,
+        [this] { setPresentationMode(false); });
+    addAction(m_leavePresentationAction);
+
+    m_viewMenu->addSeparator();
+    QMenu *languages = m_viewMenu->addMenu(QString());
+    languages->setObjectName(QStringLiteral("languageMenu"));
+    menuTitle(languages, [] { return tr("&Language"); });
+    m_languageGroup = new QActionGroup(this);
+    m_languageGroup->setExclusive(true);
+    const QString current = LanguageManager::savedChoice();
+    for (const QString &code : LanguageManager::choices()) {
+        QAction *action = languages->addAction(QString());
+        // Language names are written in their own language so that anyone can find theirs.
+        Retranslator::bind(action, [action, code] {
+            action->setText(code == QLatin1String("en") ? QStringLiteral("English")
+                    : code == QLatin1String("zh_CN")    ? QStringLiteral("简体中文")
+                                                        : tr("System Language"));
+        });
+        action->setCheckable(true);
+        action->setData(code);
+        action->setChecked(code == current);
+        m_languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    menuTitle(m_helpMenu, [] { return tr("&Help"); });
+    QAction *about = m_helpMenu->addAction(QString(), this, [this] {
+        auto *dialog = new AboutDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    actionText(about, [] { return tr("&About Attention Explorer"); });
+    about->setMenuRole(QAction::AboutRole);
+    QAction *shortcuts = m_helpMenu->addAction(QString(), this, [this] {
+        auto *dialog = new ShortcutsDialog(this, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    shortcuts->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    actionText(shortcuts, [] { return tr("&Keyboard Shortcuts"); });
+    QAction *aboutQt = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
+    actionText(aboutQt, [] { return tr("About &Qt"); });
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+
+    m_classroom = new ClassroomTools(this, m_document, m_heatmapPanel, m_viewMenu, m_helpMenu);
+}
+
+CompareDialog *MainWindow::compareDialog() const
+{
+    return m_compareDialog;
+}
+
+void MainWindow::openCompareDialog()
+{
+    if (!m_compareDialog) {
+        m_compareDialog = new CompareDialog(m_document, this);
+        m_compareDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // The panels grow with the lesson's zoom, as the heatmap does.
+        LessonMode *lesson = m_classroom->lessonMode();
+        m_compareDialog->setZoom(lesson->contentZoom());
+        connect(lesson, &LessonMode::contentZoomChanged, m_compareDialog.data(),
+            &CompareDialog::setZoom);
+    }
+    m_compareDialog->show();
+    m_compareDialog->raise();
+    m_compareDialog->activateWindow();
+}
+
+void MainWindow::createStatusBar()
+{
+    m_shapeLabel = new QLabel(this);
+    m_shapeLabel->setObjectName(QStringLiteral("shapeLabel"));
+    Retranslator::bind(m_shapeLabel, [label = m_shapeLabel] {
+        label->setToolTip(tr("Shapes of the current settings: queries × d_model, keys and "
+                             "values × d_model, and each head's width d_k."));
+    });
+    statusBar()->addPermanentWidget(m_shapeLabel);
+}
+
+void MainWindow::arrangeDefaultLayout(ScreenClass screenClass, bool compact)
+{
+    // The attention controls span the top; the sequences fill the left below them.
+    setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *> {
+             m_attentionPanel, m_sourcePanel, m_targetPanel, m_scalingDock }) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    addDockWidget(Qt::TopDockWidgetArea, m_attentionPanel);
+    // The lesson's caption stays a tab over the settings (shown or not, as it was).
+    if (m_lessons) {
+        QDockWidget *lesson = m_lessons->panel();
+        const bool shown = !lesson->isHidden();
+        lesson->setFloating(false);
+        addDockWidget(Qt::TopDockWidgetArea, lesson);
+        tabifyDockWidget(m_attentionPanel, lesson);
+        lesson->setVisible(shown);
+        if (shown)
+            lesson->raise();
+    }
+    addDockWidget(Qt::LeftDockWidgetArea, m_sourcePanel);
+    if (compact) {
+        // A short screen: the two sequences share the left column as tabs.
+        addDockWidget(Qt::LeftDockWidgetArea, m_targetPanel);
+        tabifyDockWidget(m_sourcePanel, m_targetPanel);
+    } else {
+        splitDockWidget(m_sourcePanel, m_targetPanel, Qt::Vertical);
+    }
+
+    if (screenClass == ScreenClass::Wide) {
+        addDockWidget(Qt::RightDockWidgetArea, m_scalingDock);
+    } else {
+        // On a small screen the heatmaps need the whole height: the scaling plot shares the
+        // left column with the target sequence, as a tab.
+        addDockWidget(Qt::LeftDockWidgetArea, m_scalingDock);
+        tabifyDockWidget(m_targetPanel, m_scalingDock);
+        m_targetPanel->raise();
+    }
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    // Dock sizes only take once the window has its real size, i.e. when it is first shown.
+    const bool wide = dockWidgetArea(m_scalingDock) == Qt::RightDockWidgetArea;
+    const int left = std::clamp(width() / 4, 300, 400);
+    resizeDocks({ m_sourcePanel }, { left }, Qt::Horizontal);
+    resizeDocks({ m_sourcePanel, m_targetPanel }, { height(), height() }, Qt::Vertical);
+    if (wide)
+        resizeDocks({ m_scalingDock }, { std::clamp(width() / 4, 320, 440) }, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_defaultDockSizesPending) {
+        m_defaultDockSizesPending = false;
+        applyDefaultDockSizes();
+    }
+}
+
+void MainWindow::restoreSettings()
+{
+    // Geometry and docks as saved for the screen the window opens on, else its default.
+    m_layouts->restore();
+    QSettings settings;
+    if (const auto kind = ColorMap::fromKey(settings.value(settingsKey(colorMapKey)).toString()))
+        m_heatmapPanel->setColorMap(*kind);
+}
+
+void MainWindow::saveSettings()
+{
+    m_layouts->save();
+    QSettings settings;
+    settings.setValue(settingsKey(colorMapKey), ColorMap::key(m_heatmapPanel->colorMap()));
+}
+
+QAction *MainWindow::examplesAction() const
+{
+    return m_examplesMenu->menuAction();
+}
+
+bool MainWindow::openFile(const QString &fileName)
+{
+    // One path for the command line, Open…, Open Recent and dropped files.
+    if (LessonController::isLessonFile(fileName))
+        return m_lessons->openLessonFile(fileName);
+    return m_fileActions->files()->openFile(fileName);
+}
+
+bool MainWindow::openExample(const QString &resourcePath)
+{
+    const SessionLoadResult loaded = ExampleCatalog::load(resourcePath);
+    if (!loaded.ok()) {
+        showNote(tr("The example could not be read: %1").arg(loaded.error->toString()), true);
+        return false;
+    }
+    const QString title = loaded.session.title;
+    const QString name = ExampleCatalog::name(resourcePath, title);
+    if (!m_document->isModified()) {
+        m_document->resetSession(loaded.session, QString());
+        m_noteBar->clearMessage();
+        return true;
+    }
+    m_document->openAsEdit(
+        [resourcePath, title] {
+            return tr("Open the example “%1”").arg(ExampleCatalog::name(resourcePath, title));
+        },
+        loaded.session);
+    showNote(
+        tr("Opened the example “%1”. Your previous session is one Undo (Ctrl+Z) away.").arg(name));
+    return true;
+}
+
+void MainWindow::showNote(const QString &text, bool isError)
+{
+    m_noteBar->showMessage(
+        isError ? MessageBar::Kind::Error : MessageBar::Kind::Information, text, true);
+}
+
+QString MainWindow::shapeSummary() const
+{
+    const Session &s = m_document->session();
+    const int dModel = s.attention.config.dModel;
+    const int heads = s.attention.config.heads;
+    const QString headsText = heads == 1 ? tr("1 head") : tr("%1 heads").arg(heads);
+    const int headDim = headWidth(dModel, heads);
+    const QString dK = headDim > 0 ? QString::number(headDim) : QStringLiteral("—");
+    return tr("Q %1×%2 · K/V %3×%4 · d_model %5 · %6 · d_k %7")
+        .arg(s.querySequence().length())
+        .arg(dModel)
+        .arg(s.keyValueSequence().length())
+        .arg(dModel)
+        .arg(dModel)
+        .arg(headsText, dK);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    m_trainingDock->setPresentationMode(on);
+    m_presenter->setActive(on);
+    m_leavePresentationAction->setEnabled(on);
+    const QSignalBlocker blocker(m_presentationAction);
+    m_presentationAction->setChecked(on);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_closeGuard && !m_closeGuard()) {
+        event->ignore();
+        return;
+    }
+    // Remember the everyday layout, not the presentation one.
+    setPresentationMode(false);
+    saveSettings();
+    event->accept();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_copyAsMenu
+        && (event->type() == QEvent::ActionAdded || event->type() == QEvent::ActionRemoved)) {
+        // Shown only once something fills it; an empty submenu would look broken. The count is
+        // read after the event is handled.
+        QMetaObject::invokeMethod(
+            this,
+            [this] { m_copyAsMenu->menuAction()->setVisible(!m_copyAsMenu->actions().isEmpty()); },
+            Qt::QueuedConnection);
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::updateTitle()
+{
+    QString name;
+    if (!m_document->fileName().isEmpty())
+        name = QFileInfo(m_document->fileName()).fileName();
+    else if (!m_document->session().title.isEmpty())
+        name = ExampleCatalog::displayTitle(m_document->session().title);
+    else
+        name = tr("Untitled");
+    setWindowTitle(tr("%1[*] — Attention Explorer").arg(name));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateError()
+{
+    if (!m_document->error()) {
+        m_errorBar->clearMessage();
+        return;
+    }
+    // Checked again rather than read from the document, so that the core's part of the
+    // message is in the language of the moment too.
+    const auto error = validateSession(m_document->session()).value_or(*m_document->error());
+    QString text = SessionErrorText::describe(error, m_document->session());
+    if (m_document->hasResult())
+        text = SessionErrorText::joinSentences(
+            text, tr("The heatmaps show the last valid settings, dimmed, until this is fixed."));
+    m_errorBar->showMessage(MessageBar::Kind::Error, text);
+}
+
+void MainWindow::updateShapes()
+{
+    m_shapeLabel->setText(shapeSummary());
+}
+
+void MainWindow::setLanguage(const QString &language)
+{
+    LanguageManager::saveChoice(language);
+    for (QAction *action : m_languageGroup->actions())
+        action->setChecked(action->data().toString() == language);
+    if (language == LanguageManager::currentChoice())
+        return;
+    // A note tells of something done before, in the language left behind.
+    m_noteBar->clearMessage();
+    // Every widget hears QEvent::LanguageChange and renames itself at once.
+    if (!LanguageManager::apply(language))
+        showNote(tr("There is no translation for this language yet; the interface stays in "
+                    "English."));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        updateTitle();
+        updateError();
+        updateShapes();
+    }
+    QMainWindow::changeEvent(event);
+}
+
+} // namespace ae
