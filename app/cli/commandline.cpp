@@ -2,6 +2,7 @@
 #include "cli/commandline.h"
 
 #include "attention/workestimate.h"
+#include "cli/commandapplication.h"
 #include "cli/commandio.h"
 #include "cli/commandoptions.h"
 #include "cli/commandoutput.h"
@@ -55,11 +56,7 @@ bool isWindowFile(const QByteArray &arg)
 QStringList coreArguments(std::unique_ptr<QCoreApplication> &app, int &argc, char **argv)
 {
     app = std::make_unique<QCoreApplication>(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    QStringList args = QCoreApplication::arguments();
-    args.removeAt(1);
-    return args;
+    return subcommandArguments();
 }
 
 /// The refusal of an unknown first argument, with the nearest subcommand or option.

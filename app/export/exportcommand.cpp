@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportcommand.h"
 
+#include "cli/commandapplication.h"
 #include "cli/commandio.h"
 #include "cli/commandline.h"
 #include "compare/alignmentfigure.h"
@@ -16,7 +17,6 @@
 #include "session/sessionjson.h"
 
 #include <QGuiApplication>
-#include <cstring>
 
 namespace ae {
 
@@ -25,16 +25,6 @@ namespace {
 void printErr(const QString &text)
 {
     printCommandError(QStringLiteral("export"), text);
-}
-
-/// True when the arguments choose a Qt platform plugin themselves.
-bool platformGiven(int argc, char **argv)
-{
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0)
-            return true;
-    }
-    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
 int run(const QStringList &args)
@@ -111,14 +101,10 @@ int run(const QStringList &args)
 
 int runExportCommand(int argc, char **argv)
 {
-    // Drawing needs fonts, hence a GUI application; without a display it draws offscreen.
-    if (!platformGiven(argc, argv))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Drawing needs fonts, hence a GUI application.
+    prepareDrawingCommand(argc, argv);
     const QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    QStringList args = QGuiApplication::arguments();
-    args.removeAt(1); // "export"; what stays parses like a program of its own
+    const QStringList args = subcommandArguments();
     return run(args);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson/lessoncommand.h"
 
+#include "cli/commandapplication.h"
 #include "cli/commandio.h"
 #include "cli/commandline.h"
 #include "cli/commandprogress.h"
@@ -15,7 +16,6 @@
 
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QHashSeed>
 #include <QJsonDocument>
 #include <cstdio>
 #include <optional>
@@ -57,17 +57,9 @@ std::optional<QString> unknownLessonName(const QString &lesson)
 
 int runLessonCommand(int argc, char **argv)
 {
-    // The same handout gives the same bytes (the PDF writer keeps its fonts in a hash).
-    QHashSeed::setDeterministicGlobalSeed();
-    // Handouts draw figures and need fonts; without a display they draw offscreen.
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    prepareDrawingCommand(argc, argv);
     const QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    QStringList args = QGuiApplication::arguments();
-    args.removeAt(1); // "lesson"; what stays parses like a program of its own
+    const QStringList args = subcommandArguments();
 
     const ParsedCommand<LessonOptions> parsed = parseLessonArgs(args);
     if (parsed.outcome != ParseOutcome::Run)

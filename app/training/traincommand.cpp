@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/traincommand.h"
 
+#include "cli/commandapplication.h"
 #include "cli/commandio.h"
 #include "cli/commandline.h"
 #include "cli/commandprogress.h"
@@ -104,29 +105,41 @@ int replay(const TrainOptions &o)
     return writeJson(*json, o.outputFile);
 }
 
-/// `train --model transformer`: the run, then its held-out evaluation.
-int trainTransformer(const TrainOptions &o)
+/// Runs @p trainer through its @p steps with progress on a terminal, then evaluates it on its
+/// held-out examples. Nothing is evaluated when the run diverged, nor kept when the held-out
+/// loss is not finite (the last update overflowed): @p finalFields names what the output then
+/// lacks.
+template <class Run>
+auto runAndEvaluate(Run &trainer, int steps, const QString &finalFields)
+    -> std::optional<decltype(trainer.evaluate())>
 {
-    TransformerTrainer trainer(o.config);
     {
         CommandProgress progress(QStringLiteral("train"));
         while (trainer.step())
-            progress.poll(trainer.stepsDone(), o.config.steps);
+            progress.poll(trainer.stepsDone(), steps);
     }
-    std::optional<TransformerEvaluation> final;
     if (const auto step = trainer.divergedAt()) {
         printErr(QStringLiteral("the loss or a gradient became non-finite at step %1; "
                                 "stopped there")
                      .arg(*step));
-    } else {
-        final = trainer.evaluate();
-        if (!std::isfinite(final->loss)) {
-            printErr(QStringLiteral("the held-out loss is not finite after step %1; no "
-                                    "final_loss, final_accuracy or exact_match")
-                         .arg(trainer.stepsDone()));
-            final.reset();
-        }
+        return std::nullopt;
     }
+    auto final = trainer.evaluate();
+    if (!std::isfinite(final.loss)) {
+        printErr(QStringLiteral("the held-out loss is not finite after step %1; no %2")
+                     .arg(trainer.stepsDone())
+                     .arg(finalFields));
+        return std::nullopt;
+    }
+    return final;
+}
+
+/// `train --model transformer`: the run, then its held-out evaluation.
+int trainTransformer(const TrainOptions &o)
+{
+    TransformerTrainer trainer(o.config);
+    const auto final = runAndEvaluate(
+        trainer, o.config.steps, QStringLiteral("final_loss, final_accuracy or exact_match"));
     const int status = writeJson(transformerRunHistoryJson(trainer, final), o.outputFile);
     if (status != CommandLine::Ok || o.sessionFile.isEmpty())
         return status;
@@ -156,26 +169,8 @@ int train(const TrainOptions &o)
     if (o.config.model == ModelKind::Transformer)
         return trainTransformer(o);
     Trainer trainer(o.config);
-    {
-        CommandProgress progress(QStringLiteral("train"));
-        while (trainer.step())
-            progress.poll(trainer.stepsDone(), o.config.steps);
-    }
-    std::optional<EvaluationMetrics> final;
-    if (const auto step = trainer.divergedAt()) {
-        printErr(QStringLiteral("the loss or a gradient became non-finite at step %1; "
-                                "stopped there")
-                     .arg(*step));
-    } else {
-        final = trainer.evaluate();
-        if (!std::isfinite(final->loss)) {
-            // The last update overflowed: the held-out loss is not a number to print.
-            printErr(QStringLiteral("the held-out loss is not finite after step %1; no "
-                                    "final_loss or final_accuracy")
-                         .arg(trainer.stepsDone()));
-            final.reset();
-        }
-    }
+    const auto final
+        = runAndEvaluate(trainer, o.config.steps, QStringLiteral("final_loss or final_accuracy"));
     const int status = writeJson(runHistoryJson(trainer, final), o.outputFile);
     if (status != CommandLine::Ok)
         return status;
@@ -197,10 +192,7 @@ int train(const TrainOptions &o)
 int runTrainCommand(int argc, char **argv)
 {
     const QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    QStringList args = QCoreApplication::arguments();
-    args.removeAt(1);
+    const QStringList args = subcommandArguments();
     const ParsedCommand<TrainOptions> parsed = parseTrainArgs(args);
     if (parsed.outcome != ParseOutcome::Run)
         return reportParseOutcome(parsed.outcome, parsed.text);

@@ -1,31 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "worksheet/worksheetcommand.h"
 
+#include "cli/commandapplication.h"
 #include "cli/commandio.h"
 #include "cli/commandline.h"
 #include "language/languagemanager.h"
 #include "worksheet/worksheetoptions.h"
 
 #include <QGuiApplication>
-#include <QHashSeed>
 #include <cstdio>
 
 namespace ae {
 
 int runWorksheetCommand(int argc, char **argv)
 {
-    // The PDF writer keeps its fonts in a hash; a fixed seed writes them in the same order on
-    // every run, so the same worksheets give the same bytes.
-    QHashSeed::setDeterministicGlobalSeed();
-    // PDF sheets need fonts, hence a GUI application; without a display it draws offscreen.
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    prepareDrawingCommand(argc, argv);
     const QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationName(QStringLiteral("attention-explorer"));
-    QGuiApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
-    QStringList args = QGuiApplication::arguments();
-    args.removeAt(1);
+    const QStringList args = subcommandArguments();
 
     const ParsedCommand<WorksheetOptions> parsed = parseWorksheetArgs(args);
     if (parsed.outcome != ParseOutcome::Run)

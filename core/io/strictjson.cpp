@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <vector>
 
 namespace ae {
@@ -80,6 +81,24 @@ StrictJsonResult parseJsonStrictly(const QByteArray &json)
         result.error = strictJsonProblem(json);
     if (result.error)
         result.document = QJsonDocument();
+    return result;
+}
+
+StrictJsonObjectResult parseJsonObjectStrictly(const QByteArray &json, qsizetype maxBytes)
+{
+    StrictJsonObjectResult result;
+    if (json.size() > maxBytes) {
+        result.error = refusal(QString(),
+            Msg::tr("%1 bytes, more than the limit of %2 bytes").arg(json.size()).arg(maxBytes));
+        return result;
+    }
+    StrictJsonResult parsed = parseJsonStrictly(json);
+    if (parsed.error)
+        result.error = std::move(parsed.error);
+    else if (!parsed.document.isObject())
+        result.error = refusal(QString(), Msg::tr("the top level must be a JSON object"));
+    else
+        result.object = parsed.document.object();
     return result;
 }
 

@@ -10,6 +10,7 @@
 
 #include <QByteArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <optional>
 
 namespace ae {
@@ -24,6 +25,17 @@ struct StrictJsonResult
 /// QJsonDocument::fromJson() with its refusals explained (diagnoseJsonParseError()), and beyond
 /// them strictJsonProblem().
 StrictJsonResult parseJsonStrictly(const QByteArray &json);
+
+/// What parseJsonObjectStrictly() found: the top-level object, or why the text is refused.
+struct StrictJsonObjectResult
+{
+    QJsonObject object; ///< the top-level object when error is empty
+    std::optional<SessionError> error; ///< why the text is refused
+};
+
+/// A file's text @p json, at most @p maxBytes long, read by parseJsonStrictly(); its top level
+/// must be an object (sessions and lessons both are one).
+StrictJsonObjectResult parseJsonObjectStrictly(const QByteArray &json, qsizetype maxBytes);
 
 /// What Qt's parser accepts in valid JSON text @p json and the program does not, or nothing:
 /// - a key that appears twice in one object (Qt keeps the last one silently), named with its

@@ -530,26 +530,13 @@ LessonLoadResult lessonFromJson(
     const QByteArray &json, const LessonExampleSource &examples, LessonStrictness strictness)
 {
     LessonLoadResult result;
-    if (json.size() > limits::maxLessonFileBytes) {
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                .arg(json.size())
-                .arg(limits::maxLessonFileBytes) };
-        return result;
-    }
-    const StrictJsonResult parsed = parseJsonStrictly(json);
+    StrictJsonObjectResult parsed = parseJsonObjectStrictly(json, limits::maxLessonFileBytes);
     if (parsed.error) {
-        result.error = parsed.error;
-        return result;
-    }
-    const QJsonDocument &doc = parsed.document;
-    if (!doc.isObject()) {
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("the top level must be a JSON object") };
+        result.error = std::move(parsed.error);
         return result;
     }
     try {
-        result.lesson = Resolver(examples, strictness).run(doc.object());
+        result.lesson = Resolver(examples, strictness).run(parsed.object);
     } catch (const LessonJsonReader::Failure &f) {
         result.error = f.error;
     }

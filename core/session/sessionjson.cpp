@@ -374,26 +374,13 @@ Session parseSession(const QJsonObject &root)
 
 SessionLoadResult sessionFromJson(const QByteArray &json)
 {
-    SessionLoadResult result;
-    if (json.size() > limits::maxSessionFileBytes) {
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("%1 bytes, more than the limit of %2 bytes")
-                .arg(json.size())
-                .arg(limits::maxSessionFileBytes) };
-        return result;
-    }
-    const StrictJsonResult parsed = parseJsonStrictly(json);
+    StrictJsonObjectResult parsed = parseJsonObjectStrictly(json, limits::maxSessionFileBytes);
     if (parsed.error) {
-        result.error = parsed.error;
+        SessionLoadResult result;
+        result.error = std::move(parsed.error);
         return result;
     }
-    const QJsonDocument &doc = parsed.document;
-    if (!doc.isObject()) {
-        result.error = SessionError { SessionError::Kind::Invalid, QString(),
-            Msg::tr("the top level must be a JSON object") };
-        return result;
-    }
-    return sessionFromJsonObject(doc.object());
+    return sessionFromJsonObject(parsed.object);
 }
 
 SessionLoadResult sessionFromJsonObject(const QJsonObject &root)

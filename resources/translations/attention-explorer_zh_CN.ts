@@ -1203,14 +1203,6 @@
         <translation>只有 &quot;output&quot; 这一度量需要指定维度</translation>
     </message>
     <message>
-        <source>%1 bytes, more than the limit of %2 bytes</source>
-        <translation>%1 字节，超过了 %2 字节的上限</translation>
-    </message>
-    <message>
-        <source>the top level must be a JSON object</source>
-        <translation>顶层必须是 JSON 对象</translation>
-    </message>
-    <message>
         <source>names a panel the step&apos;s view does not show</source>
         <translation>指定了这一步视图中没有显示的面板</translation>
     </message>
@@ -1805,14 +1797,6 @@
         <translation>不支持版本 %1；本程序只能读取版本 %2</translation>
     </message>
     <message>
-        <source>%1 bytes, more than the limit of %2 bytes</source>
-        <translation>%1 字节，超过了 %2 字节的上限</translation>
-    </message>
-    <message>
-        <source>the top level must be a JSON object</source>
-        <translation>顶层必须是 JSON 对象</translation>
-    </message>
-    <message>
         <source>%1 numbers, expected %2</source>
         <translation>有 %1 个数，应为 %2 个</translation>
     </message>
@@ -1921,6 +1905,14 @@
     <message>
         <source>the key &quot;%1&quot; appears twice in one object, at %2 and at %3; give each key once</source>
         <translation>键 &quot;%1&quot; 在同一个对象中出现了两次，分别在 %2 和 %3；每个键只能出现一次</translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than the limit of %2 bytes</source>
+        <translation>%1 字节，超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object</source>
+        <translation>顶层必须是 JSON 对象</translation>
     </message>
 </context>
 <context>

@@ -19,15 +19,13 @@ QProcessEnvironment headlessEnvironment()
     return env;
 }
 
-CliRun runCli(const QStringList &args, const QProcessEnvironment &environment, int timeoutMs)
+namespace {
+
+/// Waits up to @p timeoutMs for the started @p process and takes its outcome; one that runs
+/// longer is killed and reported as not finished.
+CliRun collect(QProcess &process, int timeoutMs)
 {
     CliRun run;
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(AE_APP_BINARY), args);
-    if (!process.waitForStarted(30000))
-        return run;
-    process.closeWriteChannel();
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5000);
@@ -41,6 +39,19 @@ CliRun runCli(const QStringList &args, const QProcessEnvironment &environment, i
     return run;
 }
 
+} // namespace
+
+CliRun runCli(const QStringList &args, const QProcessEnvironment &environment, int timeoutMs)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(AE_APP_BINARY), args);
+    if (!process.waitForStarted(30000))
+        return {};
+    process.closeWriteChannel();
+    return collect(process, timeoutMs);
+}
+
 CliRun runCliOnTerminal(const QStringList &args, int timeoutMs)
 {
     const auto quoted = [](QString arg) {
@@ -51,24 +62,13 @@ CliRun runCliOnTerminal(const QStringList &args, int timeoutMs)
     for (const QString &arg : args)
         command += QLatin1Char(' ') + quoted(arg);
     command += QStringLiteral(" >/dev/null");
-    CliRun run;
     QProcess process;
     process.setProcessEnvironment(headlessEnvironment());
     process.start(QStandardPaths::findExecutable(QStringLiteral("script")),
         { QStringLiteral("-qec"), command, QStringLiteral("/dev/null") });
     if (!process.waitForStarted(30000))
-        return run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(5000);
-        return run;
-    }
-    run.finished = true;
-    run.crashed = process.exitStatus() == QProcess::CrashExit;
-    run.exitCode = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+        return {};
+    return collect(process, timeoutMs);
 }
 
 QString describe(const CliRun &run)
