@@ -16,6 +16,35 @@ double parameterBytes(const TrainingModelSpec &spec)
     return 8.0 * (vs * d + vt * d + 4.0 * d * d + 4.0 * d + d * vt + vt);
 }
 
+/// The bytes of one set of parameters of the run @p config (either model).
+double parameterBytes(const RunConfig &config)
+{
+    if (config.model == ModelKind::OneLayer)
+        return parameterBytes(modelSpecFor(config));
+    const TransformerSpec spec = transformerSpecFor(config);
+    const double d = spec.dModel, ff = spec.dimFeedforward;
+    const double vs = spec.sourceVocabSize(), vt = spec.targetVocabSize();
+    // in_proj and out_proj (4 d^2 + 4 d), linear1 and linear2 (2 d ff + ff + d), the norms.
+    const double attention = 4.0 * d * d + 4.0 * d;
+    const double feedForward = 2.0 * d * ff + ff + d;
+    const double encoder = attention + feedForward + 4.0 * d;
+    const double decoder = 2.0 * attention + feedForward + 6.0 * d;
+    return 8.0
+        * (vs * d + vt * d + d * vt + vt + spec.encoderLayers * encoder
+            + spec.decoderLayers * decoder + 4.0 * d);
+}
+
+/// The snapshot at or before @p step in @p snapshots (sorted by step), or end().
+std::vector<TrainingSnapshotRef>::const_iterator snapshotIterator(
+    const std::vector<TrainingSnapshotRef> &snapshots, int step)
+{
+    auto it = std::upper_bound(snapshots.begin(), snapshots.end(), step,
+        [](int s, const TrainingSnapshotRef &ref) { return s < ref.step; });
+    if (it == snapshots.begin())
+        return snapshots.end();
+    return std::prev(it);
+}
+
 } // namespace
 
 TrainingRunner::TrainingRunner(QObject *parent)
@@ -29,7 +58,7 @@ TrainingRunner::~TrainingRunner() = default;
 
 int TrainingRunner::snapshotEveryFor(const RunConfig &config)
 {
-    const double total = parameterBytes(modelSpecFor(config)) * (config.steps + 1.0);
+    const double total = parameterBytes(config) * (config.steps + 1.0);
     if (total <= snapshotBudgetBytes)
         return 1;
     // The smallest "round" interval whose snapshots fit: 2, 5, 10, 20, 50, ...
@@ -54,6 +83,11 @@ void TrainingRunner::start(const std::array<RunConfig, runCount> &configs)
         m_workers[r]->setStepsPerSecond(m_stepsPerSecond);
         m_workers[r]->setTargetAccuracy(m_targetAccuracy);
     }
+    if (isTransformer()) {
+        const TrainingBatch first = m_workers[0]->heldOutBatch(1);
+        if (first.size() > 0)
+            m_sentence = TransformerAttentionMaps::unpadded(first, 0);
+    }
     m_publish.start();
     collect();
     setState(State::Paused);
@@ -71,6 +105,7 @@ void TrainingRunner::clear()
         m_divergedAt[r] = -1;
         m_reachedAt[r] = -1;
     }
+    m_sentence = {};
     setState(State::Empty);
 }
 
@@ -169,21 +204,6 @@ int TrainingRunner::stepsDone(int run) const
     return static_cast<int>(metrics(run).size());
 }
 
-namespace {
-
-/// The snapshot at or before @p step in @p snapshots (sorted by step), or end().
-std::vector<TrainingSnapshotRef>::const_iterator snapshotIterator(
-    const std::vector<TrainingSnapshotRef> &snapshots, int step)
-{
-    auto it = std::upper_bound(snapshots.begin(), snapshots.end(), step,
-        [](int s, const TrainingSnapshotRef &ref) { return s < ref.step; });
-    if (it == snapshots.begin())
-        return snapshots.end();
-    return std::prev(it);
-}
-
-} // namespace
-
 std::shared_ptr<const TrainingParameters> TrainingRunner::parametersAt(int run, int step) const
 {
     const auto &snapshots = m_snapshots[std::clamp(run, 0, runCount - 1)];
@@ -253,6 +273,28 @@ TrainingModelSpec TrainingRunner::modelSpec(int run) const
 TrainingBatch TrainingRunner::heldOutExamples(int count) const
 {
     return m_workers[0] ? m_workers[0]->heldOutBatch(count) : TrainingBatch();
+}
+
+TransformerSpec TrainingRunner::transformerSpec(int run) const
+{
+    return transformerSpecFor(m_configs[std::clamp(run, 0, runCount - 1)]);
+}
+
+std::shared_ptr<const TransformerParameters> TrainingRunner::transformerParametersAt(
+    int run, int step) const
+{
+    const auto &snapshots = m_snapshots[std::clamp(run, 0, runCount - 1)];
+    const auto it = snapshotIterator(snapshots, std::max(0, step));
+    return it == snapshots.end() ? nullptr : it->transformer;
+}
+
+TransformerAttentionMaps TrainingRunner::transformerMapsAt(int run, int step) const
+{
+    const auto params = transformerParametersAt(run, step);
+    if (!params || m_sentence.first.empty())
+        return {};
+    return TransformerAttentionMaps::compute(
+        transformerSpec(run), *params, m_sentence.first, m_sentence.second);
 }
 
 } // namespace ae

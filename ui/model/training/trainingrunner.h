@@ -8,6 +8,7 @@
 
 #include "training/trainer.h"
 #include "training/trainingworker.h"
+#include "training/transformerattentionmaps.h"
 
 #include <QObject>
 #include <QTimer>
@@ -95,11 +96,24 @@ public:
     TrainingModelSpec modelSpec(int run) const;
     /// The held-out examples of the runs' seed (the first @p count).
     TrainingBatch heldOutExamples(int count) const;
+    /// True when the runs train the transformer (configs()[0].model).
+    bool isTransformer() const { return m_configs[0].model == ModelKind::Transformer; }
+    /// The transformer's shape of run @p run (its task's vocabularies, layers, scale).
+    TransformerSpec transformerSpec(int run) const;
+    /// The transformer's parameters at the latest kept snapshot at or before @p step, or null
+    /// without transformer runs.
+    std::shared_ptr<const TransformerParameters> transformerParametersAt(int run, int step) const;
+    /// The held-out sentence whose attention the window shows (the first held-out example
+    /// without its padding): its source ids and target ids; empty without transformer runs.
+    const std::pair<std::vector<int>, std::vector<int>> &sentence() const { return m_sentence; }
+    /// Every layer's and head's attention maps of the three kinds for sentence(), with run
+    /// @p run's parameters at snapshotStepAt(run, step); empty without transformer runs.
+    TransformerAttentionMaps transformerMapsAt(int run, int step) const;
     /// @}
 
-    /// The snapshot interval for a run of @p config: every step when the snapshots of the
-    /// whole run fit in snapshotBudgetBytes, else the smallest of 2, 5, 10, 20, 50, ... that
-    /// fits.
+    /// The snapshot interval for a run of @p config (either model): every step when the
+    /// snapshots of the whole run fit in snapshotBudgetBytes, else the smallest of 2, 5, 10, 20,
+    /// 50, ... that fits.
     static int snapshotEveryFor(const RunConfig &config);
     /// Memory the parameter snapshots of one run may take.
     static constexpr double snapshotBudgetBytes = 96.0 * 1024 * 1024;
@@ -128,6 +142,7 @@ private:
     int m_stepsPerSecond = 0;
     double m_targetAccuracy = 0.0;
     int m_snapshotEvery = 1;
+    std::pair<std::vector<int>, std::vector<int>> m_sentence;
 };
 
 } // namespace ae

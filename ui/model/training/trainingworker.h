@@ -2,11 +2,12 @@
 #pragma once
 
 /// @file trainingworker.h
-/// One training run on a thread of its own: the thread steps the core's Trainer while told to
-/// and publishes each step's metrics and each kept snapshot; the owner (TrainingRunner, on the
-/// GUI thread) takes them at its own pace.
+/// One training run on a thread of its own: the thread steps the core's Trainer (the
+/// one-layer model) or TransformerTrainer while told to and publishes each step's metrics and
+/// each kept snapshot; the owner (TrainingRunner, on the GUI thread) takes them at its own pace.
 
 #include "training/trainer.h"
+#include "training/transformer/transformertrainer.h"
 
 #include <QJsonObject>
 #include <condition_variable>
@@ -21,7 +22,8 @@ namespace ae {
 struct TrainingSnapshotRef
 {
     int step = 0;
-    std::shared_ptr<const TrainingParameters> parameters;
+    std::shared_ptr<const TrainingParameters> parameters; ///< the one-layer model's, or null
+    std::shared_ptr<const TransformerParameters> transformer; ///< the transformer's, or null
 };
 
 /// What a worker published since the last take().
@@ -35,11 +37,15 @@ struct TrainingWorkerNews
     int reachedTargetAt = -1;
 };
 
-/// Steps one Trainer on its own thread. All public functions are for the owning thread.
+/// Steps one Trainer or TransformerTrainer (config.model) on its own thread. All public
+/// functions are for the owning thread.
 class TrainingWorker
 {
 public:
     /// Starts the thread, paused at step 0, keeping a snapshot every @p snapshotEvery steps.
+    /// A transformer step's metrics are published as StepMetrics: its loss, accuracy, largest
+    /// weight and entropy (of the last decoder layer's cross-attention), and the global norm
+    /// of every parameter's gradient as both gradNormQ and gradNormK.
     TrainingWorker(const RunConfig &config, int snapshotEvery);
     /// Cancels: the thread ends after its current step; waits for it.
     ~TrainingWorker();
@@ -66,6 +72,10 @@ public:
 
 private:
     void loop();
+    /// One step of the run's trainer (the lock released); nothing when it did not step.
+    std::optional<StepMetrics> stepTrainer();
+    /// Publishes the snapshots the step just made kept. @pre m_mutex held.
+    void publishKept();
     /// True when the thread has a step to do.
     bool hasWork() const;
     /// Publishes the current parameters as a snapshot unless the last published one is of
@@ -73,7 +83,10 @@ private:
     /// @pre m_mutex held and the trainer not stepping.
     void publishCurrent();
 
-    Trainer m_trainer;
+    /// Exactly one of the two runs the config's model.
+    std::unique_ptr<Trainer> m_trainer;
+    std::unique_ptr<TransformerTrainer> m_transformer;
+    int m_snapshotEvery = 1;
     mutable std::mutex m_mutex;
     mutable std::condition_variable m_wake;
     std::thread m_thread;

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "training/transformerattentionmaps.h"
+
+#include "training/transformer/transformermodel.h"
+
+namespace ae {
+
+TransformerAttentionMaps TransformerAttentionMaps::compute(const TransformerSpec &spec,
+    const TransformerParameters &params, const std::vector<int> &source,
+    const std::vector<int> &target)
+{
+    TransformerAttentionMaps out;
+    if (source.empty() || target.empty() || !params.fits(spec))
+        return out;
+    TransformerBatch batch;
+    batch.source.resize(1, Eigen::Index(source.size()));
+    batch.target.resize(1, Eigen::Index(target.size()));
+    for (size_t i = 0; i < source.size(); ++i) {
+        batch.source(0, Eigen::Index(i)) = source[i];
+        out.sourceWords << spec.sourceVocab.value(source[i]);
+    }
+    for (size_t i = 0; i < target.size(); ++i) {
+        batch.target(0, Eigen::Index(i)) = target[i];
+        out.targetWords << spec.targetVocab.value(target[i]);
+    }
+    TransformerModel model(spec);
+    model.forward(params, batch);
+    const auto take = [&](TransformerAttentionKind kind, int layers) {
+        auto &kindMaps = out.maps[size_t(kind)];
+        kindMaps.assign(size_t(layers), std::vector<Eigen::MatrixXd>(size_t(spec.heads)));
+        for (int l = 0; l < layers; ++l) {
+            for (int h = 0; h < spec.heads; ++h) {
+                Eigen::MatrixXd &m = kindMaps[size_t(l)][size_t(h)];
+                switch (kind) {
+                case TransformerAttentionKind::EncoderSelf:
+                    m = model.encoderSelfWeights(l, 0, h);
+                    break;
+                case TransformerAttentionKind::DecoderSelf:
+                    m = model.decoderSelfWeights(l, 0, h);
+                    break;
+                case TransformerAttentionKind::Cross:
+                    m = model.crossWeights(l, 0, h);
+                    break;
+                }
+            }
+        }
+    };
+    take(TransformerAttentionKind::EncoderSelf, spec.encoderLayers);
+    take(TransformerAttentionKind::DecoderSelf, spec.decoderLayers);
+    take(TransformerAttentionKind::Cross, spec.decoderLayers);
+    return out;
+}
+
+std::pair<std::vector<int>, std::vector<int>> TransformerAttentionMaps::unpadded(
+    const TrainingBatch &batch, int index)
+{
+    std::pair<std::vector<int>, std::vector<int>> out;
+    for (int i = 0; i < batch.sourceLength(); ++i) {
+        if (batch.sourcePadding.size() > 0 && batch.sourcePadding(index, i))
+            break;
+        out.first.push_back(batch.source(index, i));
+    }
+    for (int i = 0; i < batch.targetLength(); ++i) {
+        if (batch.targetPadding.size() > 0 && batch.targetPadding(index, i))
+            break;
+        out.second.push_back(batch.target(index, i));
+    }
+    return out;
+}
+
+} // namespace ae
