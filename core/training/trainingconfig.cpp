@@ -47,6 +47,14 @@ constexpr IntLimit intLimits[] = {
 
 } // namespace
 
+std::optional<std::pair<int, int>> trainingNumberRange(const QString &option)
+{
+    for (const IntLimit &l : intLimits)
+        if (option == QLatin1String(l.option))
+            return std::make_pair(l.lo, l.hi);
+    return std::nullopt;
+}
+
 std::optional<SessionError> checkTrainingNumber(const QString &option, qint64 value)
 {
     for (const IntLimit &l : intLimits) {

@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace ae {
 
@@ -125,6 +126,11 @@ QString scaleName(const ScaleSpec &scale);
 /// Reads "sqrt_dk", "none" or a positive number allowed by limits::isAllowedDivisor().
 std::optional<ScaleSpec> scaleFromName(const QString &name);
 /// @}
+
+/// The lowest and highest value of one whole-number setting (@p option as for
+/// checkTrainingNumber(), whose limits these are), or nothing for an unknown option. The
+/// window's fields take their ranges from here.
+std::optional<std::pair<int, int>> trainingNumberRange(const QString &option);
 
 /// Checks one whole-number setting against its limit (traininglimits.h): @p option is the
 /// command line's name without dashes: "length", "vocab", "d-model", "heads", "batch",

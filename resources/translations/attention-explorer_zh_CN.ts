@@ -4815,6 +4815,10 @@ ceiling ln(%4): %5 nats</source>
         <source>Training settings</source>
         <translation>训练设置</translation>
     </message>
+    <message>
+        <source>The film strip shows the one-layer model; export the transformer&apos;s curves instead.</source>
+        <translation>胶片条只显示单层模型；请改为导出 Transformer 的曲线。</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingSettingsForm</name>
@@ -4934,6 +4938,38 @@ ceiling ln(%4): %5 nats</source>
         <source>The setting “%1” is out of range: %2</source>
         <translation>设置“%1”超出范围：%2</translation>
     </message>
+    <message>
+        <source>One cross-attention layer</source>
+        <translation>一层交叉注意力</translation>
+    </message>
+    <message>
+        <source>Transformer (encoder-decoder)</source>
+        <translation>Transformer（编码器-解码器）</translation>
+    </message>
+    <message>
+        <source>What learns: one layer of cross-attention, or a whole encoder-decoder transformer with attention in three places.</source>
+        <translation>学习的模型：一层交叉注意力，或在三处使用注意力的完整编码器-解码器 Transformer。</translation>
+    </message>
+    <message>
+        <source>The transformer&apos;s encoder layers, and as many decoder layers.</source>
+        <translation>Transformer 的编码器层数，解码器层数与之相同。</translation>
+    </message>
+    <message>
+        <source>The width of each layer&apos;s feed-forward block (dim_feedforward).</source>
+        <translation>每层前馈块的宽度（dim_feedforward）。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>d_ff:</source>
+        <translation>d_ff：</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingTranslatePanel</name>
@@ -4984,6 +5020,69 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>“%1” is not a word this model knows, nor made of such words: use the words listed above, separated by spaces.</source>
         <translation>“%1”不是这个模型认识的词，也不能拆成这样的词：请用上面列出的词，词与词之间用空格隔开。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TransformerHeadGrid</name>
+    <message>
+        <source>Encoder self</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self (masked)</source>
+        <translation>解码器自注意力（掩码）</translation>
+    </message>
+    <message>
+        <source>Cross</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention (X, X): each source word looks at every source word.</source>
+        <translation>编码器的自注意力 (X, X)：每个源词关注所有源词。</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s masked self-attention (Y, Y): each target position looks at itself and the positions before it.</source>
+        <translation>解码器的掩码自注意力 (Y, Y)：每个目标位置只关注自身及其之前的位置。</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s cross-attention (Y, X): each target position looks at the source words.</source>
+        <translation>解码器的交叉注意力 (Y, X)：每个目标位置关注源词。</translation>
+    </message>
+    <message>
+        <source>Kind of attention shown</source>
+        <translation>显示的注意力种类</translation>
+    </message>
+    <message>
+        <source>Training step shown</source>
+        <translation>显示的训练步数</translation>
+    </message>
+    <message>
+        <source>Drag to see the attention at an earlier step; at the right end the heatmaps follow the training.</source>
+        <translation>拖动可查看较早某一步的注意力；拖到最右端时，热力图随训练实时更新。</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 步 / 共 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 · step %2</source>
+        <translation>%1 · 第 %2 步</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>层%1 头%2</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2, head %3</source>
+        <translation>%1 · 第 %2 层，头 %3</translation>
     </message>
 </context>
 <context>

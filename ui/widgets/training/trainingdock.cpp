@@ -12,6 +12,7 @@
 #include "training/trainingsettingsform.h"
 #include "training/trainingtrace.h"
 #include "training/trainingtranslatepanel.h"
+#include "training/transformerheadgrid.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -28,6 +29,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -98,7 +100,13 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_translate = new TrainingTranslatePanel(m_runner);
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("trainingTabs"));
-    m_tabs->addTab(m_attention, QString());
+    m_headGrid = new TransformerHeadGrid(m_runner);
+    m_headGrid->setObjectName(QStringLiteral("transformerHeadGrid"));
+    // The single layer's panel, or for the transformer the grid of every layer and head.
+    m_attentionStack = new QStackedWidget;
+    m_attentionStack->addWidget(m_attention);
+    m_attentionStack->addWidget(m_headGrid);
+    m_tabs->addTab(m_attentionStack, QString());
     m_tabs->addTab(m_translate, QString());
 
     auto *right = new QWidget;
@@ -301,8 +309,20 @@ void TrainingDock::restartRuns()
         m_attention->runsStarted();
         m_translate->runsStarted();
     }
+    showModel();
     showProgress();
     updateButtons();
+}
+
+void TrainingDock::showModel()
+{
+    m_headGrid->runsStarted();
+    const bool transformer
+        = m_runner->state() != TrainingRunner::State::Empty && m_runner->isTransformer();
+    m_attentionStack->setCurrentWidget(
+        transformer ? static_cast<QWidget *>(m_headGrid) : static_cast<QWidget *>(m_attention));
+    // Translate and the film strip know the one-layer model only.
+    m_tabs->setTabEnabled(1, !transformer);
 }
 
 void TrainingDock::showProgress()
@@ -317,8 +337,10 @@ void TrainingDock::showProgress()
     }
     for (TrainingCurvePlot *plot : m_plots)
         plot->setTraces({ m_traces[0], m_traces[1] }, runNames());
-    if (m_runner->state() != TrainingRunner::State::Empty)
+    if (m_runner->state() != TrainingRunner::State::Empty) {
         m_attention->runsProgressed();
+        m_headGrid->runsProgressed();
+    }
     updateStatus();
 }
 
@@ -420,7 +442,7 @@ void TrainingDock::startLessonRuns(const RunConfig &config)
     configs[0].scale = ScaleSpec();
     configs[1].scale = ScaleSpec();
     configs[1].scale.mode = ScaleMode::None;
-    m_tabs->setCurrentWidget(m_attention);
+    m_tabs->setCurrentWidget(m_attentionStack);
     const bool same = m_runner->state() != TrainingRunner::State::Empty
         && sameRun(m_runner->configs()[0], configs[0])
         && sameRun(m_runner->configs()[1], configs[1]);
@@ -454,6 +476,12 @@ std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QStrin
     if (m_runner->state() == TrainingRunner::State::Empty || m_attention->exampleIndex() < 0) {
         if (error)
             *error = tr("There is no run to export yet.");
+        return std::nullopt;
+    }
+    if (m_runner->isTransformer()) {
+        if (error)
+            *error = tr("The film strip shows the one-layer model; export the transformer's "
+                        "curves instead.");
         return std::nullopt;
     }
     const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));

@@ -18,6 +18,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QStackedWidget;
 class QTabWidget;
 
 namespace ae {
@@ -28,6 +29,7 @@ class TrainingCurvePlot;
 class TrainingRunner;
 class TrainingSettingsForm;
 class TrainingTranslatePanel;
+class TransformerHeadGrid;
 struct TrainingTrace;
 
 /// The dock; the runs live in its TrainingRunner.
@@ -71,6 +73,8 @@ public:
     TrainingSettingsForm *settings() const { return m_settings; }
     TrainingAttentionPanel *attention() const { return m_attention; }
     TrainingTranslatePanel *translator() const { return m_translate; }
+    /// The transformer's head grid (shown instead of attention() for transformer runs).
+    TransformerHeadGrid *headGrid() const { return m_headGrid; }
     TrainingCurvePlot *curvePlot(int index) const { return m_plots[size_t(index)]; }
     QPushButton *playButton() const { return m_play; }
     QPushButton *stepButton() const { return m_step; }
@@ -91,6 +95,8 @@ private:
     void retranslate();
     /// Starts fresh runs of the form's settings (or clears them when the settings are bad).
     void restartRuns();
+    /// Shows the attention of the runs' model: the one layer's panel or the head grid.
+    void showModel();
     /// Takes the runner's new steps into the curves, the heatmaps and the status line.
     void showProgress();
     void updateButtons();
@@ -112,6 +118,8 @@ private:
     TrainingSettingsForm *m_settings;
     TrainingAttentionPanel *m_attention;
     TrainingTranslatePanel *m_translate;
+    TransformerHeadGrid *m_headGrid;
+    QStackedWidget *m_attentionStack;
     std::array<TrainingCurvePlot *, 3> m_plots {};
     QScrollArea *m_settingsScroll = nullptr; ///< the settings, scrolled on a short screen
     std::array<TrainingTrace *, 2> m_traces {};

@@ -39,6 +39,17 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
     : QWidget(parent)
 {
     const RunConfig defaults;
+    m_model = new QComboBox;
+    m_model->setObjectName(QStringLiteral("trainingModel"));
+    for (ModelKind kind : { ModelKind::OneLayer, ModelKind::Transformer })
+        m_model->addItem(QString(), modelName(kind));
+    const auto range = [](const char *option) {
+        return trainingNumberRange(QLatin1String(option)).value_or(std::make_pair(1, 1));
+    };
+    m_layers = spin(range("layers").first, range("layers").second, defaults.layers);
+    m_layers->setObjectName(QStringLiteral("trainingLayers"));
+    m_dFf = spin(range("d-ff").first, range("d-ff").second, defaults.dimFeedforward);
+    m_dFf->setObjectName(QStringLiteral("trainingFeedForward"));
     m_task = new QComboBox;
     m_task->setObjectName(QStringLiteral("trainingTask"));
     for (TaskKind kind :
@@ -89,9 +100,9 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
 
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    for (QWidget *w :
-        std::initializer_list<QWidget *> { m_task, m_length, m_vocab, m_dModel, m_heads,
-            m_optimizer, m_lr, m_batch, m_steps, m_seed, m_scales[0], m_scales[1], m_target })
+    for (QWidget *w : std::initializer_list<QWidget *> { m_model, m_task, m_length, m_vocab,
+             m_dModel, m_heads, m_layers, m_dFf, m_optimizer, m_lr, m_batch, m_steps, m_seed,
+             m_scales[0], m_scales[1], m_target })
         m_form->addRow(new QLabel, w);
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("trainingSettingsMessage"));
@@ -109,10 +120,24 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
         updateMessage();
         emit changed();
     };
-    for (QSpinBox *box : { m_length, m_vocab, m_dModel, m_heads, m_batch, m_steps, m_seed })
+    for (QSpinBox *box :
+        { m_length, m_vocab, m_dModel, m_heads, m_layers, m_dFf, m_batch, m_steps, m_seed })
         connect(box, &QSpinBox::valueChanged, this, edited);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, edited);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, edited);
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this, edited] {
+        // A picked model brings its own shape (the transformer: issue 29's defaults).
+        const RunConfig preset = defaultRunConfig(
+            modelFromName(m_model->currentData().toString()).value_or(ModelKind::OneLayer));
+        {
+            const QSignalBlocker b0(m_dModel), b1(m_heads), b2(m_layers), b3(m_dFf);
+            m_dModel->setValue(preset.dModel);
+            m_heads->setValue(preset.heads);
+            m_layers->setValue(preset.layers);
+            m_dFf->setValue(preset.dimFeedforward);
+        }
+        edited();
+    });
     connect(m_task, &QComboBox::currentIndexChanged, this, [this, edited](int index) {
         // Finished runs are not thrown away without asking.
         if (index != m_taskIndex && m_taskGuard && !m_taskGuard()) {
@@ -165,9 +190,16 @@ void TrainingSettingsForm::retranslate()
         box->setToolTip(tr("What the scores q·k are divided by: √d_k, nothing, or a number you "
                            "type."));
     }
-    const QStringList labels { tr("Task:"), tr("Length:"), tr("Vocabulary:"), tr("d_model:"),
-        tr("Heads:"), tr("Optimiser:"), tr("Learning rate:"), tr("Batch:"), tr("Steps:"),
-        tr("Seed:"), tr("Run A divides by:"), tr("Run B divides by:"), tr("Stop at accuracy:") };
+    m_model->setItemText(0, tr("One cross-attention layer"));
+    m_model->setItemText(1, tr("Transformer (encoder-decoder)"));
+    m_model->setToolTip(tr("What learns: one layer of cross-attention, or a whole "
+                           "encoder-decoder transformer with attention in three places."));
+    m_layers->setToolTip(tr("The transformer's encoder layers, and as many decoder layers."));
+    m_dFf->setToolTip(tr("The width of each layer's feed-forward block (dim_feedforward)."));
+    const QStringList labels { tr("Model:"), tr("Task:"), tr("Length:"), tr("Vocabulary:"),
+        tr("d_model:"), tr("Heads:"), tr("Layers:"), tr("d_ff:"), tr("Optimiser:"),
+        tr("Learning rate:"), tr("Batch:"), tr("Steps:"), tr("Seed:"), tr("Run A divides by:"),
+        tr("Run B divides by:"), tr("Stop at accuracy:") };
     for (int row = 0; row < m_form->rowCount() && row < labels.size(); ++row) {
         if (auto *label
             = qobject_cast<QLabel *>(m_form->itemAt(row, QFormLayout::LabelRole)->widget())) {
@@ -192,6 +224,29 @@ void TrainingSettingsForm::updateEnabled()
     const bool synthetic = m_task->currentData().toString() != taskName(TaskKind::Translate);
     m_length->setEnabled(synthetic);
     m_vocab->setEnabled(synthetic);
+    const bool transformer = m_model->currentData().toString() == modelName(ModelKind::Transformer);
+    m_form->setRowVisible(m_layers, transformer);
+    m_form->setRowVisible(m_dFf, transformer);
+}
+
+RunConfig TrainingSettingsForm::fieldsConfig() const
+{
+    RunConfig c;
+    c.model = modelFromName(m_model->currentData().toString()).value_or(ModelKind::OneLayer);
+    c.layers = m_layers->value();
+    c.dimFeedforward = m_dFf->value();
+    c.task.kind = taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse);
+    c.task.length = m_length->value();
+    c.task.vocab = m_vocab->value();
+    c.dModel = m_dModel->value();
+    c.heads = m_heads->value();
+    c.optimizer.kind
+        = optimizerFromName(m_optimizer->currentData().toString()).value_or(OptimizerKind::Adam);
+    c.optimizer.lr = m_lr->value();
+    c.batch = m_batch->value();
+    c.steps = m_steps->value();
+    c.seed = static_cast<std::uint64_t>(m_seed->value());
+    return c;
 }
 
 std::optional<ScaleSpec> TrainingSettingsForm::scale(int run) const
@@ -208,18 +263,7 @@ std::optional<ScaleSpec> TrainingSettingsForm::scale(int run) const
 
 std::optional<std::array<RunConfig, 2>> TrainingSettingsForm::configs() const
 {
-    RunConfig c;
-    c.task.kind = taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse);
-    c.task.length = m_length->value();
-    c.task.vocab = m_vocab->value();
-    c.dModel = m_dModel->value();
-    c.heads = m_heads->value();
-    c.optimizer.kind
-        = optimizerFromName(m_optimizer->currentData().toString()).value_or(OptimizerKind::Adam);
-    c.optimizer.lr = m_lr->value();
-    c.batch = m_batch->value();
-    c.steps = m_steps->value();
-    c.seed = static_cast<std::uint64_t>(m_seed->value());
+    const RunConfig c = fieldsConfig();
     std::array<RunConfig, 2> out { c, c };
     for (int run = 0; run < 2; ++run) {
         const std::optional<ScaleSpec> s = scale(run);
@@ -243,15 +287,7 @@ QString TrainingSettingsForm::problem() const
                 .arg(limits::minScaleDivisor)
                 .arg(limits::maxAbsValue);
     }
-    RunConfig c;
-    c.task.kind = taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse);
-    c.task.length = m_length->value();
-    c.task.vocab = m_vocab->value();
-    c.dModel = m_dModel->value();
-    c.heads = m_heads->value();
-    c.optimizer.lr = m_lr->value();
-    c.batch = m_batch->value();
-    c.steps = m_steps->value();
+    RunConfig c = fieldsConfig();
     c.scale = *scale(0);
     const std::optional<SessionError> error = checkRunConfig(c);
     if (!error)
@@ -286,7 +322,11 @@ void TrainingSettingsForm::setConfigs(const std::array<RunConfig, 2> &configs)
 {
     const RunConfig &c = configs[0];
     const QSignalBlocker b0(m_task), b1(m_length), b2(m_vocab), b3(m_dModel), b4(m_heads),
-        b5(m_optimizer), b6(m_lr), b7(m_batch), b8(m_steps), b9(m_seed);
+        b5(m_optimizer), b6(m_lr), b7(m_batch), b8(m_steps), b9(m_seed), b10(m_model),
+        b11(m_layers), b12(m_dFf);
+    m_model->setCurrentIndex(m_model->findData(modelName(c.model)));
+    m_layers->setValue(c.layers);
+    m_dFf->setValue(c.dimFeedforward);
     m_task->setCurrentIndex(m_task->findData(taskName(c.task.kind)));
     m_taskIndex = m_task->currentIndex();
     m_length->setValue(c.task.length);

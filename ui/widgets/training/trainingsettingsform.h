@@ -2,7 +2,8 @@
 #pragma once
 
 /// @file trainingsettingsform.h
-/// The training lab's settings: task, length, vocabulary, d_model, heads, optimiser,
+/// The training lab's settings: the model (one cross-attention layer or the transformer,
+/// with its layers and d_ff), task, length, vocabulary, d_model, heads, optimiser,
 /// learning rate, batch, steps, seed, the two runs' scales and when to stop. It turns them into
 /// the core's RunConfigs and says in words what is wrong when they break a limit.
 
@@ -45,6 +46,9 @@ public:
 
     /// @name Fields (tests)
     /// @{
+    QComboBox *modelBox() const { return m_model; }
+    QSpinBox *layersBox() const { return m_layers; }
+    QSpinBox *feedForwardBox() const { return m_dFf; }
     QComboBox *taskBox() const { return m_task; }
     QSpinBox *lengthBox() const { return m_length; }
     QSpinBox *vocabBox() const { return m_vocab; }
@@ -72,14 +76,20 @@ protected:
 
 private:
     void retranslate();
-    /// Length and vocabulary apply to the synthetic tasks only.
+    /// Length and vocabulary apply to the synthetic tasks only; layers and d_ff are shown for
+    /// the transformer only.
     void updateEnabled();
+    /// The run the fields describe, before the scales (run A's scale, or √d_k).
+    RunConfig fieldsConfig() const;
     /// The scale a run's box holds, or nothing when its text is not a scale.
     std::optional<ScaleSpec> scale(int run) const;
     /// Shows problem() under the form and marks the field it names.
     void updateMessage();
 
     QFormLayout *m_form;
+    QComboBox *m_model;
+    QSpinBox *m_layers;
+    QSpinBox *m_dFf;
     QComboBox *m_task;
     std::function<bool()> m_taskGuard;
     int m_taskIndex = 0; ///< the task last accepted

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Training window's transformer: picking the model in the settings shows the head grid in
+// place of the single layer's panel; the grid has a row per layer and a column per head for
+// each run, and its heatmaps hold the core model's weights for the held-out sentence.
+
+#include "document/document.h"
+#include "heatmap/heatmapplot.h"
+#include "testsupportattention.h"
+#include "training/trainingattentionpanel.h"
+#include "training/trainingdock.h"
+#include "training/trainingrunner.h"
+#include "training/trainingsettingsform.h"
+#include "training/transformer/transformermodel.h"
+#include "training/transformer/transformertrainer.h"
+#include "training/transformerheadgrid.h"
+
+#include <QComboBox>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace ae;
+
+class TestTransformerHeadGrid : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void modelChoiceShowsTheGrid();
+    void gridFollowsTheModel_data();
+    void gridFollowsTheModel();
+
+private:
+    /// Picks the transformer with @p layers layers and @p heads heads, small and quick.
+    void useTransformer(int layers, int heads, int steps);
+
+    Document *m_document = nullptr;
+    TrainingDock *m_dock = nullptr;
+};
+
+void TestTransformerHeadGrid::initTestCase()
+{
+    AttentionTestSupport::isolateSettings(QStringLiteral("tst_transformerheadgrid"));
+}
+
+void TestTransformerHeadGrid::init()
+{
+    m_document = new Document;
+    m_dock = new TrainingDock(m_document);
+    m_dock->resize(1024, 768);
+    m_dock->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_dock));
+}
+
+void TestTransformerHeadGrid::cleanup()
+{
+    delete m_dock;
+    delete m_document;
+    m_dock = nullptr;
+    m_document = nullptr;
+}
+
+void TestTransformerHeadGrid::useTransformer(int layers, int heads, int steps)
+{
+    TrainingSettingsForm *f = m_dock->settings();
+    f->modelBox()->setCurrentIndex(f->modelBox()->findData(modelName(ModelKind::Transformer)));
+    f->lengthBox()->setValue(4);
+    f->vocabBox()->setValue(6);
+    f->headsBox()->setValue(heads);
+    f->modelDimBox()->setValue(8 * heads);
+    f->layersBox()->setValue(layers);
+    f->feedForwardBox()->setValue(12);
+    f->batchBox()->setValue(4);
+    f->stepsBox()->setValue(steps);
+    f->seedBox()->setValue(5);
+    QCOMPARE(f->messageLabel()->text(), QString());
+    QCOMPARE(m_dock->runner()->state(), TrainingRunner::State::Paused);
+}
+
+void TestTransformerHeadGrid::modelChoiceShowsTheGrid()
+{
+    TrainingSettingsForm *f = m_dock->settings();
+    // The one layer: its panel, no transformer fields.
+    QVERIFY(m_dock->attention()->isVisible());
+    QVERIFY(!m_dock->headGrid()->isVisible());
+    QVERIFY(!f->layersBox()->isVisible());
+    QVERIFY(!f->feedForwardBox()->isVisible());
+    // The transformer: issue 29's defaults, its fields and the grid.
+    f->modelBox()->setCurrentIndex(f->modelBox()->findData(modelName(ModelKind::Transformer)));
+    const RunConfig defaults = defaultRunConfig(ModelKind::Transformer);
+    QCOMPARE(f->layersBox()->value(), defaults.layers);
+    QCOMPARE(f->feedForwardBox()->value(), defaults.dimFeedforward);
+    QCOMPARE(f->headsBox()->value(), defaults.heads);
+    QCOMPARE(f->layersBox()->maximum(), trainingNumberRange(QStringLiteral("layers"))->second);
+    QCOMPARE(f->feedForwardBox()->maximum(), trainingNumberRange(QStringLiteral("d-ff"))->second);
+    QVERIFY(f->layersBox()->isVisible());
+    QVERIFY(f->feedForwardBox()->isVisible());
+    const auto configs = f->configs();
+    QVERIFY(configs);
+    QCOMPARE((*configs)[0].model, ModelKind::Transformer);
+    QCOMPARE(m_dock->runner()->configs()[1].model, ModelKind::Transformer);
+    QVERIFY(m_dock->headGrid()->isVisible());
+    QVERIFY(!m_dock->attention()->isVisible());
+    QVERIFY(!m_dock->tabs()->isTabEnabled(1));
+    QCOMPARE(m_dock->headGrid()->layerCount(), defaults.layers);
+    QCOMPARE(m_dock->headGrid()->headCount(), defaults.heads);
+    // And back.
+    f->modelBox()->setCurrentIndex(f->modelBox()->findData(modelName(ModelKind::OneLayer)));
+    QVERIFY(m_dock->attention()->isVisible());
+    QVERIFY(!m_dock->headGrid()->isVisible());
+    QVERIFY(m_dock->tabs()->isTabEnabled(1));
+}
+
+void TestTransformerHeadGrid::gridFollowsTheModel_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("kind");
+    QTest::newRow("1 layer, 1 head, encoder self")
+        << 1 << 1 << int(TransformerAttentionKind::EncoderSelf);
+    QTest::newRow("2 layers, 3 heads, decoder self")
+        << 2 << 3 << int(TransformerAttentionKind::DecoderSelf);
+    QTest::newRow("3 layers, 2 heads, cross") << 3 << 2 << int(TransformerAttentionKind::Cross);
+}
+
+void TestTransformerHeadGrid::gridFollowsTheModel()
+{
+    QFETCH(int, layers);
+    QFETCH(int, heads);
+    QFETCH(int, kind);
+    const int steps = 4;
+    useTransformer(layers, heads, steps);
+    TransformerHeadGrid *grid = m_dock->headGrid();
+    QCOMPARE(grid->layerCount(), layers);
+    QCOMPARE(grid->headCount(), heads);
+    QCOMPARE(grid->kindTabs()->count(), 3);
+    QVERIFY(!grid->plot(0, layers, 0));
+    QVERIFY(!grid->plot(1, 0, heads));
+    grid->kindTabs()->setCurrentIndex(kind);
+    QCOMPARE(grid->kind(), TransformerAttentionKind(kind));
+
+    TrainingRunner *runner = m_dock->runner();
+    runner->play();
+    QTRY_COMPARE_WITH_TIMEOUT(runner->state(), TrainingRunner::State::Finished, 120000);
+    // Following the training, the scrubber is at the last step.
+    QCOMPARE(grid->scrubber()->value(), steps);
+
+    // The sentence, and the core model's weights on it after the same steps.
+    const std::vector<int> source = runner->sentence().first;
+    const std::vector<int> target = runner->sentence().second;
+    QVERIFY(!source.empty());
+    TransformerBatch one;
+    one.source.resize(1, Eigen::Index(source.size()));
+    one.target.resize(1, Eigen::Index(target.size()));
+    for (size_t i = 0; i < source.size(); ++i)
+        one.source(0, Eigen::Index(i)) = source[i];
+    for (size_t i = 0; i < target.size(); ++i)
+        one.target(0, Eigen::Index(i)) = target[i];
+    for (int run = 0; run < 2; ++run) {
+        TransformerTrainer core(runner->configs()[size_t(run)]);
+        for (int s = 0; s < steps; ++s)
+            core.step();
+        TransformerModel model(core.spec());
+        model.forward(core.parameters(), one);
+        for (int l = 0; l < layers; ++l) {
+            for (int h = 0; h < heads; ++h) {
+                const HeatmapPlot *plot = grid->plot(run, l, h);
+                QVERIFY(plot);
+                QVERIFY(plot->isVisible());
+                const Eigen::MatrixXd expected = kind == int(TransformerAttentionKind::EncoderSelf)
+                    ? Eigen::MatrixXd(model.encoderSelfWeights(l, 0, h))
+                    : kind == int(TransformerAttentionKind::DecoderSelf)
+                    ? Eigen::MatrixXd(model.decoderSelfWeights(l, 0, h))
+                    : Eigen::MatrixXd(model.crossWeights(l, 0, h));
+                QVERIFY(plot->data().values == expected);
+                const QString firstSource = core.spec().sourceVocab.value(source[0]);
+                const QString firstTarget = core.spec().targetVocab.value(target[0]);
+                QCOMPARE(plot->data().rowLabels.value(0),
+                    kind == int(TransformerAttentionKind::EncoderSelf) ? firstSource : firstTarget);
+                QCOMPARE(plot->data().columnLabels.value(0),
+                    kind == int(TransformerAttentionKind::DecoderSelf) ? firstTarget : firstSource);
+            }
+        }
+    }
+    // Scrubbed back to step 0, the maps are the initial weights'.
+    grid->scrubber()->setValue(0);
+    TransformerTrainer initial(runner->configs()[0]);
+    TransformerModel model(initial.spec());
+    model.forward(initial.parameters(), one);
+    const Eigen::MatrixXd expected = kind == int(TransformerAttentionKind::EncoderSelf)
+        ? Eigen::MatrixXd(model.encoderSelfWeights(0, 0, 0))
+        : kind == int(TransformerAttentionKind::DecoderSelf)
+        ? Eigen::MatrixXd(model.decoderSelfWeights(0, 0, 0))
+        : Eigen::MatrixXd(model.crossWeights(0, 0, 0));
+    QVERIFY(grid->plot(0, 0, 0)->data().values == expected);
+}
+
+QTEST_MAIN(TestTransformerHeadGrid)
+#include "tst_transformerheadgrid.moc"
