@@ -5084,6 +5084,12 @@ ceiling ln(%4): %5 nats</source>
         <source>%1 · layer %2, head %3</source>
         <translation>%1 · 第 %2 层，头 %3</translation>
     </message>
+    <message>
+        <source>rows: %1
+columns: %2</source>
+        <translation>行：%1
+列：%2</translation>
+    </message>
 </context>
 <context>
     <name>ae::UnknownSessionField</name>

@@ -41,7 +41,11 @@ TransformerHeadGrid::TransformerHeadGrid(TrainingRunner *runner, QWidget *parent
         m_runLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
         m_grids[size_t(run)] = new QGridLayout;
         m_grids[size_t(run)]->setSpacing(2);
+        m_wordLabels[size_t(run)] = new QLabel;
+        m_wordLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
+        m_wordLabels[size_t(run)]->setWordWrap(true);
         column->addWidget(m_runLabels[size_t(run)]);
+        column->addWidget(m_wordLabels[size_t(run)]);
         column->addLayout(m_grids[size_t(run)], 1);
         sides->addLayout(column, 1);
     }
@@ -141,6 +145,8 @@ void TransformerHeadGrid::rebuild(int layers, int heads)
                 for (int h = 0; h < heads; ++h) {
                     auto *p = new HeatmapPlot;
                     p->setCompact(true);
+                    // Small enough for 2 x 4 heads per run side by side at 1024 x 768.
+                    p->setMinimumSize(48, 48);
                     p->setObjectName(
                         QStringLiteral("transformerHead%1_%2_%3").arg(run).arg(l).arg(h));
                     grid->addWidget(p, l + 1, h + 1);
@@ -208,6 +214,7 @@ void TransformerHeadGrid::updateMaps(bool force)
             : QString();
         if (!have) {
             m_runLabels[size_t(run)]->clear();
+            m_wordLabels[size_t(run)]->clear();
             continue;
         }
         const int snapshot = m_runner->snapshotStepAt(run, step);
@@ -218,6 +225,10 @@ void TransformerHeadGrid::updateMaps(bool force)
         if (maps.empty())
             continue;
         m_shownSnapshot[size_t(run)] = snapshot;
+        // The small maps have no tick labels: their rows and columns are named here.
+        m_wordLabels[size_t(run)]->setText(tr("rows: %1\ncolumns: %2")
+                                               .arg(maps.queryWords(k).join(QLatin1Char(' ')),
+                                                   maps.keyWords(k).join(QLatin1Char(' '))));
         const int layers = maps.layers(k);
         for (int l = 0; l < m_layers; ++l) {
             for (int h = 0; h < m_heads; ++h) {

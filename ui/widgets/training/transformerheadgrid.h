@@ -66,6 +66,7 @@ private:
     QSlider *m_scrubber;
     QLabel *m_stepLabel;
     std::array<QLabel *, 2> m_runLabels {};
+    std::array<QLabel *, 2> m_wordLabels {}; ///< the words of the maps' rows and columns
     std::array<QGridLayout *, 2> m_grids {};
     std::array<std::vector<QLabel *>, 2> m_headers; ///< the grids' layer and head labels
     std::array<std::vector<HeatmapPlot *>, 2> m_plots; ///< layer-major
