@@ -4636,6 +4636,14 @@ ceiling ln(%4): %5 nats</source>
         <source>largest weight</source>
         <translation>最大权重</translation>
     </message>
+    <message>
+        <source>Gradient norm of all parameters</source>
+        <translation>所有参数的梯度范数</translation>
+    </message>
+    <message>
+        <source>The size of the gradient of every parameter of the transformer together (its global norm).</source>
+        <translation>Transformer 全部参数合在一起的梯度大小（全局范数）。</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingDock</name>

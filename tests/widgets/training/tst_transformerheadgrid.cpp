@@ -7,6 +7,7 @@
 #include "heatmap/heatmapplot.h"
 #include "testsupportattention.h"
 #include "training/trainingattentionpanel.h"
+#include "training/trainingcurveplot.h"
 #include "training/trainingdock.h"
 #include "training/trainingrunner.h"
 #include "training/trainingsettingsform.h"
@@ -113,6 +114,7 @@ void TestTransformerHeadGrid::modelChoiceShowsTheGrid()
     QVERIFY(m_dock->attention()->isVisible());
     QVERIFY(!m_dock->headGrid()->isVisible());
     QVERIFY(m_dock->tabs()->isTabEnabled(1));
+    QVERIFY(!m_dock->curvePlot(1)->isTransformer());
 }
 
 void TestTransformerHeadGrid::gridFollowsTheModel_data()
@@ -185,6 +187,16 @@ void TestTransformerHeadGrid::gridFollowsTheModel()
                     kind == int(TransformerAttentionKind::DecoderSelf) ? firstTarget : firstSource);
             }
         }
+    }
+    // The gradient plot shows the transformer's one global norm, as the core measured it.
+    TrainingCurvePlot *gradients = m_dock->curvePlot(1);
+    QVERIFY(gradients->isTransformer());
+    for (int run = 0; run < 2; ++run) {
+        QCOMPARE(gradients->rawGraph(run, 1)->dataCount(), 0);
+        QCOMPARE(gradients->rawGraph(run, 0)->dataCount(), steps);
+        TransformerTrainer core(runner->configs()[size_t(run)]);
+        for (int s = 0; s < steps; ++s)
+            QCOMPARE(gradients->rawGraph(run, 0)->data()->at(s)->value, core.step()->gradNorm);
     }
     // Scrubbed back to step 0, the maps are the initial weights'.
     grid->scrubber()->setValue(0);

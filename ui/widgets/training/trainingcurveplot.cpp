@@ -99,6 +99,15 @@ void TrainingCurvePlot::applyStyle()
     styleMarker(m_marker, ColorMap::accent(ColorMapKind::Viridis));
 }
 
+void TrainingCurvePlot::setTransformer(bool on)
+{
+    if (on == m_transformer)
+        return;
+    m_transformer = on;
+    retranslate();
+    fillCurves();
+}
+
 void TrainingCurvePlot::retranslate()
 {
     xAxis->setLabel(tr("step"));
@@ -111,9 +120,15 @@ void TrainingCurvePlot::retranslate()
                       "words predicted right, on the right axis."));
         break;
     case Kind::GradientNorms:
+        yAxis->setLabel(tr("norm"));
+        if (m_transformer) {
+            setTitle(tr("Gradient norm of all parameters"));
+            setToolTip(tr("The size of the gradient of every parameter of the transformer "
+                          "together (its global norm)."));
+            break;
+        }
         // The key is in the title: the axis, as short as the plot is tall, could not hold it.
         setTitle(tr("Gradient norms: W_q solid, W_k dashed"));
-        yAxis->setLabel(tr("norm"));
         setToolTip(tr("Solid: the size of W_q's gradient; dashed: W_k's. A saturated softmax "
                       "passes almost no gradient back to the queries and keys."));
         break;
@@ -179,7 +194,7 @@ void TrainingCurvePlot::fillCurves()
             break;
         case Kind::GradientNorms:
             set(0, t ? t->gradNormQ : none);
-            set(1, t ? t->gradNormK : none);
+            set(1, t && !m_transformer ? t->gradNormK : none);
             break;
         case Kind::Saturation:
             set(0, t ? t->maxWeight : none);

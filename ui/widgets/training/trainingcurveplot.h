@@ -39,6 +39,10 @@ public:
     void setMarkedStep(double step);
     /// Sets every visible text in the current language.
     void retranslate();
+    /// For the transformer's runs: the gradient plot shows one curve, the global norm of every
+    /// parameter's gradient (kept in the trace's gradNormQ), and the texts say so.
+    void setTransformer(bool on);
+    bool isTransformer() const { return m_transformer; }
 
     /// @name Inspection (tests)
     /// @{
@@ -73,6 +77,7 @@ private:
     std::array<QString, 2> m_names;
     QCPItemStraightLine *m_marker;
     double m_lastStep = 0.0;
+    bool m_transformer = false;
 };
 
 } // namespace ae

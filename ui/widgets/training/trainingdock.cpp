@@ -323,6 +323,8 @@ void TrainingDock::showModel()
         transformer ? static_cast<QWidget *>(m_headGrid) : static_cast<QWidget *>(m_attention));
     // Translate and the film strip know the one-layer model only.
     m_tabs->setTabEnabled(1, !transformer);
+    for (TrainingCurvePlot *plot : m_plots)
+        plot->setTransformer(transformer);
 }
 
 void TrainingDock::showProgress()
