@@ -4978,6 +4978,18 @@ ceiling ln(%4): %5 nats</source>
         <source>d_ff:</source>
         <translation>d_ff：</translation>
     </message>
+    <message>
+        <source>Translate the corpus, Chinese → English</source>
+        <translation>翻译语料库：中文 → 英文</translation>
+    </message>
+    <message>
+        <source>Translate the corpus, English → Chinese</source>
+        <translation>翻译语料库：英文 → 中文</translation>
+    </message>
+    <message>
+        <source>The corpus translation tasks are trained by the transformer only: choose the transformer as the model, or another task.</source>
+        <translation>语料库翻译任务只能由 Transformer 训练：请把模型选为 Transformer，或换一个任务。</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingTranslatePanel</name>

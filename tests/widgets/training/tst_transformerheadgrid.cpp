@@ -34,6 +34,8 @@ private slots:
     void modelChoiceShowsTheGrid();
     void gridFollowsTheModel_data();
     void gridFollowsTheModel();
+    void corpusTasksNeedTheTransformer_data();
+    void corpusTasksNeedTheTransformer();
 
 private:
     /// Picks the transformer with @p layers layers and @p heads heads, small and quick.
@@ -209,6 +211,41 @@ void TestTransformerHeadGrid::gridFollowsTheModel()
         ? Eigen::MatrixXd(model.decoderSelfWeights(0, 0, 0))
         : Eigen::MatrixXd(model.crossWeights(0, 0, 0));
     QVERIFY(grid->plot(0, 0, 0)->data().values == expected);
+}
+
+void TestTransformerHeadGrid::corpusTasksNeedTheTransformer_data()
+{
+    QTest::addColumn<int>("task");
+    QTest::newRow("translate-zh-en") << int(TaskKind::TranslateZhEn);
+    QTest::newRow("translate-en-zh") << int(TaskKind::TranslateEnZh);
+}
+
+void TestTransformerHeadGrid::corpusTasksNeedTheTransformer()
+{
+    QFETCH(int, task);
+    TrainingSettingsForm *f = m_dock->settings();
+    f->taskBox()->setCurrentIndex(f->taskBox()->findData(taskName(TaskKind(task))));
+    // The one layer cannot train the corpus: the form says so and no runs start.
+    QVERIFY(!f->configs());
+    QVERIFY(f->messageLabel()->text().contains(QStringLiteral("transformer")));
+    QCOMPARE(m_dock->runner()->state(), TrainingRunner::State::Empty);
+    QVERIFY(!f->lengthBox()->isEnabled());
+    useTransformer(1, 2, 2);
+    QCOMPARE(m_dock->runner()->configs()[0].task.kind, TaskKind(task));
+    m_dock->runner()->play();
+    QTRY_COMPARE_WITH_TIMEOUT(m_dock->runner()->state(), TrainingRunner::State::Finished, 120000);
+    // The cross-attention maps are labelled by the held-out sentence's words.
+    TransformerHeadGrid *grid = m_dock->headGrid();
+    grid->setKind(TransformerAttentionKind::Cross);
+    const TransformerSpec spec = m_dock->runner()->transformerSpec(0);
+    QStringList sourceWords, targetWords;
+    for (int id : m_dock->runner()->sentence().first)
+        sourceWords << spec.sourceVocab.value(id);
+    for (int id : m_dock->runner()->sentence().second)
+        targetWords << spec.targetVocab.value(id);
+    QVERIFY(!sourceWords.isEmpty());
+    QCOMPARE(grid->plot(1, 0, 1)->data().rowLabels, targetWords);
+    QCOMPARE(grid->plot(1, 0, 1)->data().columnLabels, sourceWords);
 }
 
 QTEST_MAIN(TestTransformerHeadGrid)

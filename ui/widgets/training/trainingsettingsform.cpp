@@ -52,8 +52,8 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
     m_dFf->setObjectName(QStringLiteral("trainingFeedForward"));
     m_task = new QComboBox;
     m_task->setObjectName(QStringLiteral("trainingTask"));
-    for (TaskKind kind :
-        { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate })
+    for (TaskKind kind : { TaskKind::Copy, TaskKind::Reverse, TaskKind::Rotate, TaskKind::Translate,
+             TaskKind::TranslateZhEn, TaskKind::TranslateEnZh })
         m_task->addItem(QString(), taskName(kind));
     m_task->setCurrentIndex(m_task->findData(taskName(defaults.task.kind)));
     m_length = spin(limits::minTrainLength, limits::maxTrainLength, defaults.task.length);
@@ -152,7 +152,9 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
         const RunConfig preset = recommendedRunConfig(kind);
         {
             const QSignalBlocker b0(m_dModel), b1(m_steps), b2(m_lr);
-            m_dModel->setValue(preset.dModel);
+            // The transformer keeps its own width (the presets are the one layer's).
+            if (fieldsConfig().model == ModelKind::OneLayer)
+                m_dModel->setValue(preset.dModel);
             m_steps->setValue(preset.steps);
             m_lr->setValue(preset.optimizer.lr);
         }
@@ -181,7 +183,8 @@ void TrainingSettingsForm::changeEvent(QEvent *event)
 void TrainingSettingsForm::retranslate()
 {
     const QStringList tasks { tr("Copy"), tr("Reverse"), tr("Rotate"),
-        tr("Translate (phrase book)") };
+        tr("Translate (phrase book)"), tr("Translate the corpus, Chinese → English"),
+        tr("Translate the corpus, English → Chinese") };
     for (int i = 0; i < m_task->count() && i < tasks.size(); ++i)
         m_task->setItemText(i, tasks[i]);
     for (QComboBox *box : m_scales) {
@@ -221,7 +224,8 @@ void TrainingSettingsForm::retranslate()
 void TrainingSettingsForm::updateEnabled()
 {
     // The phrase book fixes its own sentences and words.
-    const bool synthetic = m_task->currentData().toString() != taskName(TaskKind::Translate);
+    const bool synthetic = !taskFixesShape(
+        taskFromName(m_task->currentData().toString()).value_or(TaskKind::Reverse));
     m_length->setEnabled(synthetic);
     m_vocab->setEnabled(synthetic);
     const bool transformer = m_model->currentData().toString() == modelName(ModelKind::Transformer);
@@ -301,6 +305,9 @@ QString TrainingSettingsForm::problem() const
         return tr("Batch × length × d_model is too large for one step (at most %1): lower the "
                   "batch, the length or d_model.")
             .arg(limits::maxTrainActivations, 0, 'g', 6);
+    if (c.model == ModelKind::OneLayer && isCorpusTask(c.task.kind))
+        return tr("The corpus translation tasks are trained by the transformer only: choose "
+                  "the transformer as the model, or another task.");
     // The spin boxes keep every other value within its limit; name the field all the same.
     return tr("The setting “%1” is out of range: %2").arg(error->path, error->message);
 }
