@@ -119,7 +119,7 @@ bool taskFixesShape(TaskKind kind)
 
 double recommendedTargetAccuracy(TaskKind kind)
 {
-    return kind == TaskKind::Translate ? 0.0 : 1.0;
+    return taskFixesShape(kind) ? 0.0 : 1.0;
 }
 
 QString taskName(TaskKind kind)
