@@ -56,6 +56,12 @@ TrainingSettingsForm::TrainingSettingsForm(QWidget *parent)
              TaskKind::TranslateZhEn, TaskKind::TranslateEnZh })
         m_task->addItem(QString(), taskName(kind));
     m_task->setCurrentIndex(m_task->findData(taskName(defaults.task.kind)));
+    // The long names (the corpus tasks, the transformer) must not widen the settings column
+    // and with it the window past a 1024-pixel screen: the lists open wide enough anyway.
+    for (QComboBox *box : { m_task, m_model }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     m_length = spin(limits::minTrainLength, limits::maxTrainLength, defaults.task.length);
     m_length->setObjectName(QStringLiteral("trainingLength"));
     m_vocab = spin(limits::minTrainVocab, limits::maxTrainVocab, defaults.task.vocab);
