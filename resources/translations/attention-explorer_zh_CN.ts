@@ -759,6 +759,113 @@
     </message>
 </context>
 <context>
+    <name>HttpRequestParser</name>
+    <message>
+        <source>The request line is longer than the limit.</source>
+        <translation>请求行超过了长度上限。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers are longer than the limit.</source>
+        <translation>请求头超过了长度上限。</translation>
+    </message>
+    <message>
+        <source>The request is larger than the limit.</source>
+        <translation>请求超过了大小上限。</translation>
+    </message>
+    <message>
+        <source>A line of the request does not end with CR LF.</source>
+        <translation>请求中有一行不以 CR LF 结尾。</translation>
+    </message>
+    <message>
+        <source>An HTTP/1.1 request has no Host header.</source>
+        <translation>HTTP/1.1 请求缺少 Host 头。</translation>
+    </message>
+    <message>
+        <source>The request line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
+        <translation>请求行不是“METHOD /路径 HTTP/1.1”的形式。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not a word.</source>
+        <translation>请求的方法不是一个单词。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not GET, HEAD or POST.</source>
+        <translation>请求的方法不是 GET、HEAD 或 POST。</translation>
+    </message>
+    <message>
+        <source>The request line does not end with an HTTP version.</source>
+        <translation>请求行没有以 HTTP 版本结尾。</translation>
+    </message>
+    <message>
+        <source>Only HTTP/1.0 and HTTP/1.1 are spoken.</source>
+        <translation>只支持 HTTP/1.0 和 HTTP/1.1。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s query holds a character that must be encoded.</source>
+        <translation>请求的查询部分含有必须编码的字符。</translation>
+    </message>
+    <message>
+        <source>The request has more header lines than the limit.</source>
+        <translation>请求头的行数超过了上限。</translation>
+    </message>
+    <message>
+        <source>A header line is folded onto the next one.</source>
+        <translation>有一行请求头折行到了下一行。</translation>
+    </message>
+    <message>
+        <source>A header line has no name and colon.</source>
+        <translation>有一行请求头缺少名称和冒号。</translation>
+    </message>
+    <message>
+        <source>A header&apos;s name holds a character that is not allowed.</source>
+        <translation>请求头的名称含有不允许的字符。</translation>
+    </message>
+    <message>
+        <source>A header&apos;s value holds a control character.</source>
+        <translation>请求头的值含有控制字符。</translation>
+    </message>
+    <message>
+        <source>Transfer-Encoding is not supported; send Content-Length.</source>
+        <translation>不支持 Transfer-Encoding，请发送 Content-Length。</translation>
+    </message>
+    <message>
+        <source>A header that may appear once appears twice.</source>
+        <translation>只能出现一次的请求头出现了两次。</translation>
+    </message>
+    <message>
+        <source>The Content-Length header is not a size.</source>
+        <translation>Content-Length 头不是一个大小。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s body is larger than the limit.</source>
+        <translation>请求体超过了大小上限。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s target is not a path that begins with &apos;/&apos;.</source>
+        <translation>请求的目标不是以“/”开头的路径。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path holds a character that must be encoded.</source>
+        <translation>请求的路径含有必须编码的字符。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path has a &apos;%&apos; without two hexadecimal digits.</source>
+        <translation>请求的路径中有“%”后面不是两位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path holds a control character or a backslash.</source>
+        <translation>请求的路径含有控制字符或反斜杠。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path is not valid UTF-8.</source>
+        <translation>请求的路径不是有效的 UTF-8。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path has a &apos;.&apos; or &apos;..&apos; segment.</source>
+        <translation>请求的路径含有“.”或“..”段。</translation>
+    </message>
+</context>
+<context>
     <name>ImportedAttention</name>
     <message>
         <source>Imported weights</source>
