@@ -63,6 +63,13 @@
     </message>
 </context>
 <context>
+    <name>ClassRecord</name>
+    <message>
+        <source>Cannot write the class record %1: %2</source>
+        <translation>无法写入课堂记录 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ColorMap</name>
     <message>
         <source>Viridis (colour-blind safe)</source>
@@ -2432,6 +2439,57 @@ is not whole</source>
     <message>
         <source>cannot write the autosave %1: %2</source>
         <translation>无法写入自动保存文件 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ClassroomServer</name>
+    <message>
+        <source>Use POST.</source>
+        <translation>请使用 POST。</translation>
+    </message>
+    <message>
+        <source>The body is not a JSON object.</source>
+        <translation>请求体不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Use GET.</source>
+        <translation>请使用 GET。</translation>
+    </message>
+    <message>
+        <source>Join the room first.</source>
+        <translation>请先加入房间。</translation>
+    </message>
+    <message>
+        <source>No such address.</source>
+        <translation>没有这个地址。</translation>
+    </message>
+    <message>
+        <source>Too many wrong room codes; wait a minute.</source>
+        <translation>错误的房间码太多，请等一分钟。</translation>
+    </message>
+    <message>
+        <source>That is not this room&apos;s code.</source>
+        <translation>这不是本房间的房间码。</translation>
+    </message>
+    <message>
+        <source>The room is full.</source>
+        <translation>房间已满。</translation>
+    </message>
+    <message>
+        <source>step and choice must be numbers.</source>
+        <translation>step 和 choice 必须是数字。</translation>
+    </message>
+    <message>
+        <source>That question is not open.</source>
+        <translation>这个问题没有开放作答。</translation>
+    </message>
+    <message>
+        <source>No such choice.</source>
+        <translation>没有这个选项。</translation>
+    </message>
+    <message>
+        <source>The answer was revealed.</source>
+        <translation>答案已经揭晓。</translation>
     </message>
 </context>
 <context>
