@@ -4524,6 +4524,41 @@ ceiling ln(%4): %5 nats</source>
     </message>
 </context>
 <context>
+    <name>ae::ServeSession</name>
+    <message>
+        <source>This is the last step; q quits.</source>
+        <translation>这是最后一步；按 q 退出。</translation>
+    </message>
+    <message>
+        <source>Revealed. %1</source>
+        <translation>已揭晓。%1</translation>
+    </message>
+    <message>
+        <source>This step has no question to reveal.</source>
+        <translation>这一步没有可揭晓的问题。</translation>
+    </message>
+    <message>
+        <source>The students see the counts.</source>
+        <translation>学生们现在能看到各选项的人数。</translation>
+    </message>
+    <message>
+        <source>Enter: next step, r: reveal, c: show the counts, q: quit.</source>
+        <translation>Enter：下一步，r：揭晓，c：显示人数，q：退出。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 (no question).</source>
+        <translation>第 %1 步（共 %2 步，没有问题）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered.</source>
+        <translation>%2 人中已有 %1 人作答。</translation>
+    </message>
+</context>
+<context>
     <name>ae::SessionFileController</name>
     <message>
         <source>Untitled</source>

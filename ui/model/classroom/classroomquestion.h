@@ -8,6 +8,7 @@
 
 #include <QJsonObject>
 #include <QVector>
+#include <optional>
 
 namespace ae {
 
@@ -23,6 +24,14 @@ struct ClassroomQuestion
     /// The question as the page reads it: step, prompt and choices in both languages; the
     /// right choice only when @p revealed.
     QJsonObject toJson(bool revealed) const;
+
+    /// The question of lesson step @p step as the class answers it, or nothing when the step
+    /// asks none or its question cannot be answered by a button: a choice question's options;
+    /// an argmax question's keys (at most kMaxChoices); a direction question's rises, falls and
+    /// stays; a weight question's five bands 0–0.2 … 0.8–1. The right choice is the step's
+    /// computed answer.
+    static std::optional<ClassroomQuestion> fromLessonStep(
+        const ResolvedLessonStep &lessonStep, int step);
 };
 
 } // namespace ae
