@@ -121,6 +121,7 @@ private slots:
     void hostile();
     void quitsOnEndOfInput();
     void quitsOnTerminate();
+    void killKeepsAcknowledgedAnswers();
 };
 
 void TestServeCommand::refused_data()
@@ -332,6 +333,57 @@ void TestServeCommand::quitsOnTerminate()
     s.process.terminate();
     QVERIFY(waitForEnd(s.process));
     QCOMPARE(s.process.exitCode(), 0);
+}
+
+void TestServeCommand::killKeepsAcknowledgedAnswers()
+{
+    QTemporaryDir dir;
+    const QString record = dir.filePath(QStringLiteral("killed.csv"));
+    Served s;
+    QVERIFY(startServe(s, { QStringLiteral("--record"), record }));
+    // Twelve students join; the teacher goes on to the first question.
+    QList<QByteArray> tokens;
+    for (int i = 0; i < 12; ++i) {
+        const Response r = exchange(s.port,
+            post("/api/join",
+                "{\"room\":\"" + s.room + "\",\"nickname\":\"s" + QByteArray::number(i) + "\"}"));
+        QCOMPARE(r.status, 200);
+        tokens.append(r.json().value(QStringLiteral("token")).toString().toLatin1());
+    }
+    const QByteArray state = "/api/state?room=" + s.room + "&token=" + tokens.first();
+    int step = -1;
+    for (int i = 0; i < 30 && step < 0; ++i) {
+        const QJsonObject q
+            = exchange(s.port, get(state)).json().value(QStringLiteral("question")).toObject();
+        if (!q.isEmpty()) {
+            step = q.value(QStringLiteral("step")).toInt();
+            break;
+        }
+        s.process.write("\n");
+        s.process.waitForBytesWritten(1000);
+        QTest::qWait(200);
+    }
+    QVERIFY(step >= 0);
+    int acknowledged = 0;
+    for (const QByteArray &token : tokens) {
+        const Response r = exchange(s.port,
+            post("/api/answer",
+                "{\"room\":\"" + s.room + "\",\"token\":\"" + token
+                    + "\",\"step\":" + QByteArray::number(step) + ",\"choice\":1}"));
+        acknowledged += r.status == 200 ? 1 : 0;
+    }
+    QCOMPARE(acknowledged, 12);
+    // SIGKILL: no chance to save anything more.
+    s.process.kill();
+    QVERIFY(s.process.waitForFinished(30000));
+    QFile file(record);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray csv = file.readAll();
+    QCOMPARE(csv.count("\r\n"), 13); // the header and every acknowledged answer
+    for (int i = 0; i < 12; ++i)
+        QVERIFY2(
+            csv.contains(",s" + QByteArray::number(i) + "," + QByteArray::number(step + 1) + ","),
+            csv.constData());
 }
 
 QTEST_MAIN(TestServeCommand)
