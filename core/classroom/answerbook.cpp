@@ -71,6 +71,14 @@ AnswerBook::Outcome AnswerBook::answer(const QString &token, int question, int c
     return Outcome::Changed;
 }
 
+bool AnswerBook::withdraw(const QString &token, int question)
+{
+    const auto it = m_questions.find(question);
+    if (it == m_questions.end() || it->revealed)
+        return false;
+    return it->answers.remove(token) > 0;
+}
+
 std::optional<int> AnswerBook::answerOf(const QString &token, int question) const
 {
     const auto it = m_questions.constFind(question);

@@ -46,6 +46,9 @@ public:
 
     /// Records @p token's answer @p choice (0-based) to @p question.
     Outcome answer(const QString &token, int question, int choice);
+    /// Takes back @p token's answer to @p question (an answer that could not be recorded).
+    /// Returns false when there was none or the question was revealed.
+    bool withdraw(const QString &token, int question);
     /// @p token's answer to @p question, or nothing.
     std::optional<int> answerOf(const QString &token, int question) const;
 

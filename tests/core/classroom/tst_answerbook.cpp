@@ -23,6 +23,7 @@ private slots:
     void outcomes_data();
     void outcomes();
     void roomFull();
+    void withdraw();
     void openQuestion_data();
     void openQuestion();
 };
@@ -129,6 +130,25 @@ void TestAnswerBook::roomFull()
     QCOMPARE(book.join(QStringLiteral("7"), QStringLiteral("Seven")), Outcome::Unchanged);
     QCOMPARE(book.nickname(QStringLiteral("7")), QStringLiteral("Seven"));
     QCOMPARE(book.studentCount(), kMaxStudents);
+}
+
+void TestAnswerBook::withdraw()
+{
+    AnswerBook book;
+    book.join(QStringLiteral("a"), QString());
+    book.join(QStringLiteral("b"), QString());
+    QVERIFY(book.openQuestion(0, 2));
+    QVERIFY(!book.withdraw(QStringLiteral("a"), 0)); // nothing to take back
+    book.answer(QStringLiteral("a"), 0, 1);
+    book.answer(QStringLiteral("b"), 0, 1);
+    QVERIFY(book.withdraw(QStringLiteral("a"), 0));
+    QCOMPARE(book.answeredCount(0), 1);
+    QCOMPARE(book.counts(0), (QVector<int> { 0, 1 }));
+    QVERIFY(!book.answerOf(QStringLiteral("a"), 0).has_value());
+    QVERIFY(!book.withdraw(QStringLiteral("a"), 7));
+    QVERIFY(book.reveal(0));
+    QVERIFY(!book.withdraw(QStringLiteral("b"), 0)); // final after the reveal
+    QCOMPARE(book.answeredCount(0), 1);
 }
 
 void TestAnswerBook::openQuestion_data()

@@ -6,6 +6,7 @@
 #include "classroom/classroomlimits.h"
 #include "classroom/classroomserver.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -112,6 +113,7 @@ private slots:
     void pages();
     void joinAnswerReveal();
     void eventStream();
+    void unrecordedAnswerNotKept();
     void wrongCodesRateLimited();
     void connectionCap();
     void hostile_data();
@@ -248,6 +250,28 @@ void TestClassroomServer::joinAnswerReveal()
     QVERIFY(rows[3].contains(",\"'=HYPERLINK(\"\"x\"\")\",3,"));
     QVERIFY(rows[3].endsWith(",'=mat,no\r"));
     QCOMPARE(m_server->record().rowCount(), 3);
+}
+
+void TestClassroomServer::unrecordedAnswerNotKept()
+{
+    // The record's folder turns into a file: the record cannot be written any more.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("class"));
+    QVERIFY(QDir().mkpath(folder));
+    QString error;
+    QVERIFY(m_server->setRecordFile(folder + QStringLiteral("/record.csv"), &error));
+    m_server->setQuestion(threeChoices(0));
+    const QString ada = join(QStringLiteral("Ada"));
+    QVERIFY(QDir(folder).removeRecursively());
+    QFile blocker(folder);
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const Response r = answer(ada, 0, 1);
+    QCOMPARE(r.status, 500);
+    QVERIFY(r.json().value(QStringLiteral("error")).toString().contains(QStringLiteral("record")));
+    // Not acknowledged, so not counted.
+    QCOMPARE(m_server->book().answeredCount(0), 0);
+    QCOMPARE(m_server->record().rowCount(), 0);
 }
 
 void TestClassroomServer::eventStream()

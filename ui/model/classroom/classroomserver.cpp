@@ -334,6 +334,8 @@ void ClassroomServer::answer(ClassroomConnection *connection, const QJsonObject 
             // Not acknowledged: the book goes back to what it held.
             if (before)
                 m_book.answer(token, step, *before);
+            else
+                m_book.withdraw(token, step);
             connection->respond(500, kJson, errorJson(error), kNoStore);
             return;
         }
