@@ -17,7 +17,7 @@ shift $(( $# < 2 ? $# : 2 ))
 [[ "$build" = /* ]] || build="$root/$build"
 harnesses=("$@")
 if [[ ${#harnesses[@]} -eq 0 ]]; then
-    harnesses=(sessionloader lessonloader embeddingcsv importedattention commandline)
+    harnesses=(sessionloader lessonloader embeddingcsv importedattention commandline httprequestparser)
 fi
 
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
@@ -49,6 +49,7 @@ max_len_of() {
     sessionloader | importedattention | lessonloader) echo 65536 ;;
     embeddingcsv) echo 8192 ;;
     commandline) echo 1024 ;;
+    httprequestparser) echo 12288 ;;
     esac
 }
 dict_of() {
@@ -56,6 +57,7 @@ dict_of() {
     sessionloader | importedattention | lessonloader) echo "$root/tests/fuzz/json.dict" ;;
     embeddingcsv) echo "$root/tests/fuzz/csv.dict" ;;
     commandline) echo "$root/tests/fuzz/argv.dict" ;;
+    httprequestparser) echo "$root/tests/fuzz/http.dict" ;;
     esac
 }
 

@@ -15,7 +15,10 @@ set -euo pipefail
 # house and translation checks, clang-format the format check; poppler-utils (pdftotext,
 # pdffonts) and libxml2-utils (xmllint) check the PDF text layers and the SVG files.
 # at-spi2-core (the accessibility bus), dbus (dbus-run-session) and python3-pyatspi walk the
-# window as a screen reader sees it (tests/atspi).
+# window as a screen reader sees it (tests/atspi). qt6-httpserver-dev, qt6-websockets-dev and
+# libqrencode-dev are for the class answers (students answering from their phones, the join
+# address's QR code); zbar-tools (zbarimg) reads that QR code back in its test, and chromium
+# with nodejs (node and npm, for puppeteer-core) opens the students' page (scripts/check-classroom-page.sh).
 packages=(
     g++ cmake ninja-build pkg-config git ccache
     qt6-base-dev qt6-svg-dev libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -30,6 +33,7 @@ packages=(
     zsh fish xdotool imagemagick
     python3 clang-format poppler-utils libxml2-utils
     at-spi2-core dbus python3-pyatspi
+    qt6-httpserver-dev qt6-websockets-dev libqrencode-dev zbar-tools chromium nodejs
 )
 
 missing=()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/subcommands.h"
 
+#include "classroom/servecommand.h"
 #include "cli/commandline.h"
 #include "export/exportcommand.h"
 #include "export/figureoptions.h"
@@ -192,6 +193,27 @@ std::vector<SubcommandSpec> makeTable()
                     QStringLiteral("The handout's language.") },
             },
             &runLessonCommand, true },
+        { QStringLiteral("serve"), QStringLiteral("LESSON"),
+            QStringLiteral("A built-in lesson's name (see lesson --builtin) or a lesson file "
+                           "(*.aelesson.json)."),
+            QStringLiteral("Serve a lesson's questions to the students' browsers (class "
+                           "answers) and drive it from the terminal: Enter goes to the next "
+                           "step, r reveals, c shows the counts, q quits. Prints one JSON line "
+                           "first: the join address, the room code and the port."),
+            {
+                { QStringLiteral("bind"), {}, QStringLiteral("ADDR"), QStringLiteral("127.0.0.1"),
+                    QStringLiteral("The address to listen on (the classroom network's, for "
+                                   "phones to join; 0.0.0.0 listens on every interface).") },
+                { QStringLiteral("port"), {}, QStringLiteral("N"), QStringLiteral("0"),
+                    QStringLiteral("The port, 0..65535; 0 picks a free one.") },
+                { QStringLiteral("record"), {}, QStringLiteral("FILE.csv"), {},
+                    QStringLiteral("Write every acknowledged answer to this CSV file (the "
+                                   "class record).") },
+                { QStringLiteral("lang"), {}, QStringLiteral("en|zh"), QStringLiteral("en"),
+                    QStringLiteral("The language of the terminal's lines and the server's "
+                                   "messages.") },
+            },
+            &runServeCommand },
         { QStringLiteral("train"), {}, {},
             QStringLiteral("Train the one-layer cross-attention model or the transformer on a "
                            "task and print its history as JSON, or replay a training reference "

@@ -31,6 +31,7 @@ _attention_explorer_options()
                 '--wiring --causal -h --help'
             ;;
         lesson) echo '--builtin --check --handout --lang -h --help' ;;
+        serve) echo '--bind --port --record --lang -h --help' ;;
         train)
             echo '--model --task --length --vocab --d-model --heads --layers --d-ff --scale' \
                 '--optimizer --lr --batch --steps --seed --log-every -o --output' \
@@ -56,6 +57,7 @@ _attention_explorer_values()
         worksheet:--wiring) echo 'cross self reverse decoder' ;;
         compute:--include) echo 'projections qkv projections,qkv' ;;
         lesson:--lang) echo 'en zh' ;;
+        serve:--lang) echo 'en zh' ;;
         train:--model) echo 'one-layer transformer' ;;
         train:--task) echo 'copy reverse rotate translate translate-zh-en translate-en-zh' ;;
         train:--kind) echo 'encoder-self decoder-self cross' ;;
@@ -78,13 +80,13 @@ _attention_explorer()
     local w
     for w in "${words[@]:1}"; do
         case $w in
-            compute | entropy | explain | export | worksheet | lesson | train) sub=$w; break ;;
+            compute | entropy | explain | export | worksheet | lesson | serve | train) sub=$w; break ;;
         esac
     done
 
     local -a candidates=()
     if [[ -z $sub && ${#words[@]} -eq 1 && $cur != -* ]]; then
-        mapfile -t candidates < <(compgen -W 'compute entropy explain export worksheet lesson train' -- "$cur")
+        mapfile -t candidates < <(compgen -W 'compute entropy explain export worksheet lesson serve train' -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -f -X '!*.json' -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")
     elif [[ -n $sub && ( $prev == -o || $prev == --output ) ]]; then
@@ -95,12 +97,13 @@ _attention_explorer()
         fi
     elif [[ -n $sub && $prev == -* && -n $(_attention_explorer_values "$sub" "$prev") ]]; then
         mapfile -t candidates < <(compgen -W "$(_attention_explorer_values "$sub" "$prev")" -- "$cur")
-    elif [[ -n $sub && ( $prev == --replay || $prev == --save-session || $prev == --handout ) ]]; then
+    elif [[ -n $sub && ( $prev == --replay || $prev == --save-session || $prev == --handout \
+        || $prev == --record ) ]]; then
         mapfile -t candidates < <(compgen -f -- "$cur")
     elif [[ -n $sub && $prev == --* && $prev != --no-* && $prev != --help* && $prev != --causal \
         && $prev != --stretch && $prev != --strict && $prev != --builtin && $prev != --check ]]; then
         return 0 # a free value: a number, a title or a list
-    elif [[ $sub == lesson && $cur != -* ]]; then
+    elif [[ ( $sub == lesson || $sub == serve ) && $cur != -* ]]; then
         mapfile -t candidates < <(compgen -W "$_attention_explorer_lessons" -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -f -X '!*.aelesson.json' -- "$cur")
         mapfile -t -O ${#candidates[@]} candidates < <(compgen -d -- "$cur")

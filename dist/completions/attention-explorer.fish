@@ -5,7 +5,7 @@
 # tests/dist/check-completions.sh checks it offers every option the program's --help lists and
 # nothing else, the built-in lessons `lesson --builtin` lists, and the right files.
 
-set -l subcommands compute entropy explain export worksheet lesson train
+set -l subcommands compute entropy explain export worksheet lesson serve train
 complete -c attention-explorer -f
 
 # Folders, and the files that end in $argv[1] but not in $argv[2] (when given), for the word
@@ -31,6 +31,7 @@ complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands"
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a export -d 'Draw a heatmap, the grid or the scaling plot'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a worksheet -d 'Write a different exercise for every student'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a lesson -d 'List, check or print the handout of a lesson'
+complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a serve -d "Serve a lesson's questions to the students' browsers"
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a train -d 'Train the one-layer model or the transformer, or replay a reference'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -a '(__attention_explorer_files .json)'
 complete -c attention-explorer -n "not __fish_seen_subcommand_from $subcommands" -l help -d 'Show the help'
@@ -83,6 +84,12 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l builti
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l check -d 'Validate the lesson and print it resolved as JSON'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l handout -r -F -d 'Write the handout: .md or .pdf'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l lang -x -a 'en zh' -d "The handout's language"
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -a 'cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk' -d 'Built-in lesson'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -a '(__attention_explorer_files .aelesson.json)'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l bind -x -d 'The address to listen on'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port, 0 for a free one'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l record -r -F -d 'Write the class record (.csv)'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l lang -x -a 'en zh' -d 'The language of the messages'
 
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l model -x -a 'one-layer transformer' -d 'The model'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l task -x -a 'copy reverse rotate translate translate-zh-en translate-en-zh' -d 'The task'

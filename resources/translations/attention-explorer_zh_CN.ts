@@ -63,6 +63,13 @@
     </message>
 </context>
 <context>
+    <name>ClassRecord</name>
+    <message>
+        <source>Cannot write the class record %1: %2</source>
+        <translation>无法写入课堂记录 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ColorMap</name>
     <message>
         <source>Viridis (colour-blind safe)</source>
@@ -756,6 +763,113 @@
     <message>
         <source>No heads to show</source>
         <translation>没有可显示的头</translation>
+    </message>
+</context>
+<context>
+    <name>HttpRequestParser</name>
+    <message>
+        <source>The request line is longer than the limit.</source>
+        <translation>请求行超过了长度上限。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers are longer than the limit.</source>
+        <translation>请求头超过了长度上限。</translation>
+    </message>
+    <message>
+        <source>The request is larger than the limit.</source>
+        <translation>请求超过了大小上限。</translation>
+    </message>
+    <message>
+        <source>A line of the request does not end with CR LF.</source>
+        <translation>请求中有一行不以 CR LF 结尾。</translation>
+    </message>
+    <message>
+        <source>An HTTP/1.1 request has no Host header.</source>
+        <translation>HTTP/1.1 请求缺少 Host 头。</translation>
+    </message>
+    <message>
+        <source>The request line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
+        <translation>请求行不是“METHOD /路径 HTTP/1.1”的形式。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not a word.</source>
+        <translation>请求的方法不是一个单词。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s method is not GET, HEAD or POST.</source>
+        <translation>请求的方法不是 GET、HEAD 或 POST。</translation>
+    </message>
+    <message>
+        <source>The request line does not end with an HTTP version.</source>
+        <translation>请求行没有以 HTTP 版本结尾。</translation>
+    </message>
+    <message>
+        <source>Only HTTP/1.0 and HTTP/1.1 are spoken.</source>
+        <translation>只支持 HTTP/1.0 和 HTTP/1.1。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s query holds a character that must be encoded.</source>
+        <translation>请求的查询部分含有必须编码的字符。</translation>
+    </message>
+    <message>
+        <source>The request has more header lines than the limit.</source>
+        <translation>请求头的行数超过了上限。</translation>
+    </message>
+    <message>
+        <source>A header line is folded onto the next one.</source>
+        <translation>有一行请求头折行到了下一行。</translation>
+    </message>
+    <message>
+        <source>A header line has no name and colon.</source>
+        <translation>有一行请求头缺少名称和冒号。</translation>
+    </message>
+    <message>
+        <source>A header&apos;s name holds a character that is not allowed.</source>
+        <translation>请求头的名称含有不允许的字符。</translation>
+    </message>
+    <message>
+        <source>A header&apos;s value holds a control character.</source>
+        <translation>请求头的值含有控制字符。</translation>
+    </message>
+    <message>
+        <source>Transfer-Encoding is not supported; send Content-Length.</source>
+        <translation>不支持 Transfer-Encoding，请发送 Content-Length。</translation>
+    </message>
+    <message>
+        <source>A header that may appear once appears twice.</source>
+        <translation>只能出现一次的请求头出现了两次。</translation>
+    </message>
+    <message>
+        <source>The Content-Length header is not a size.</source>
+        <translation>Content-Length 头不是一个大小。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s body is larger than the limit.</source>
+        <translation>请求体超过了大小上限。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s target is not a path that begins with &apos;/&apos;.</source>
+        <translation>请求的目标不是以“/”开头的路径。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path holds a character that must be encoded.</source>
+        <translation>请求的路径含有必须编码的字符。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path has a &apos;%&apos; without two hexadecimal digits.</source>
+        <translation>请求的路径中有“%”后面不是两位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path holds a control character or a backslash.</source>
+        <translation>请求的路径含有控制字符或反斜杠。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path is not valid UTF-8.</source>
+        <translation>请求的路径不是有效的 UTF-8。</translation>
+    </message>
+    <message>
+        <source>The request&apos;s path has a &apos;.&apos; or &apos;..&apos; segment.</source>
+        <translation>请求的路径含有“.”或“..”段。</translation>
     </message>
 </context>
 <context>
@@ -2325,6 +2439,57 @@ is not whole</source>
     <message>
         <source>cannot write the autosave %1: %2</source>
         <translation>无法写入自动保存文件 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ClassroomServer</name>
+    <message>
+        <source>Use POST.</source>
+        <translation>请使用 POST。</translation>
+    </message>
+    <message>
+        <source>The body is not a JSON object.</source>
+        <translation>请求体不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Use GET.</source>
+        <translation>请使用 GET。</translation>
+    </message>
+    <message>
+        <source>Join the room first.</source>
+        <translation>请先加入房间。</translation>
+    </message>
+    <message>
+        <source>No such address.</source>
+        <translation>没有这个地址。</translation>
+    </message>
+    <message>
+        <source>Too many wrong room codes; wait a minute.</source>
+        <translation>错误的房间码太多，请等一分钟。</translation>
+    </message>
+    <message>
+        <source>That is not this room&apos;s code.</source>
+        <translation>这不是本房间的房间码。</translation>
+    </message>
+    <message>
+        <source>The room is full.</source>
+        <translation>房间已满。</translation>
+    </message>
+    <message>
+        <source>step and choice must be numbers.</source>
+        <translation>step 和 choice 必须是数字。</translation>
+    </message>
+    <message>
+        <source>That question is not open.</source>
+        <translation>这个问题没有开放作答。</translation>
+    </message>
+    <message>
+        <source>No such choice.</source>
+        <translation>没有这个选项。</translation>
+    </message>
+    <message>
+        <source>The answer was revealed.</source>
+        <translation>答案已经揭晓。</translation>
     </message>
 </context>
 <context>
@@ -4356,6 +4521,41 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Ve&amp;ctors:</source>
         <translation>向量(&amp;C)：</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ServeSession</name>
+    <message>
+        <source>This is the last step; q quits.</source>
+        <translation>这是最后一步；按 q 退出。</translation>
+    </message>
+    <message>
+        <source>Revealed. %1</source>
+        <translation>已揭晓。%1</translation>
+    </message>
+    <message>
+        <source>This step has no question to reveal.</source>
+        <translation>这一步没有可揭晓的问题。</translation>
+    </message>
+    <message>
+        <source>The students see the counts.</source>
+        <translation>学生们现在能看到各选项的人数。</translation>
+    </message>
+    <message>
+        <source>Enter: next step, r: reveal, c: show the counts, q: quit.</source>
+        <translation>Enter：下一步，r：揭晓，c：显示人数，q：退出。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 (no question).</source>
+        <translation>第 %1 步（共 %2 步，没有问题）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered.</source>
+        <translation>%2 人中已有 %1 人作答。</translation>
     </message>
 </context>
 <context>

@@ -413,7 +413,7 @@ void TestCommandLine::helpSubcommand_data()
 {
     QTest::addColumn<QString>("command");
     for (const char *name :
-        { "compute", "entropy", "explain", "export", "worksheet", "lesson", "train" })
+        { "compute", "entropy", "explain", "export", "worksheet", "lesson", "serve", "train" })
         QTest::newRow(name) << QString::fromLatin1(name);
 }
 

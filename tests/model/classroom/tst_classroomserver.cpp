@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The class-answers server over 127.0.0.1: the page, joining, answering, changing, the
+// reveal, the class record, the security headers, and hostile requests refused while the room
+// keeps working. Every wait is bounded.
+
+#include "classroom/classroomlimits.h"
+#include "classroom/classroomserver.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ae;
+
+namespace {
+
+/// One response as read off the socket.
+struct Response
+{
+    int status = 0; ///< 0: the connection closed without a response
+    QHash<QByteArray, QByteArray> headers; ///< lower-cased names
+    QByteArray body;
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+/// Parses @p bytes as one response; false while it is incomplete.
+bool parseResponse(const QByteArray &bytes, Response *r)
+{
+    const qsizetype end = bytes.indexOf("\r\n\r\n");
+    if (end < 0)
+        return false;
+    const QList<QByteArray> lines = bytes.left(end).split('\n');
+    const QList<QByteArray> status = lines.value(0).split(' ');
+    r->status = status.value(1).toInt();
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const qsizetype colon = lines[i].indexOf(':');
+        r->headers.insert(
+            lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+    }
+    const qsizetype length = r->headers.value("content-length").toLongLong();
+    if (bytes.size() < end + 4 + length)
+        return false;
+    r->body = bytes.mid(end + 4, length);
+    return true;
+}
+
+/// Sends @p raw on a new connection to @p port and reads one response (bounded wait).
+Response exchange(quint16 port, const QByteArray &raw)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    Response r;
+    if (!QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::ConnectedState; }, 5000))
+        return r;
+    socket.write(raw);
+    QByteArray bytes;
+    QTest::qWaitFor(
+        [&] {
+            bytes += socket.readAll();
+            return parseResponse(bytes, &r) || socket.state() == QAbstractSocket::UnconnectedState;
+        },
+        5000);
+    bytes += socket.readAll();
+    parseResponse(bytes, &r);
+    return r;
+}
+
+QByteArray get(const QByteArray &target)
+{
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+}
+
+QByteArray post(const QByteArray &path, const QByteArray &body)
+{
+    return "POST " + path
+        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+          "Content-Length: "
+        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+QByteArray json(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+ClassroomQuestion threeChoices(int step)
+{
+    ClassroomQuestion q;
+    q.step = step;
+    q.prompt
+        = { QStringLiteral("Which key does \"it\" attend to most?"), QStringLiteral("哪个键？") };
+    q.choices = { { QStringLiteral("the"), QString() }, { QStringLiteral("cat"), QString() },
+        { QStringLiteral("=mat"), QString() } };
+    q.correct = 1;
+    return q;
+}
+
+} // namespace
+
+/// Tests ClassroomServer.
+class TestClassroomServer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void pages_data();
+    void pages();
+    void joinAnswerReveal();
+    void eventStream();
+    void unrecordedAnswerNotKept();
+    void wrongCodesRateLimited();
+    void connectionCap();
+    void hostile_data();
+    void hostile();
+
+private:
+    QString join(const QString &nickname);
+    Response answer(const QString &token, int step, int choice);
+
+    ClassroomServer *m_server = nullptr;
+    QTemporaryDir m_dir;
+};
+
+void TestClassroomServer::init()
+{
+    m_server = new ClassroomServer(this);
+    QString error;
+    QVERIFY2(m_server->start(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    QVERIFY(m_server->port() > 0);
+    QVERIFY(m_server->setRecordFile(m_dir.filePath(QStringLiteral("record.csv")), &error));
+}
+
+void TestClassroomServer::cleanup()
+{
+    delete m_server;
+    m_server = nullptr;
+}
+
+QString TestClassroomServer::join(const QString &nickname)
+{
+    const Response r = exchange(m_server->port(),
+        post("/api/join",
+            json({ { QStringLiteral("room"), m_server->roomCode() },
+                { QStringLiteral("nickname"), nickname } })));
+    return r.status == 200 ? r.json().value(QStringLiteral("token")).toString() : QString();
+}
+
+Response TestClassroomServer::answer(const QString &token, int step, int choice)
+{
+    return exchange(m_server->port(),
+        post("/api/answer",
+            json({ { QStringLiteral("room"), m_server->roomCode() },
+                { QStringLiteral("token"), token }, { QStringLiteral("step"), step },
+                { QStringLiteral("choice"), choice } })));
+}
+
+void TestClassroomServer::pages_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("type");
+    QTest::newRow("page") << QByteArray("/") << 200 << QByteArray("text/html; charset=utf-8");
+    QTest::newRow("page by name") << QByteArray("/index.html") << 200
+                                  << QByteArray("text/html; charset=utf-8");
+    QTest::newRow("script") << QByteArray("/app.js") << 200
+                            << QByteArray("text/javascript; charset=utf-8");
+    QTest::newRow("style") << QByteArray("/style.css") << 200
+                           << QByteArray("text/css; charset=utf-8");
+    QTest::newRow("join address") << QByteArray("/?room=ACDEFH") << 200
+                                  << QByteArray("text/html; charset=utf-8");
+    QTest::newRow("unknown") << QByteArray("/secret.txt") << 404 << QByteArray();
+    QTest::newRow("a folder") << QByteArray("/classroom/") << 404 << QByteArray();
+    QTest::newRow("resource path") << QByteArray("/:/classroom/app.js") << 404 << QByteArray();
+    QTest::newRow("unknown api") << QByteArray("/api/teacher") << 404 << QByteArray();
+}
+
+void TestClassroomServer::pages()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(int, status);
+    QFETCH(QByteArray, type);
+    const Response r = exchange(m_server->port(), get(target));
+    QCOMPARE(r.status, status);
+    if (!type.isEmpty())
+        QCOMPARE(r.headers.value("content-type"), type);
+    QCOMPARE(r.headers.value("x-content-type-options"), QByteArray("nosniff"));
+    QCOMPARE(r.headers.value("referrer-policy"), QByteArray("no-referrer"));
+    QVERIFY(r.headers.value("content-security-policy").contains("script-src 'self'"));
+    if (status == 200)
+        QVERIFY(!r.body.isEmpty());
+    if (target == "/")
+        QVERIFY(!r.body.contains("<script>")); // no inline script
+}
+
+void TestClassroomServer::joinAnswerReveal()
+{
+    m_server->setQuestion(threeChoices(2));
+    const QString ada = join(QStringLiteral("Ada\u202E"));
+    const QString bo = join(QStringLiteral("=HYPERLINK(\"x\")"));
+    QVERIFY(!ada.isEmpty());
+    QVERIFY(!bo.isEmpty());
+    QVERIFY(ada != bo);
+    QCOMPARE(m_server->book().studentCount(), 2);
+    QCOMPARE(m_server->book().nickname(ada), QStringLiteral("Ada"));
+
+    QCOMPARE(answer(ada, 2, 0).status, 200);
+    QCOMPARE(answer(ada, 2, 1).status, 200); // changed
+    QCOMPARE(answer(bo, 2, 2).status, 200);
+    QCOMPARE(answer(bo, 2, 3).status, 400); // no such choice
+    QCOMPARE(answer(bo, 1, 0).status, 409); // not the open question
+    QCOMPARE(answer(QString(32, QLatin1Char('0')), 2, 0).status, 403); // unknown token
+
+    // Before the teacher shows them, nobody sees the counts; each sees their own answer.
+    const QByteArray state = "/api/state?room=" + m_server->roomCode().toLatin1() + "&token=";
+    Response r = exchange(m_server->port(), get(state + ada.toLatin1()));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.headers.value("cache-control"), QByteArray("no-store"));
+    QCOMPARE(r.json().value(QStringLiteral("yourChoice")).toInt(), 1);
+    QCOMPARE(r.json().value(QStringLiteral("answered")).toInt(), 2);
+    QVERIFY(!r.json().contains(QStringLiteral("counts")));
+    QVERIFY(
+        !r.json().value(QStringLiteral("question")).toObject().contains(QStringLiteral("correct")));
+
+    QVERIFY(m_server->reveal());
+    QCOMPARE(answer(ada, 2, 2).status, 409); // final after the reveal
+    r = exchange(m_server->port(), get(state + bo.toLatin1()));
+    QCOMPARE(r.json().value(QStringLiteral("counts")).toArray(), QJsonArray({ 0, 1, 1 }));
+    QCOMPARE(r.json()
+                 .value(QStringLiteral("question"))
+                 .toObject()
+                 .value(QStringLiteral("correct"))
+                 .toInt(),
+        1);
+    QCOMPARE(m_server->book().majority(2).has_value(), false); // a tie
+
+    // The record: one row per acknowledged answer (the change too), formula escaped.
+    QFile file(m_dir.filePath(QStringLiteral("record.csv")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = file.readAll().split('\n');
+    QCOMPARE(rows.size(), 5); // header, three answers, the empty rest after the last CRLF
+    QCOMPARE(rows[0], QByteArray("time,nickname,step,question,choice,correct\r"));
+    QVERIFY(rows[1].endsWith(",Ada,3,\"Which key does \"\"it\"\" attend to most?\",the,no\r"));
+    QVERIFY(rows[2].endsWith(",Ada,3,\"Which key does \"\"it\"\" attend to most?\",cat,yes\r"));
+    QVERIFY(rows[3].contains(",\"'=HYPERLINK(\"\"x\"\")\",3,"));
+    QVERIFY(rows[3].endsWith(",'=mat,no\r"));
+    QCOMPARE(m_server->record().rowCount(), 3);
+}
+
+void TestClassroomServer::unrecordedAnswerNotKept()
+{
+    // The record's folder turns into a file: the record cannot be written any more.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("class"));
+    QVERIFY(QDir().mkpath(folder));
+    QString error;
+    QVERIFY(m_server->setRecordFile(folder + QStringLiteral("/record.csv"), &error));
+    m_server->setQuestion(threeChoices(0));
+    const QString ada = join(QStringLiteral("Ada"));
+    QVERIFY(QDir(folder).removeRecursively());
+    QFile blocker(folder);
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const Response r = answer(ada, 0, 1);
+    QCOMPARE(r.status, 500);
+    QVERIFY(r.json().value(QStringLiteral("error")).toString().contains(QStringLiteral("record")));
+    // Not acknowledged, so not counted.
+    QCOMPARE(m_server->book().answeredCount(0), 0);
+    QCOMPARE(m_server->record().rowCount(), 0);
+}
+
+void TestClassroomServer::eventStream()
+{
+    const QString token = join(QStringLiteral("Ada"));
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(
+        QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::ConnectedState; }, 5000));
+    socket.write(
+        get("/api/events?room=" + m_server->roomCode().toLatin1() + "&token=" + token.toLatin1()));
+    QByteArray bytes;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            bytes += socket.readAll();
+            return bytes.contains("\n\n");
+        },
+        5000));
+    QVERIFY(bytes.startsWith("HTTP/1.1 200 OK\r\n"));
+    QVERIFY(bytes.contains("Content-Type: text/event-stream"));
+    QVERIFY(bytes.contains("data: {\"question\":null"));
+    m_server->setQuestion(threeChoices(0));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            bytes += socket.readAll();
+            return bytes.count("data: ") >= 2;
+        },
+        5000));
+    QVERIFY(bytes.contains("\"prompt\":{\"en\":\"Which key"));
+}
+
+void TestClassroomServer::wrongCodesRateLimited()
+{
+    const QByteArray wrong = json({ { QStringLiteral("room"), QStringLiteral("XXXXXX") } });
+    for (int i = 0; i < classroom::kMaxWrongCodesPerWindow; ++i)
+        QCOMPARE(exchange(m_server->port(), post("/api/join", wrong)).status, 403);
+    QCOMPARE(exchange(m_server->port(), post("/api/join", wrong)).status, 429);
+    // The limit holds for the right code too, from that address.
+    QVERIFY(join(QStringLiteral("late")).isEmpty());
+    QCOMPARE(m_server->book().studentCount(), 0);
+}
+
+void TestClassroomServer::connectionCap()
+{
+    QList<QTcpSocket *> open;
+    for (int i = 0; i < classroom::kMaxConnectionsPerAddress; ++i) {
+        auto *s = new QTcpSocket(this);
+        s->connectToHost(QHostAddress::LocalHost, m_server->port());
+        open.append(s);
+    }
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (QTcpSocket *s : open) {
+                if (s->state() != QAbstractSocket::ConnectedState)
+                    return false;
+            }
+            return true;
+        },
+        5000));
+    QTest::qWait(0);
+    const Response refused = exchange(m_server->port(), get("/"));
+    QCOMPARE(refused.status, 503);
+    qDeleteAll(open);
+    // Once they are closed the address may connect again.
+    QVERIFY(
+        QTest::qWaitFor([&] { return exchange(m_server->port(), get("/")).status == 200; }, 5000));
+}
+
+void TestClassroomServer::hostile_data()
+{
+    QTest::addColumn<QByteArray>("raw");
+    QTest::addColumn<int>("status");
+    const QByteArray host = "Host: 127.0.0.1\r\n";
+    QTest::newRow("traversal") << get("/../../etc/passwd") << 400;
+    QTest::newRow("encoded traversal") << get("/%2e%2e/%2e%2e/etc/passwd") << 400;
+    QTest::newRow("mixed traversal") << get("/classroom/..%2f..%2fCMakeLists.txt") << 400;
+    QTest::newRow("backslash traversal") << get("/..%5c..%5cwin.ini") << 400;
+    QTest::newRow("NUL in path") << get("/index.html%00.js") << 400;
+    QTest::newRow("bad utf-8 path") << get("/%ff%fe") << 400;
+    QTest::newRow("overlong slash") << get("/%c0%af%c0%afetc") << 400;
+    QTest::newRow("absolute url") << get("http://127.0.0.1/") << 400;
+    QTest::newRow("asterisk") << QByteArray("OPTIONS * HTTP/1.1\r\n" + host + "\r\n") << 501;
+    QTest::newRow("long request line") << get("/" + QByteArray(4000, 'a')) << 414;
+    QTest::newRow("long header") << QByteArray(
+        "GET / HTTP/1.1\r\n" + host + "X-A: " + QByteArray(8000, 'b') + "\r\n\r\n")
+                                 << 431;
+    QByteArray many = "GET / HTTP/1.1\r\n" + host;
+    for (int i = 0; i < 40; ++i)
+        many += "X-" + QByteArray::number(i) + ": 1\r\n";
+    QTest::newRow("many headers") << QByteArray(many + "\r\n") << 431;
+    QTest::newRow("huge body") << QByteArray(
+        "POST /api/join HTTP/1.1\r\n" + host + "Content-Length: 100000000\r\n\r\n")
+                               << 413;
+    QTest::newRow("body just over") << QByteArray("POST /api/join HTTP/1.1\r\n" + host
+        + "Content-Length: 4097\r\n\r\n" + QByteArray(4097, 'x'))
+                                    << 413;
+    QTest::newRow("chunked") << QByteArray("POST /api/join HTTP/1.1\r\n" + host
+        + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+                             << 501;
+    QTest::newRow("two lengths") << QByteArray(
+        "POST /api/join HTTP/1.1\r\n" + host + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}")
+                                 << 400;
+    QTest::newRow("bare LF") << QByteArray("GET / HTTP/1.1\n" + host + "\n") << 400;
+    QTest::newRow("no host") << QByteArray("GET / HTTP/1.1\r\n\r\n") << 400;
+    QTest::newRow("http/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n") << 501;
+    QTest::newRow("http/0.9") << QByteArray("GET /\r\n") << 400;
+    QTest::newRow("tls hello") << QByteArrayLiteral(
+        "\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n")
+                               << 400;
+    QTest::newRow("unknown method") << QByteArray("PUT / HTTP/1.1\r\n" + host + "\r\n") << 501;
+    QTest::newRow("lower-case method") << QByteArray("get / HTTP/1.1\r\n" + host + "\r\n") << 501;
+    QTest::newRow("folded header")
+        << QByteArray("GET / HTTP/1.1\r\n" + host + " folded\r\n\r\n") << 400;
+    QTest::newRow("control in header")
+        << QByteArray("GET / HTTP/1.1\r\n" + host + "X: \x1b[2J\r\n\r\n") << 400;
+    QTest::newRow("join by GET") << get("/api/join") << 405;
+    QTest::newRow("state by POST") << post("/api/state", "{}") << 405;
+    QTest::newRow("page by POST") << post("/", "{}") << 405;
+    QTest::newRow("join not json") << post("/api/join", "room=ACDEFH") << 400;
+    QTest::newRow("join array") << post("/api/join", "[1,2]") << 400;
+    QTest::newRow("join bad utf-8") << post("/api/join", "{\"room\":\"\xff\xfe\"}") << 400;
+    QTest::newRow("join truncated json") << post("/api/join", "{\"room\":") << 400;
+    QTest::newRow("join no code") << post("/api/join", "{\"nickname\":\"x\"}") << 403;
+    QTest::newRow("join code as number") << post("/api/join", "{\"room\":123456}") << 403;
+    QTest::newRow("state without token") << QByteArray() << 403; // filled in hostile()
+    QTest::newRow("state bad token") << QByteArray() << 403;
+    QTest::newRow("answer bad token") << QByteArray() << 403;
+    QTest::newRow("answer step as text") << QByteArray() << 400;
+    QTest::newRow("answer huge choice") << QByteArray() << 400;
+    QTest::newRow("answer wrong question") << QByteArray() << 409;
+    QTest::newRow("html nickname") << QByteArray() << 200;
+    QTest::newRow("formula nickname") << QByteArray() << 200;
+    QTest::newRow("control nickname") << QByteArray() << 200;
+    QTest::newRow("pipelined flood") << QByteArray() << 200;
+}
+
+void TestClassroomServer::hostile()
+{
+    QFETCH(QByteArray, raw);
+    QFETCH(int, status);
+    m_server->setQuestion(threeChoices(0));
+    const QString token = join(QStringLiteral("Ada"));
+    QVERIFY(!token.isEmpty());
+    const QByteArray room = m_server->roomCode().toLatin1();
+    const QByteArray tag = QTest::currentDataTag();
+    const auto body
+        = [&](const QByteArray &extra) { return "{\"room\":\"" + room + "\"," + extra + "}"; };
+    if (tag == "state without token")
+        raw = get("/api/state?room=" + room);
+    else if (tag == "state bad token")
+        raw = get("/api/state?room=" + room + "&token=%3Cscript%3E");
+    else if (tag == "answer bad token")
+        raw = post("/api/answer", body("\"token\":\"../../x\",\"step\":0,\"choice\":0"));
+    else if (tag == "answer step as text")
+        raw = post("/api/answer",
+            body("\"token\":\"" + token.toLatin1() + "\",\"step\":\"0\",\"choice\":0"));
+    else if (tag == "answer huge choice")
+        raw = post("/api/answer",
+            body("\"token\":\"" + token.toLatin1() + "\",\"step\":0,\"choice\":1e300"));
+    else if (tag == "answer wrong question")
+        raw = post(
+            "/api/answer", body("\"token\":\"" + token.toLatin1() + "\",\"step\":7,\"choice\":0"));
+    else if (tag == "html nickname")
+        raw = post("/api/join", body("\"nickname\":\"<img src=x onerror=alert(1)>\""));
+    else if (tag == "formula nickname")
+        raw = post("/api/join", body("\"nickname\":\"=cmd|'/c calc'!A1\""));
+    else if (tag == "control nickname")
+        raw = post("/api/join", body("\"nickname\":\"\\u001b]0;pwned\\u0007\\u202eevil\""));
+    else if (tag == "pipelined flood") {
+        QByteArray flood;
+        for (int i = 0; i < 200; ++i)
+            flood += "GET /style.css HTTP/1.1\r\nHost: a\r\n\r\n";
+        raw = flood;
+    }
+    const Response r = exchange(m_server->port(), raw);
+    QCOMPARE(r.status, status);
+    if (tag == "html nickname" || tag == "formula nickname" || tag == "control nickname") {
+        const QString name = r.json().value(QStringLiteral("nickname")).toString();
+        for (const QChar c : name)
+            QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x202E, qPrintable(name));
+    }
+    // The room still works: the page loads and the student still answers.
+    QCOMPARE(exchange(m_server->port(), get("/")).status, 200);
+    QCOMPARE(answer(token, 0, 2).status, 200);
+    QCOMPARE(m_server->book().answerOf(token, 0).value_or(-1), 2);
+}
+
+QTEST_MAIN(TestClassroomServer)
+#include "tst_classroomserver.moc"

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file classroomserver.h
+/// The class-answers server: students join a room from their browsers and answer the
+/// current step's question.
+
+#include "classroom/answerbook.h"
+#include "classroom/classrecord.h"
+#include "classroom/classroomquestion.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QSet>
+#include <QUrl>
+#include <optional>
+
+class QTcpServer;
+
+namespace ae {
+
+class ClassroomConnection;
+namespace classroom {
+struct HttpRequest;
+}
+
+/// Serves the students' page (from the program's resources, under ":/classroom") and its JSON
+/// endpoints on one address and port:
+/// - `POST /api/join` {room, nickname}: a token, or 403 for a wrong room code (429 after
+///   kMaxWrongCodesPerWindow wrong codes from one address), 503 when the room is full;
+/// - `GET /api/state?room=&token=`: the current question, the student's own answer, and the
+///   counts only once the teacher shows them or reveals;
+/// - `GET /api/events?room=&token=`: the same state pushed as server-sent events;
+/// - `POST /api/answer` {room, token, step, choice}: acknowledged only once the class record
+///   holds it.
+/// Unknown paths are 404; at most kMaxConnectionsPerAddress connections per address.
+class ClassroomServer : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ClassroomServer(QObject *parent = nullptr);
+    ~ClassroomServer() override;
+
+    /// Listens on @p address and @p port (0: a free one) with a new room code. On failure
+    /// returns false and sets @p error.
+    bool start(const QHostAddress &address, quint16 port, QString *error);
+    /// Closes every connection and stops listening.
+    void stop();
+    /// True while listening.
+    bool isListening() const;
+    /// The port listened on.
+    quint16 port() const;
+    /// The room code.
+    QString roomCode() const { return m_roomCode; }
+    /// The address students open (with the room code in its query).
+    QUrl joinUrl() const;
+
+    /// Where the class record is written (empty: only in memory). Returns false with @p error
+    /// when the file cannot be written.
+    bool setRecordFile(const QString &fileName, QString *error);
+    /// The class record.
+    const ClassRecord &record() const { return m_record; }
+    /// The students and their answers.
+    const classroom::AnswerBook &book() const { return m_book; }
+
+    /// Makes @p question the current one (its step's answers so far are kept).
+    void setQuestion(const ClassroomQuestion &question);
+    /// Makes @p step current without a question.
+    void setStepWithoutQuestion(int step);
+    /// The current question, if the current step has one.
+    const std::optional<ClassroomQuestion> &question() const { return m_question; }
+    /// Shows the counts of the current question to the students (before the reveal).
+    void showCounts();
+    /// Reveals the current question: answers are final, the right choice is shown.
+    bool reveal();
+
+signals:
+    /// A student joined, or an answer arrived or changed.
+    void roomChanged();
+
+private:
+    void acceptConnections();
+    void handle(ClassroomConnection *connection, const classroom::HttpRequest &request);
+    void serveStatic(ClassroomConnection *connection, const classroom::HttpRequest &request);
+    void join(ClassroomConnection *connection, const QJsonObject &body);
+    void answer(ClassroomConnection *connection, const QJsonObject &body);
+    bool checkRoom(ClassroomConnection *connection, const QString &room);
+    QJsonObject stateJson(const QString &token) const;
+    void pushState();
+
+    QTcpServer *m_server = nullptr;
+    QString m_roomCode;
+    classroom::AnswerBook m_book;
+    ClassRecord m_record;
+    std::optional<ClassroomQuestion> m_question;
+    int m_step = -1;
+    bool m_countsShown = false;
+    QHash<QString, int> m_connectionsPerAddress;
+    QSet<ClassroomConnection *> m_connections;
+    QHash<ClassroomConnection *, QString> m_streams; ///< event streams and their tokens
+    struct WrongCodes
+    {
+        qint64 windowStart = 0;
+        int count = 0;
+    };
+    QHash<QString, WrongCodes> m_wrongCodes;
+    QElapsedTimer m_clock;
+};
+
+} // namespace ae
