@@ -26,6 +26,8 @@ phase() {
 }
 phase "Installing what is missing"
 bash "$root/scripts/install-deps.sh"
+# puppeteer-core (npm) for the students' page in headless chromium; the suite never downloads.
+bash "$root/scripts/check-classroom-page.sh" --install
 export CCACHE_BASEDIR="$root"
 # Files compiled with a precompiled header are cached only with these (cmake/precompiledheaders.cmake).
 export CCACHE_SLOPPINESS=pch_defines,time_macros
