@@ -542,8 +542,9 @@ void TestTrainCommand::progressOnATerminal()
                  .hasMatch(),
         shown.out.constData());
     QVERIFY2(shown.out.contains(" of 4000)"), shown.out.constData());
-    // Piped: the JSON only, nothing on stderr.
-    const test::CliRun piped = test::runCli(args);
+    // Piped: the JSON only, nothing on stderr. The same training as the terminal run, so the
+    // same time limit (instrumented, 4000 steps take minutes).
+    const test::CliRun piped = test::runCli(args, test::headlessEnvironment(), 240000);
     QVERIFY2(piped.finished && piped.exitCode == 0, qPrintable(test::describe(piped)));
     QVERIFY2(piped.err.isEmpty(), piped.err.constData());
     QCOMPARE(test::parseObject(piped.out).value(QStringLiteral("steps")).toArray().size(), 5);
