@@ -5,7 +5,6 @@
 #include "lesson/lessontraining.h"
 #include "scaling/entropyexperiment.h"
 #include "session/sessioncompute.h"
-#include "training/trainer.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -138,28 +137,35 @@ bool compare(double left, LessonComparison c, double bound, double tolerance)
 LessonClaimEvaluator::LessonClaimEvaluator() = default;
 LessonClaimEvaluator::~LessonClaimEvaluator() = default;
 
-const LessonClaimEvaluator::Run &LessonClaimEvaluator::run(const RunConfig &config, bool unscaled)
+const LessonRun &LessonClaimEvaluator::run(const RunConfig &config, bool unscaled)
 {
     RunConfig c = config;
     c.scale = ScaleSpec();
     if (unscaled)
         c.scale.mode = ScaleMode::None;
-    QByteArray key = QJsonDocument(lessonTrainingToJson(c)).toJson(QJsonDocument::Compact);
-    key += unscaled ? "B" : "A";
-    std::unique_ptr<Run> &slot = m_runs[key];
-    if (!slot) {
-        auto trained = std::make_unique<Run>();
-        Trainer trainer(c);
-        while (trainer.step()) {
-            if (m_cancel && m_cancel->load(std::memory_order_relaxed))
-                throw Cancelled {};
-        }
-        trained->history = trainer.history();
-        trained->divergedAt = trainer.divergedAt();
-        trained->heldOutAccuracy = trainer.evaluate().accuracy;
-        slot = std::move(trained);
+    const QByteArray key = QJsonDocument(lessonTrainingToJson(c)).toJson(QJsonDocument::Compact)
+        + (unscaled ? "B" : "A");
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (const auto found = m_runs.find(key); found != m_runs.end())
+            return *found->second;
     }
-    return *slot;
+    std::shared_ptr<const LessonRun> trained = LessonRunStore::trained(c, m_cancel.get(), m_onStep);
+    if (!trained)
+        throw Cancelled {};
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return *m_runs.emplace(key, std::move(trained)).first->second;
+}
+
+const std::vector<StepMetrics> &LessonClaimEvaluator::history(
+    const RunConfig &config, bool unscaled)
+{
+    static const std::vector<StepMetrics> none;
+    try {
+        return run(config, unscaled).history;
+    } catch (const Cancelled &) {
+        return none;
+    }
 }
 
 std::vector<LessonClaimResult> LessonClaimEvaluator::evaluate(
@@ -170,7 +176,7 @@ std::vector<LessonClaimResult> LessonClaimEvaluator::evaluate(
     std::optional<EntropyExperimentResult> scaling;
     const auto value = [&](const LessonQuantity &q, QString *problem) -> double {
         if (isTrainingQuantity(q.kind)) {
-            const Run &r = run(*step.view.training, q.runB);
+            const LessonRun &r = run(*step.view.training, q.runB);
             if (q.kind == K::TrainingHeldOutAccuracy)
                 return r.heldOutAccuracy;
             if (q.lastStep >= int(r.history.size())) {

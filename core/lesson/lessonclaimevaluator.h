@@ -8,16 +8,20 @@
 
 #include "lesson/lesson.h"
 #include "lesson/lessonclaim.h"
+#include "lesson/lessonrunstore.h"
 #include "training/trainingmetrics.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace ae {
 
-/// Evaluates claims, training each distinct run once (the runs are kept for later steps).
+/// Evaluates claims, training each distinct run once (LessonRunStore keeps it for later steps,
+/// the figures of a handout and the next time). One evaluator may serve several threads.
 class LessonClaimEvaluator
 {
 public:
@@ -29,9 +33,19 @@ public:
     /// The results of the claims of step @p index of @p lesson, in their order; none when
     /// the evaluation was cancelled.
     std::vector<LessonClaimResult> evaluate(const ResolvedLesson &lesson, int index);
-    /// Training stops as soon as @p cancel (which outlives the evaluator) is set: an
-    /// evaluation in the background must not keep a closing program waiting.
-    void setCancel(const std::atomic<bool> *cancel) { m_cancel = cancel; }
+    /// Training stops as soon as @p cancel is set: an evaluation in the background must not
+    /// keep a closing program waiting.
+    void setCancel(std::shared_ptr<const std::atomic<bool>> cancel)
+    {
+        m_cancel = std::move(cancel);
+    }
+    /// @p onStep, when set, is called after every training step (a progress report).
+    void setOnStep(std::function<void()> onStep) { m_onStep = std::move(onStep); }
+
+    /// The history of run A of @p config (scaled by √d_k; @p unscaled false) or of run B
+    /// (unscaled), every other setting @p config's: the runs the claims are computed from,
+    /// trained here on first use. Empty when the evaluation was cancelled.
+    const std::vector<StepMetrics> &history(const RunConfig &config, bool unscaled);
 
     /// @p text with each {{id}} replaced by the left value of the claim @p id of @p claims
     /// and each {{id.right}} by its right value, with the claim's digits (an argmax: the key's
@@ -45,22 +59,18 @@ public:
         const std::vector<LessonClaimResult> &results);
 
 private:
-    /// The history and held-out accuracy of one run.
-    struct Run
-    {
-        std::vector<StepMetrics> history;
-        double heldOutAccuracy = 0.0;
-        std::optional<int> divergedAt;
-    };
-    const Run &run(const RunConfig &config, bool unscaled);
+    const LessonRun &run(const RunConfig &config, bool unscaled);
 
     /// Thrown out of run() when the evaluation is cancelled.
     struct Cancelled
     {
     };
 
-    std::map<QByteArray, std::unique_ptr<Run>> m_runs;
-    const std::atomic<bool> *m_cancel = nullptr;
+    std::mutex m_mutex; ///< guards m_runs
+    /// The runs this evaluator used, kept while it lives (the store may let them go).
+    std::map<QByteArray, std::shared_ptr<const LessonRun>> m_runs;
+    std::shared_ptr<const std::atomic<bool>> m_cancel;
+    std::function<void()> m_onStep;
 };
 
 } // namespace ae

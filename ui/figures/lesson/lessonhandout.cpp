@@ -66,10 +66,10 @@ QString questionMarkdown(const ResolvedLessonStep &step, bool chinese)
 }
 
 /// The figure of block step @p step: a question's answer figure, else the step's.
-Figure blockFigure(const ResolvedLessonStep &step, const std::function<void()> &onStep)
+Figure blockFigure(const ResolvedLessonStep &step, LessonClaimEvaluator &runs)
 {
-    return step.question ? LessonHandout::answerFigure(step, onStep)
-                         : LessonHandout::stepFigure(step, onStep);
+    return step.question ? LessonHandout::answerFigure(step, &runs)
+                         : LessonHandout::stepFigure(step, &runs);
 }
 
 /// The handout as Markdown blocks: each block is text, followed by a figure when figureStep
@@ -80,12 +80,12 @@ struct Block
     int figureStep = -1;
 };
 
-std::vector<Block> handoutBlocks(const ResolvedLesson &lesson, bool chinese)
+std::vector<Block> handoutBlocks(
+    const ResolvedLesson &lesson, bool chinese, LessonClaimEvaluator &claims)
 {
     std::vector<Block> blocks;
     blocks.push_back({ QStringLiteral("# %1\n\n").arg(lesson.title.in(chinese)) });
     // The numbers a caption shows are its claims' computed values.
-    LessonClaimEvaluator claims;
     std::vector<std::vector<LessonClaimResult>> results;
     for (size_t i = 0; i < lesson.steps.size(); ++i)
         results.push_back(lesson.steps[i].claims.empty() ? std::vector<LessonClaimResult>()
@@ -145,13 +145,15 @@ bool writeMarkdown(const ResolvedLesson &lesson, const QString &fileName, bool c
         return false;
     };
     QString text;
-    for (const Block &block : handoutBlocks(lesson, chinese)) {
+    LessonClaimEvaluator runs;
+    runs.setOnStep(onStep);
+    for (const Block &block : handoutBlocks(lesson, chinese, runs)) {
         text += block.markdown;
         if (block.figureStep < 0)
             continue;
         const QString svg = figureFileName(block.figureStep);
         const FigureExporter::Outcome outcome = FigureExporter::write(
-            blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], onStep),
+            blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], runs),
             folder.filePath(svg), 96);
         if (!outcome.ok())
             return fail(outcome.message);
@@ -178,13 +180,18 @@ void fixCreationDate(QByteArray &pdf)
 
 } // namespace
 
-Figure LessonHandout::stepFigure(
-    const ResolvedLessonStep &step, const std::function<void()> &onStep)
+Figure LessonHandout::stepFigure(const ResolvedLessonStep &step, LessonClaimEvaluator *runs)
 {
     const Session &session = step.session;
     FigureOptions options;
-    if (step.view.training)
-        return TrainingCurvesFigure::trainAndMake(*step.view.training, options, onStep);
+    if (step.view.training) {
+        // The curves of the very runs the captions' claims were computed from.
+        LessonClaimEvaluator own;
+        LessonClaimEvaluator &trained = runs ? *runs : own;
+        const RunConfig &config = *step.view.training;
+        return TrainingCurvesFigure::makeTwins(
+            config, trained.history(config, false), trained.history(config, true), options);
+    }
     if (const auto panel = ScalingLabFigure::panelFromName(step.view.scalingPanel)) {
         const EntropyExperimentResult result = runEntropyExperiment(session.scaling);
         return ScalingLabFigure::make(
@@ -197,8 +204,7 @@ Figure LessonHandout::stepFigure(
         options);
 }
 
-Figure LessonHandout::answerFigure(
-    const ResolvedLessonStep &step, const std::function<void()> &onStep)
+Figure LessonHandout::answerFigure(const ResolvedLessonStep &step, LessonClaimEvaluator *runs)
 {
     // The computation view's steps after the softmax, by their lesson names.
     static const std::vector<std::pair<QString, ComputationStep>> afterSoftmax {
@@ -209,14 +215,14 @@ Figure LessonHandout::answerFigure(
     const auto it = std::find_if(afterSoftmax.begin(), afterSoftmax.end(),
         [&step](const auto &entry) { return entry.first == step.view.computationStep; });
     if (step.view.training || it == afterSoftmax.end())
-        return stepFigure(step, onStep);
+        return stepFigure(step, runs);
     const Session &session = step.session;
     const AttentionResult result = computeSession(session);
     const int head = std::max(0, step.view.head);
     const std::vector<LabelledMatrix> matrices
         = ComputationSteps::matrices(session, result, head, it->second);
     if (matrices.empty())
-        return stepFigure(step, onStep);
+        return stepFigure(step, runs);
     const LabelledMatrix &m = matrices.front();
     HeatmapData data;
     data.values = m.values;
@@ -296,7 +302,9 @@ QByteArray LessonHandout::toPdf(
                 y = 0;
             }
         };
-        for (const Block &block : handoutBlocks(lesson, chinese)) {
+        LessonClaimEvaluator runs;
+        runs.setOnStep(onStep);
+        for (const Block &block : handoutBlocks(lesson, chinese, runs)) {
             if (block.markdown.startsWith(QLatin1String("# ")) && y > 0) {
                 pdf.newPage(); // the answers start on a page of their own
                 y = 0;
@@ -310,7 +318,7 @@ QByteArray LessonHandout::toPdf(
             std::optional<Figure> figure;
             double scale = 1.0;
             if (block.figureStep >= 0) {
-                figure = blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], onStep);
+                figure = blockFigure(lesson.steps[static_cast<size_t>(block.figureStep)], runs);
                 // Figures wider than the page are scaled down, still as vectors.
                 scale = std::min(0.8, width / std::max(1.0, figure->size.width()));
             }

@@ -3,7 +3,6 @@
 
 #include "export/figurestyle.h"
 #include "scaling/scalingfigure.h"
-#include "training/trainer.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
@@ -322,22 +321,17 @@ std::vector<int> TrainingCurvesFigure::drawnIndices(int steps)
     return out;
 }
 
-Figure TrainingCurvesFigure::trainAndMake(
-    const RunConfig &config, const FigureOptions &options, const std::function<void()> &onStep)
+Figure TrainingCurvesFigure::makeTwins(const RunConfig &config,
+    const std::vector<StepMetrics> &scaled, const std::vector<StepMetrics> &unscaled,
+    const FigureOptions &options)
 {
-    std::array<std::vector<StepMetrics>, 2> histories;
     std::array<TrainingFigureRun, 2> runs;
     for (int run = 0; run < 2; ++run) {
-        RunConfig c = config;
-        c.scale = ScaleSpec();
+        ScaleSpec scale;
         if (run == 1)
-            c.scale.mode = ScaleMode::None;
-        Trainer trainer(c);
-        while (trainer.step())
-            if (onStep)
-                onStep();
-        histories[size_t(run)] = trainer.history();
-        runs[size_t(run)] = TrainingFigureRun { runName(run, c.scale), &histories[size_t(run)] };
+            scale.mode = ScaleMode::None;
+        runs[size_t(run)]
+            = TrainingFigureRun { runName(run, scale), run == 0 ? &scaled : &unscaled };
     }
     return make(runs, settingsText(config), options);
 }

@@ -13,7 +13,6 @@
 
 #include <QCoreApplication>
 #include <array>
-#include <functional>
 #include <vector>
 
 namespace ae {
@@ -58,12 +57,11 @@ public:
     static Figure make(const std::array<TrainingFigureRun, 2> &runs, const QString &subtitle,
         const FigureOptions &options);
 
-    /// Trains @p config twice with the core, run A scaled by √d_k and run B unscaled (every
-    /// other setting @p config's), and draws both runs' curves: the figure of a lesson step
-    /// that opens the Training window, made without a window. @p onStep, when set, is called
-    /// after every training step (a progress report).
-    static Figure trainAndMake(const RunConfig &config, const FigureOptions &options,
-        const std::function<void()> &onStep = {});
+    /// The figure of a lesson step that opens the Training window, made without a window: the
+    /// curves of @p config's run A, scaled by √d_k (@p scaled), and run B, unscaled
+    /// (@p unscaled), every other setting @p config's.
+    static Figure makeTwins(const RunConfig &config, const std::vector<StepMetrics> &scaled,
+        const std::vector<StepMetrics> &unscaled, const FigureOptions &options);
 };
 
 } // namespace ae

@@ -14,6 +14,7 @@ namespace ae {
 LessonPlayer::LessonPlayer(Document *document, QObject *parent)
     : QObject(parent)
     , m_document(document)
+    , m_claimRuns(std::make_shared<LessonClaimEvaluator>())
 {
 }
 
@@ -33,6 +34,8 @@ void LessonPlayer::setLesson(const ResolvedLesson &lesson)
     // The old lesson's claims are of no use any more.
     m_cancelClaims->store(true);
     m_cancelClaims = std::make_shared<std::atomic<bool>>(false);
+    m_claimRuns = std::make_shared<LessonClaimEvaluator>();
+    m_claimRuns->setCancel(m_cancelClaims);
     m_step = 0;
     m_played = false;
     m_guess = LessonGuess();
@@ -74,8 +77,7 @@ LessonText LessonPlayer::shownText(const LessonText &text)
     };
     const std::vector<LessonClaim> &claims = currentStep().claims;
     if (std::none_of(claims.begin(), claims.end(), trains)) {
-        LessonClaimEvaluator evaluator;
-        found = m_claimResults.emplace(m_step, evaluator.evaluate(m_lesson, m_step)).first;
+        found = m_claimResults.emplace(m_step, m_claimRuns->evaluate(m_lesson, m_step)).first;
         return LessonClaimEvaluator::fillIn(text, currentStep(), found->second);
     }
     // Training the runs takes a second or two: the class sees "…" meanwhile, never a freeze.
@@ -92,10 +94,8 @@ LessonText LessonPlayer::shownText(const LessonText &text)
                 m_claimResults[step] = watcher->result();
                 emit claimsEvaluated(step);
             });
-        watcher->setFuture(QtConcurrent::run([lesson = m_lesson, step, cancel = m_cancelClaims] {
-            LessonClaimEvaluator evaluator;
-            evaluator.setCancel(cancel.get());
-            return evaluator.evaluate(lesson, step);
+        watcher->setFuture(QtConcurrent::run([lesson = m_lesson, step, runs = m_claimRuns] {
+            return runs->evaluate(lesson, step);
         }));
     }
     return LessonClaimEvaluator::fillIn(text, currentStep(), {});

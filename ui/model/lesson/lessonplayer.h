@@ -19,6 +19,7 @@
 namespace ae {
 
 class Document;
+class LessonClaimEvaluator;
 
 /// What the class guessed for the open question; the field of the question's kind is used.
 struct LessonGuess
@@ -135,6 +136,8 @@ private:
     int m_lessonSerial = 0; ///< tells a background result of an older lesson apart
     /// Set to stop the claims of the lesson being trained in the background.
     std::shared_ptr<std::atomic<bool>> m_cancelClaims = std::make_shared<std::atomic<bool>>(false);
+    /// The lesson's claims evaluator: steps that share a training run share its training.
+    std::shared_ptr<LessonClaimEvaluator> m_claimRuns;
 };
 
 } // namespace ae
