@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The heatmap widget: what its colour map, labels, values, alignment markers and masked cells
-// hold for hand-made weights, and how it answers the mouse.
+// The heatmap widget: what its colour map, values, alignment markers and masked cells hold for
+// hand-made weights, and how it answers the mouse. Its labels: tst_heatmapplotlabels.
 
 #include "heatmap/colormap.h"
 #include "heatmap/heatmapcellinfo.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapplot.h"
 #include "plots/matrixplotadapter.h"
+#include "testsupportheatmap.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -15,30 +16,11 @@
 #include <cmath>
 
 using namespace ae;
+using ae::test::makeData;
+using ae::test::parseMask;
+using ae::test::parseMatrix;
 
 namespace {
-
-/// Rows separated by ';', entries by spaces: "0.2 0.8; 1 0".
-Eigen::MatrixXd parseMatrix(const QString &text)
-{
-    const QStringList rows = text.split(QLatin1Char(';'));
-    const int columns = static_cast<int>(rows.first().simplified().split(QLatin1Char(' ')).size());
-    Eigen::MatrixXd m(rows.size(), columns);
-    for (int r = 0; r < rows.size(); ++r) {
-        const QStringList entries = rows[r].simplified().split(QLatin1Char(' '));
-        for (int c = 0; c < columns; ++c)
-            m(r, c) = entries[c].toDouble();
-    }
-    return m;
-}
-
-/// A mask in the same notation, 1 = visible; an empty string means no mask.
-BoolMatrix parseMask(const QString &text)
-{
-    if (text.isEmpty())
-        return BoolMatrix();
-    return parseMatrix(text).unaryExpr([](double v) { return v != 0.0; });
-}
 
 /// The columns an observer would outline in row @p r: those holding the largest visible
 /// value, unless the row has no visible cell or all of its several visible cells are equal.
@@ -63,21 +45,6 @@ QList<int> expectedAlignment(const Eigen::MatrixXd &values, const BoolMatrix &ma
     return columns;
 }
 
-HeatmapData makeData(
-    const QStringList &rows, const QStringList &columns, const QString &values, const QString &mask)
-{
-    HeatmapData d;
-    d.values = parseMatrix(values);
-    d.visible = parseMask(mask);
-    d.rowLabels = rows;
-    d.columnLabels = columns;
-    d.title = QStringLiteral("Test heatmap");
-    d.shortTitle = QStringLiteral("Test");
-    d.rowAxisTitle = QStringLiteral("queries from target Y");
-    d.columnAxisTitle = QStringLiteral("keys/values from source X");
-    return d;
-}
-
 } // namespace
 
 class TestHeatmapPlot : public QObject
@@ -89,32 +56,20 @@ private slots:
     void showsData();
     void valuesHideWhenCellsAreSmall();
     void valuesCanBeTurnedOff();
-    void colorBarLabelsKeepApart_data();
-    void colorBarLabelsKeepApart();
     void toolTipExplainsHeadCell();
     void toolTipExplainsMaskedCell();
     void toolTipListsHeadsOfMean();
     void clickEmitsClicked();
     void dragDoesNotClick();
-    void compactDropsColorBarAndLabels();
     void colorMapChangesGradientAndMarkers_data();
     void colorMapChangesGradientAndMarkers();
-    void longAxisThinsLabels();
-    void narrowColumnLabelsStackOrTurn_data();
-    void narrowColumnLabelsStackOrTurn();
     void outlineDrawnOnAlignedCell();
     void dimmedAndHighlightedFlags();
-
-private:
-    QFont m_font;
 };
 
 void TestHeatmapPlot::initTestCase()
 {
-    // A fixed font size, so "fits" means the same on every machine.
-    m_font = QApplication::font();
-    m_font.setPointSize(9);
-    QApplication::setFont(m_font);
+    test::useFixedFont();
 }
 
 void TestHeatmapPlot::showsData_data()
@@ -271,49 +226,6 @@ void TestHeatmapPlot::valuesCanBeTurnedOff()
     QVERIFY(plot.cellText(0, 1).isEmpty());
 }
 
-void TestHeatmapPlot::colorBarLabelsKeepApart_data()
-{
-    QTest::addColumn<int>("height");
-    QTest::addColumn<bool>("presentation");
-    QTest::newRow("tall") << 700 << false;
-    QTest::newRow("squeezed") << 200 << false;
-    QTest::newRow("strip") << 130 << false;
-    QTest::newRow("squeezed, lesson fonts") << 220 << true;
-}
-
-void TestHeatmapPlot::colorBarLabelsKeepApart()
-{
-    // However short the plot, the colour bar's numbers never touch: fewer of them, a line of
-    // space between two.
-    QFETCH(int, height);
-    QFETCH(bool, presentation);
-    HeatmapPlot plot;
-    plot.setPresentationMode(presentation);
-    plot.resize(700, height);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    plot.setData(makeData({ QStringLiteral("i"), QStringLiteral("love") },
-        { QStringLiteral("a"), QStringLiteral("b") }, QStringLiteral("0.25 0.75; 0.5 0.5"),
-        QString()));
-    plot.replot();
-    QCoreApplication::processEvents();
-    plot.replot();
-    QCPAxis *axis = plot.colorScale()->axis();
-    const QVector<double> ticks = axis->tickVector();
-    QVERIFY2(!ticks.isEmpty(), "no numbers on the colour bar");
-    const double line = QFontMetricsF(axis->tickLabelFont()).height();
-    for (int i = 1; i < ticks.size(); ++i) {
-        const double gap
-            = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
-        QVERIFY2(gap >= line * 1.5,
-            qPrintable(QStringLiteral("ticks %1 and %2 are %3 px apart, a label is %4 px tall")
-                           .arg(ticks[i - 1])
-                           .arg(ticks[i])
-                           .arg(gap)
-                           .arg(line)));
-    }
-}
-
 void TestHeatmapPlot::toolTipExplainsHeadCell()
 {
     // One head: q·k = 3, divided by sqrt(d_k) = 2 gives 1.5; the weights are the softmax of
@@ -410,25 +322,6 @@ void TestHeatmapPlot::dragDoesNotClick()
     QCOMPARE(spy.count(), 0);
 }
 
-void TestHeatmapPlot::compactDropsColorBarAndLabels()
-{
-    HeatmapPlot plot;
-    HeatmapData d = makeData(
-        { QStringLiteral("a") }, { QStringLiteral("b") }, QStringLiteral("1"), QString());
-    plot.setData(d);
-    QVERIFY(plot.colorScale());
-    QCOMPARE(plot.titleElement()->text(), QStringLiteral("Test heatmap"));
-    plot.setCompact(true);
-    QVERIFY(!plot.colorScale());
-    QVERIFY(!plot.xAxis->tickLabels());
-    QVERIFY(plot.xAxis->label().isEmpty());
-    QCOMPARE(plot.titleElement()->text(), QStringLiteral("Test"));
-    plot.setCompact(false);
-    QVERIFY(plot.colorScale());
-    QCOMPARE(plot.colorScale()->dataRange(), QCPRange(0.0, 1.0));
-    QVERIFY(plot.xAxis->tickLabels());
-}
-
 void TestHeatmapPlot::colorMapChangesGradientAndMarkers_data()
 {
     QTest::addColumn<QString>("key");
@@ -455,81 +348,6 @@ void TestHeatmapPlot::colorMapChangesGradientAndMarkers()
     }
     QCOMPARE(plot.alignmentCells(), QList<QPoint> { QPoint(1, 0) });
     QCOMPARE(plot.alignmentPen().color(), ColorMap::accent(kind));
-}
-
-void TestHeatmapPlot::longAxisThinsLabels()
-{
-    // 60 keys in a narrow plot: labels are thinned so none overlaps, every kept label is the
-    // token at its position.
-    HeatmapData d;
-    d.values = Eigen::MatrixXd::Constant(60, 60, 1.0 / 60);
-    for (int i = 0; i < 60; ++i) {
-        d.rowLabels << QStringLiteral("token%1").arg(i);
-        d.columnLabels << QStringLiteral("token%1").arg(i);
-    }
-    HeatmapPlot plot;
-    plot.resize(500, 400);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    plot.setData(d);
-    plot.replot();
-    QTRY_VERIFY(plot.rowTickLabels().size() < 60);
-    QVERIFY(plot.columnTickLabels().size() < 60);
-    QVERIFY(!plot.rowTickLabels().isEmpty());
-    const QMap<double, QString> rows = plot.rowTickLabels();
-    for (auto it = rows.begin(); it != rows.end(); ++it)
-        QCOMPARE(it.value(), d.rowLabels[static_cast<int>(it.key())]);
-    QCOMPARE(plot.valueDecimals(), 0);
-}
-
-void TestHeatmapPlot::narrowColumnLabelsStackOrTurn_data()
-{
-    QTest::addColumn<QStringList>("columns");
-    QTest::addColumn<int>("style");
-    const auto repeat = [](const QString &token) { return QStringList(12, token); };
-    QTest::newRow("short Chinese words stand upright")
-        << repeat(QStringLiteral("深度")) << int(HeatmapPlot::ColumnLabelStyle::Stacked);
-    QTest::newRow("Chinese punctuation stands upright")
-        << QStringList({ QStringLiteral("我"), QStringLiteral("，"), QStringLiteral("学习"),
-               QStringLiteral("。") })
-            + repeat(QStringLiteral("机器"))
-        << int(HeatmapPlot::ColumnLabelStyle::Stacked);
-    QTest::newRow("English words turn")
-        << repeat(QStringLiteral("understand")) << int(HeatmapPlot::ColumnLabelStyle::Rotated);
-    QTest::newRow("one English word among Chinese turns the axis")
-        << QStringList({ QStringLiteral("GPU") }) + repeat(QStringLiteral("深度"))
-        << int(HeatmapPlot::ColumnLabelStyle::Rotated);
-    QTest::newRow("long Chinese tokens turn")
-        << repeat(QStringLiteral("深度学习模型")) << int(HeatmapPlot::ColumnLabelStyle::Rotated);
-}
-
-void TestHeatmapPlot::narrowColumnLabelsStackOrTurn()
-{
-    // Cells about 25 px wide: no two-character label fits level.
-    QFETCH(QStringList, columns);
-    QFETCH(int, style);
-    HeatmapData d;
-    d.values = Eigen::MatrixXd::Constant(2, columns.size(), 1.0 / double(columns.size()));
-    d.rowLabels = QStringList({ QStringLiteral("i"), QStringLiteral("love") });
-    d.columnLabels = columns;
-    HeatmapPlot plot;
-    plot.resize(420, 400);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    plot.setData(d);
-    plot.replot();
-    QTRY_COMPARE(int(plot.columnLabelStyle()), style);
-    // Whatever the style, every kept label is its token as typed.
-    const QMap<double, QString> ticks = plot.columnTickLabels();
-    QVERIFY(!ticks.isEmpty());
-    for (auto it = ticks.begin(); it != ticks.end(); ++it) {
-        const QString token = columns[static_cast<int>(it.key())];
-        QCOMPARE(it.value(), MatrixPlotAdapter::elided(token, 14));
-    }
-    if (style == int(HeatmapPlot::ColumnLabelStyle::Stacked))
-        QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
-    else
-        QCOMPARE(plot.xAxis->tickLabelRotation(), -90.0);
 }
 
 void TestHeatmapPlot::outlineDrawnOnAlignedCell()

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The scaling dock: the d_k text syntax, curves equal to runEntropyExperiment for the same
-// parameters, edits through the document (undoable), inline messages, and cancellation of
-// stale runs.
+// The scaling dock's controls: the d_k text syntax, edits through the document (undoable),
+// inline messages, and cancellation of stale runs. Its plots: tst_scalingplotdockplots.
 
 #include "document/document.h"
 #include "scaling/entropyexperiment.h"
@@ -12,6 +11,7 @@
 #include "scaling/scalingseriesplot.h"
 #include "scaling/scorehistogramplot.h"
 #include "testsupportattention.h"
+#include "testsupportscaling.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -27,29 +27,10 @@
 #include <thread>
 
 using namespace ae;
+using ae::test::expectedPoints;
+using ae::test::points;
 
 namespace {
-
-/// The (d_k, value) points of @p graph, in order of d_k.
-QList<QPointF> points(QCPGraph *graph)
-{
-    QList<QPointF> result;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        result.append(QPointF(it->key, it->value));
-    return result;
-}
-
-/// The points runEntropyExperiment gives for @p config, sorted by d_k.
-QList<QPointF> expectedPoints(const EntropyExperimentConfig &config, bool scaled)
-{
-    const EntropyExperimentResult r = runEntropyExperiment(config);
-    QList<QPointF> result;
-    for (size_t i = 0; i < r.dims.size(); ++i)
-        result.append(QPointF(r.dims[i], scaled ? r.scaled[i] : r.unscaled[i]));
-    std::sort(result.begin(), result.end(),
-        [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-    return result;
-}
 
 EntropyExperimentConfig smallConfig(int keys, std::uint64_t seed)
 {
@@ -64,7 +45,7 @@ EntropyExperimentConfig smallConfig(int keys, std::uint64_t seed)
 
 } // namespace
 
-class TestScalingPlotDock : public QObject
+class TestScalingPlotDock : public QObject, protected test::ScalingDockFixture
 {
     Q_OBJECT
 private slots:
@@ -77,10 +58,6 @@ private slots:
     void refusesDims();
     void formatsDims_data();
     void formatsDims();
-    void curvesEqualCore_data();
-    void curvesEqualCore();
-    void labPanelsEqualCore_data();
-    void labPanelsEqualCore();
     void controlsEditThroughDocument();
     void invalidTextShowsMessage_data();
     void invalidTextShowsMessage();
@@ -88,16 +65,6 @@ private slots:
     void lastOfQuickChangesIsShown();
     void runnerCancelsStaleRun();
     void runnerDropsQueuedRuns();
-    void markerFollowsModel();
-    void titleStaysReadableWhenNarrow_data();
-    void titleStaysReadableWhenNarrow();
-    void titleTooLongForTwoLinesIsWholeInItsTooltip();
-    void valueAxisIsNumbered_data();
-    void valueAxisIsNumbered();
-
-private:
-    Document *m_document = nullptr;
-    ScalingPlotDock *m_dock = nullptr;
 };
 
 void TestScalingPlotDock::initTestCase()
@@ -107,19 +74,12 @@ void TestScalingPlotDock::initTestCase()
 
 void TestScalingPlotDock::init()
 {
-    m_document = new Document;
-    m_dock = new ScalingPlotDock(m_document);
-    m_dock->resize(700, 520);
-    m_dock->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_dock));
+    createDock();
 }
 
 void TestScalingPlotDock::cleanup()
 {
-    delete m_dock;
-    delete m_document;
-    m_dock = nullptr;
-    m_document = nullptr;
+    destroyDock();
 }
 
 void TestScalingPlotDock::parsesDims_data()
@@ -196,137 +156,6 @@ void TestScalingPlotDock::formatsDims()
     QFETCH(QString, expected);
     QCOMPARE(ScalingDims::format(dims), expected);
     QCOMPARE(*ScalingDims::parse(expected), dims);
-}
-
-void TestScalingPlotDock::curvesEqualCore_data()
-{
-    QTest::addColumn<int>("keys");
-    QTest::addColumn<int>("seed");
-    QTest::addColumn<std::vector<int>>("dims");
-    QTest::newRow("the articles' experiment") << 10 << 0 << std::vector<int> { 8, 32, 128, 512 };
-    QTest::newRow("few keys, other seed") << 3 << 42 << std::vector<int> { 4, 16, 64 };
-    QTest::newRow("one key: entropy 0") << 1 << 7 << std::vector<int> { 2, 8 };
-    QTest::newRow("unsorted list") << 20 << 5 << std::vector<int> { 256, 8, 64 };
-}
-
-void TestScalingPlotDock::curvesEqualCore()
-{
-    QFETCH(int, keys);
-    QFETCH(int, seed);
-    QFETCH(std::vector<int>, dims);
-    EntropyExperimentConfig config;
-    config.dims = dims;
-    config.queries = 512;
-    config.keys = keys;
-    config.repeats = 1;
-    config.seed = static_cast<std::uint64_t>(seed);
-    m_document->setScalingConfig(config);
-    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == config);
-    QTRY_VERIFY(!m_dock->isComputing());
-
-    ScalingPlot *plot = m_dock->plot();
-    QCOMPARE(points(plot->unscaledGraph()), expectedPoints(config, false));
-    QCOMPARE(points(plot->scaledGraph()), expectedPoints(config, true));
-    // The ceiling ln(keys), worked out here, spans the axis as a horizontal dashed line.
-    const QList<QPointF> ceiling = points(plot->ceilingGraph());
-    QCOMPARE(ceiling.size(), 2);
-    QCOMPARE(ceiling[0].y(), std::log(double(keys)));
-    QCOMPARE(ceiling[1].y(), std::log(double(keys)));
-    QCOMPARE(plot->ceilingGraph()->pen().style(), Qt::DashLine);
-    QCOMPARE(ceiling[0].x(), plot->xAxis->range().lower);
-    QCOMPARE(ceiling[1].x(), plot->xAxis->range().upper);
-    // Entropies never exceed the ceiling.
-    for (const QPointF &p : points(plot->scaledGraph()))
-        QVERIFY(p.y() <= std::log(double(keys)) + 1e-12);
-    // A log2 axis with ticks at the dims.
-    QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
-    for (double d : plot->dimTicks())
-        QVERIFY(std::find(dims.begin(), dims.end(), int(d)) != dims.end()
-            || int(d) == plot->currentDk());
-    QVERIFY(m_dock->message().isEmpty());
-}
-
-void TestScalingPlotDock::labPanelsEqualCore_data()
-{
-    curvesEqualCore_data();
-}
-
-void TestScalingPlotDock::labPanelsEqualCore()
-{
-    QFETCH(int, keys);
-    QFETCH(int, seed);
-    QFETCH(std::vector<int>, dims);
-    EntropyExperimentConfig config;
-    config.dims = dims;
-    config.queries = 512;
-    config.keys = keys;
-    config.seed = static_cast<std::uint64_t>(seed);
-    m_document->setScalingConfig(config);
-    QTRY_VERIFY(m_dock->shownConfig() && *m_dock->shownConfig() == config);
-    QTRY_VERIFY(!m_dock->isComputing());
-    const EntropyExperimentResult r = runEntropyExperiment(config);
-    QVERIFY(m_dock->shownResult().has_value());
-
-    // Every d_k panel plots the core's numbers for its quantity, in order of d_k.
-    using Panel = ScalingLabFigure::Panel;
-    for (const Panel panel : { Panel::Spread, Panel::Gradient, Panel::Saturation }) {
-        ScalingSeriesPlot *plot = m_dock->seriesPlot(panel);
-        QVERIFY(plot);
-        for (const bool scaled : { false, true }) {
-            const std::vector<double> &values = ScalingLabFigure::series(r, panel, scaled);
-            QList<QPointF> expected;
-            for (size_t i = 0; i < r.dims.size(); ++i)
-                expected.append(QPointF(r.dims[i], values[i]));
-            std::sort(expected.begin(), expected.end(),
-                [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-            QCOMPARE(points(scaled ? plot->scaledGraph() : plot->unscaledGraph()), expected);
-        }
-        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
-    }
-    // The spread panel's guides: sqrt(d_k) across the axis, and 1.
-    ScalingSeriesPlot *spread = m_dock->seriesPlot(Panel::Spread);
-    QCOMPARE(spread->guideGraphs().size(), 2);
-    const QList<QPointF> root = points(spread->guideGraphs()[0]);
-    QVERIFY(root.size() > 10);
-    for (const QPointF &p : root)
-        QVERIFY(std::abs(p.y() - std::sqrt(p.x())) < 1e-12 * p.y());
-    QCOMPARE(root.first().x(), spread->xAxis->range().lower);
-    for (const QPointF &p : points(spread->guideGraphs()[1]))
-        QCOMPARE(p.y(), 1.0);
-    QCOMPARE(m_dock->seriesPlot(Panel::Gradient)->guideGraphs().size(), 0);
-
-    // The histogram: one choice per distinct d_k; each shows the core's shares on its bins.
-    QComboBox *box = m_dock->histogramDkBox();
-    QCOMPARE(box->count(), int(dims.size()));
-    for (int c = 0; c < box->count(); ++c) {
-        box->setCurrentIndex(c);
-        emit box->activated(c);
-        const int dk = box->itemData(c).toInt();
-        QCOMPARE(m_dock->histogramPlot()->shownDk(), dk);
-        const size_t i = size_t(std::find(r.dims.begin(), r.dims.end(), dk) - r.dims.begin());
-        const ScoreHistogram &h = r.histograms[i];
-        for (const bool scaled : { false, true }) {
-            QCPBars *bars = scaled ? m_dock->histogramPlot()->scaledBars()
-                                   : m_dock->histogramPlot()->unscaledBars();
-            QCOMPARE(bars->data()->size(), ScoreHistogram::binCount);
-            int b = 0;
-            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it, ++b) {
-                QCOMPARE(it->value, (scaled ? h.scaled : h.unscaled)[size_t(b)]);
-                QVERIFY(std::abs(it->key - (h.lo + (b + 0.5) * h.binWidth())) < 1e-12 * h.hi);
-            }
-        }
-    }
-    // One entry per panel switches the page; the histogram's d_k shows with its panel only.
-    QCOMPARE(m_dock->panelChooser()->count(), 5);
-    m_dock->panelChooser()->setCurrentIndex(1);
-    QVERIFY(spread->isVisible());
-    QVERIFY(!m_dock->plot()->isVisible());
-    QVERIFY(!box->isVisible());
-    m_dock->panelChooser()->setCurrentIndex(4);
-    QVERIFY(m_dock->histogramPlot()->isVisible());
-    QVERIFY(box->isVisible());
-    m_dock->panelChooser()->setCurrentIndex(0);
-    QVERIFY(m_dock->plot()->isVisible());
 }
 
 void TestScalingPlotDock::controlsEditThroughDocument()
@@ -530,147 +359,6 @@ void TestScalingPlotDock::runnerDropsQueuedRuns()
     QVERIFY(!runner.isBusy());
     QTRY_COMPARE(runner.cancelledRuns(), 6);
     QCOMPARE(delivered.count(), 1);
-}
-
-void TestScalingPlotDock::markerFollowsModel()
-{
-    // The default example: d_model 4, 2 heads, d_k 2.
-    Session s = m_document->session();
-    s.attention.config.dModel = 4;
-    s.attention.config.heads = 2;
-    m_document->resetSession(s, QString());
-    QVERIFY(m_document->hasResult());
-    QCOMPARE(m_dock->plot()->currentDk(), 2);
-    QVERIFY(m_dock->plot()->dkMarker()->visible());
-    QCOMPARE(m_dock->plot()->dkMarker()->point1->coords().x(), 2.0);
-    QVERIFY(m_dock->plot()->xAxis->range().contains(2.0));
-    m_document->setHeads(1);
-    QCOMPARE(m_dock->plot()->currentDk(), 4);
-    QCOMPARE(m_dock->plot()->dkMarker()->point1->coords().x(), 4.0);
-    // Every d_k panel marks it too.
-    for (const auto panel : { ScalingLabFigure::Panel::Spread, ScalingLabFigure::Panel::Gradient,
-             ScalingLabFigure::Panel::Saturation }) {
-        QVERIFY(m_dock->seriesPlot(panel)->dkMarker()->visible());
-        QCOMPARE(m_dock->seriesPlot(panel)->dkMarker()->point1->coords().x(), 4.0);
-    }
-}
-
-void TestScalingPlotDock::titleStaysReadableWhenNarrow_data()
-{
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("presentation");
-    QTest::addColumn<int>("lines");
-    QTest::newRow("wide") << QSize(700, 520) << false << 1;
-    // Docked at the side of a 1024×768 projector.
-    QTest::newRow("narrow") << QSize(230, 420) << false << 2;
-    QTest::newRow("narrow, lesson mode") << QSize(300, 480) << true << 2;
-}
-
-void TestScalingPlotDock::titleStaysReadableWhenNarrow()
-{
-    QFETCH(QSize, size);
-    QFETCH(bool, presentation);
-    QFETCH(int, lines);
-    // The lab's longest title.
-    ScalingPlot plot;
-    plot.resize(size);
-    plot.setPresentationMode(presentation);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    plot.replot();
-    const QString title = ScalingPlot::tr("Scaling effect on softmax sharpness");
-    QCOMPARE(plot.title(), title);
-    QVERIFY(plot.titleElement()->visible());
-    const QStringList shown = plot.titleElement()->text().split(QLatin1Char('\n'));
-    QCOMPARE(shown.size(), lines);
-    // Every line within the plot, and no word lost.
-    const QFontMetricsF metrics(plot.titleElement()->font());
-    for (const QString &line : shown)
-        QVERIFY2(metrics.horizontalAdvance(line) <= plot.width(), qPrintable(line));
-    QCOMPARE(shown.join(QLatin1Char(' ')), title);
-    QVERIFY(!plot.isTitleElided());
-    // A narrow plot in lesson mode keeps smaller than full presentation fonts.
-    if (presentation)
-        QVERIFY(
-            plot.titleElement()->font().pointSizeF() < 11.0 * SeriesPlot::fullPresentationScale);
-}
-
-void TestScalingPlotDock::titleTooLongForTwoLinesIsWholeInItsTooltip()
-{
-    ScalingPlot plot;
-    plot.resize(230, 420);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    const QString title
-        = QStringLiteral("A title far too long for two lines of a plot this narrow, "
-                         "written out in many words");
-    plot.setTitle(title);
-    plot.replot();
-    const QStringList shown = plot.titleElement()->text().split(QLatin1Char('\n'));
-    QCOMPARE(shown.size(), 2);
-    QVERIFY(plot.isTitleElided());
-    QVERIFY(shown.last().endsWith(QChar(0x2026)));
-    // Hovering the title shows it whole.
-    const QPoint onTitle = plot.titleElement()->outerRect().center();
-    QHelpEvent help(QEvent::ToolTip, onTitle, plot.mapToGlobal(onTitle));
-    QApplication::sendEvent(&plot, &help);
-    QTRY_COMPARE(QToolTip::text(), title);
-    QToolTip::hideText();
-}
-
-void TestScalingPlotDock::valueAxisIsNumbered_data()
-{
-    QTest::addColumn<int>("panel");
-    QTest::addColumn<QSize>("size");
-    using Panel = ScalingLabFigure::Panel;
-    // The dock in the left column at 1024×768 (as the √d_k lesson's step 2 shows it), and wide.
-    for (const auto &[name, panel] :
-        { std::pair { "spread", Panel::Spread }, std::pair { "gradient", Panel::Gradient },
-            std::pair { "saturation", Panel::Saturation } }) {
-        QTest::addRow("%s, 390×500", name) << int(panel) << QSize(390, 500);
-        QTest::addRow("%s, 390×330", name) << int(panel) << QSize(390, 330);
-        QTest::addRow("%s, 700×520", name) << int(panel) << QSize(700, 520);
-    }
-}
-
-void TestScalingPlotDock::valueAxisIsNumbered()
-{
-    QFETCH(int, panel);
-    QFETCH(QSize, size);
-    // The dock's default settings.
-    m_dock->resize(size);
-    QTRY_VERIFY(m_dock->shownResult().has_value());
-    QTRY_VERIFY(!m_dock->isComputing());
-    const auto which = static_cast<ScalingLabFigure::Panel>(panel);
-    const auto &panels = ScalingLabFigure::panels();
-    m_dock->panelChooser()->setCurrentIndex(
-        int(std::find(panels.begin(), panels.end(), which) - panels.begin()));
-    ScalingSeriesPlot *plot = m_dock->seriesPlot(which);
-    QTRY_VERIFY(plot->isVisible());
-    // As a lesson's step shows it: the plot laid out small (a dock behind a tab), then given
-    // its room in one step.
-    m_dock->resize(size.width(), 80);
-    QTest::qWait(50);
-    m_dock->resize(size);
-    // What the screen shows once every queued replot has run.
-    QTest::qWait(100);
-    // Every tick on the value axis carries its number, and there are at least two of them.
-    const QCPRange range = plot->yAxis->range();
-    const QVector<double> ticks = plot->yAxis->tickVector();
-    const QVector<QString> labels = plot->yAxis->tickVectorLabels();
-    QStringList shown;
-    for (int i = 0; i < ticks.size(); ++i) {
-        if (!range.contains(ticks[i]))
-            continue;
-        QVERIFY2(!labels.value(i).isEmpty(), qPrintable(QStringLiteral("tick %1").arg(ticks[i])));
-        shown << labels.value(i);
-    }
-    QVERIFY2(shown.size() >= 2,
-        qPrintable(QStringLiteral("%1 px tall, range %2 to %3: labels %4")
-                       .arg(plot->axisRect()->height())
-                       .arg(range.lower)
-                       .arg(range.upper)
-                       .arg(shown.join(QStringLiteral(", ")))));
 }
 
 QTEST_MAIN(TestScalingPlotDock)

@@ -5,6 +5,7 @@
 #include "heatmap/heatmapcellinfo.h"
 #include "heatmap/heatmapcelllayer.h"
 #include "heatmap/heatmapcursor.h"
+#include "heatmap/heatmapticklayout.h"
 #include "heatmap/stackedlabels.h"
 #include "plots/matrixplotadapter.h"
 
@@ -397,32 +398,12 @@ bool HeatmapPlot::updateTickLayout()
         m_stackColumns = false; // the tickers above hold the tokens as typed
         return changed;
     }
-    const QRect area = axisRect()->rect();
-    const QFontMetricsF metrics(xAxis->tickLabelFont());
-    // Before the first layout there is no rectangle yet: assume every label fits.
-    const double cellWidth = area.width() > 0 ? area.width() / double(m_data.columns()) : 1e9;
-    const double cellHeight = area.height() > 0 ? area.height() / double(m_data.rows()) : 1e9;
-    double widest = 0.0;
-    for (const QString &label : m_data.columnLabels)
-        widest = std::max(
-            widest, metrics.horizontalAdvance(MatrixPlotAdapter::elided(label, maxLabelChars)));
-    const bool tooWide = widest + 6.0 > cellWidth;
-    // Short CJK tokens stack upright; anything else turns on its side.
-    const bool stack = tooWide && stackUpright(m_data.columnLabels);
-    const bool rotate = tooWide && !stack;
-    double columnSpace = widest + 6.0;
-    if (rotate) {
-        columnSpace = metrics.height() + 2.0;
-    } else if (stack) {
-        columnSpace = 0.0;
-        for (const QString &label : m_data.columnLabels) {
-            for (QChar c : label)
-                columnSpace = std::max(columnSpace, metrics.horizontalAdvance(c) + 6.0);
-        }
-    }
-    const int columnStep = std::max(1, static_cast<int>(std::ceil(columnSpace / cellWidth)));
-    const int rowStep
-        = std::max(1, static_cast<int>(std::ceil((metrics.height() + 1.0) / cellHeight)));
+    const HeatmapTickLayout layout
+        = HeatmapTickLayout::fit(m_data, axisRect()->rect(), xAxis->tickLabelFont(), maxLabelChars);
+    const int rowStep = layout.rowStep;
+    const int columnStep = layout.columnStep;
+    const bool rotate = layout.rotateColumns;
+    const bool stack = layout.stackColumns;
     if (rowStep == m_rowStep && columnStep == m_columnStep && rotate == m_rotateColumns
         && stack == m_stackColumns)
         return false;

@@ -19,14 +19,13 @@
 #include "session/sessionjson.h"
 #include "session/sessionvalidator.h"
 #include "training/trainingdock.h"
-#include "window/aboutdialog.h"
 #include "window/lessonmode.h"
 #include "window/mainwindowfileactions.h"
+#include "window/mainwindowmenus.h"
 #include "window/messagebar.h"
 #include "window/presenterlayout.h"
 #include "window/screenlayouts.h"
 #include "window/sessionfilecontroller.h"
-#include "window/shortcutsdialog.h"
 #include "window/windowplacement.h"
 
 #include <QAction>
@@ -86,7 +85,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(centre);
 
     createDocks();
-    createMenus();
+    MainWindowMenus::create(this);
     createStatusBar();
     m_placement = new WindowPlacement(this);
     m_layouts = new ScreenLayouts(this, m_placement, QStringLiteral("mainWindow"), stateVersion,
@@ -150,188 +149,6 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_lessonEditor);
     m_lessonEditor->setFloating(true);
     m_lessonEditor->hide();
-}
-
-void MainWindow::createMenus()
-{
-    // Every text is set through Retranslator::bind so that a language switch renames it.
-    const auto menuTitle = [](QMenu *menu, QString (*text)()) {
-        Retranslator::bind(menu, [menu, text] { menu->setTitle(text()); });
-    };
-    const auto actionText = [](QAction *action, QString (*text)(), QString (*tip)() = nullptr) {
-        Retranslator::bind(action, [action, text, tip] {
-            action->setText(text());
-            if (tip)
-                action->setStatusTip(tip());
-        });
-    };
-
-    // File: the examples and Quit; the file handling inserts its actions above the examples.
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    menuTitle(m_fileMenu, [] { return tr("&File"); });
-    m_examplesMenu = m_fileMenu->addMenu(QString());
-    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
-    menuTitle(m_examplesMenu, [] { return tr("&Examples"); });
-    for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
-        QAction *action = m_examplesMenu->addAction(entry.name);
-        action->setData(entry.path);
-        // The catalogue names its entries in the language of the moment.
-        Retranslator::bind(action, [action, path = entry.path] {
-            for (const ExampleCatalog::Entry &e : ExampleCatalog::entries()) {
-                if (e.path == path) {
-                    action->setText(e.name);
-                    action->setStatusTip(e.description);
-                    action->setToolTip(e.description);
-                }
-            }
-        });
-        connect(
-            action, &QAction::triggered, this, [this, path = entry.path] { openExample(path); });
-    }
-    m_fileMenu->addSeparator();
-    QAction *quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
-    quit->setObjectName(QStringLiteral("quitAction"));
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setMenuRole(QAction::QuitRole);
-    actionText(quit, [] { return tr("&Quit"); });
-
-    // Edit: undo and redo of every document edit; Copy As is filled by the figure export.
-    m_editMenu = menuBar()->addMenu(QString());
-    m_editMenu->setObjectName(QStringLiteral("editMenu"));
-    menuTitle(m_editMenu, [] { return tr("&Edit"); });
-    QUndoStack *stack = m_document->undoStack();
-    auto *undo = new QAction(this);
-    undo->setObjectName(QStringLiteral("undoAction"));
-    undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
-    auto *redo = new QAction(this);
-    redo->setObjectName(QStringLiteral("redoAction"));
-    redo->setShortcuts(
-        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
-    // Own actions rather than QUndoStack's, whose "Undo" prefix cannot change language.
-    const auto updateUndo = [stack, undo, redo] {
-        undo->setEnabled(stack->canUndo());
-        undo->setText(
-            stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
-        redo->setEnabled(stack->canRedo());
-        redo->setText(
-            stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
-    };
-    connect(stack, &QUndoStack::indexChanged, undo, updateUndo);
-    connect(stack, &QUndoStack::cleanChanged, undo, updateUndo);
-    // The steps' own names are made again after a language switch.
-    connect(stack, &QUndoStack::undoTextChanged, undo, updateUndo);
-    connect(stack, &QUndoStack::redoTextChanged, undo, updateUndo);
-    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
-    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
-    Retranslator::bind(undo, updateUndo);
-    m_editMenu->addAction(undo);
-    m_editMenu->addAction(redo);
-    m_editMenu->addSeparator();
-    m_copyAsMenu = m_editMenu->addMenu(QString());
-    m_copyAsMenu->setObjectName(QStringLiteral("copyAsMenu"));
-    menuTitle(m_copyAsMenu, [] { return tr("Copy &As"); });
-    m_copyAsMenu->menuAction()->setVisible(false);
-    m_copyAsMenu->installEventFilter(this);
-
-    // View: colour map, panels, compare, presentation mode, language.
-    m_viewMenu = menuBar()->addMenu(QString());
-    m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    menuTitle(m_viewMenu, [] { return tr("&View"); });
-    QMenu *colorMaps = m_viewMenu->addMenu(QString());
-    colorMaps->setObjectName(QStringLiteral("colorMapMenu"));
-    menuTitle(colorMaps, [] { return tr("&Colour Map"); });
-    m_colorMapGroup = new QActionGroup(this);
-    m_colorMapGroup->setExclusive(true);
-    for (ColorMapKind kind : ColorMap::all()) {
-        QAction *action = colorMaps->addAction(QString());
-        Retranslator::bind(
-            action, [action, kind] { action->setText(ColorMap::displayName(kind)); });
-        action->setCheckable(true);
-        action->setData(ColorMap::key(kind));
-        action->setChecked(kind == m_heatmapPanel->colorMap());
-        m_colorMapGroup->addAction(action);
-        connect(
-            action, &QAction::triggered, this, [this, kind] { m_heatmapPanel->setColorMap(kind); });
-    }
-    m_viewMenu->addSeparator();
-    for (QDockWidget *dock : std::initializer_list<QDockWidget *> { m_sourcePanel, m_targetPanel,
-             m_attentionPanel, m_scalingDock, m_trainingDock, m_lessonEditor })
-        m_viewMenu->addAction(dock->toggleViewAction());
-    m_viewMenu->addSeparator();
-    QAction *compare = m_viewMenu->addAction(QString(), this, &MainWindow::openCompareDialog);
-    compare->setObjectName(QStringLiteral("compareAction"));
-    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    actionText(
-        compare, [] { return tr("C&ompare\u2026"); },
-        [] {
-            return tr("Two configurations side by side with their difference: scaled vs "
-                      "unscaled, (Y, X) vs (X, Y), one head vs another, causal vs not.");
-        });
-    m_presentationAction = m_viewMenu->addAction(QString());
-    m_presentationAction->setObjectName(QStringLiteral("presentationAction"));
-    m_presentationAction->setCheckable(true);
-    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
-    actionText(
-        m_presentationAction, [] { return tr("&Lesson Mode"); },
-        [] {
-            return tr("Full screen with large heatmaps and the computation "
-                      "steps for a classroom; Esc leaves.");
-        });
-    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    m_leavePresentationAction = new QAction(this);
-    actionText(m_leavePresentationAction, [] { return tr("Leave Lesson Mode"); });
-    m_leavePresentationAction->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_leavePresentationAction->setEnabled(false);
-    connect(m_leavePresentationAction, &QAction::triggered, this,
-        [this] { setPresentationMode(false); });
-    addAction(m_leavePresentationAction);
-
-    m_viewMenu->addSeparator();
-    QMenu *languages = m_viewMenu->addMenu(QString());
-    languages->setObjectName(QStringLiteral("languageMenu"));
-    menuTitle(languages, [] { return tr("&Language"); });
-    m_languageGroup = new QActionGroup(this);
-    m_languageGroup->setExclusive(true);
-    const QString current = LanguageManager::savedChoice();
-    for (const QString &code : LanguageManager::choices()) {
-        QAction *action = languages->addAction(QString());
-        // Language names are written in their own language so that anyone can find theirs.
-        Retranslator::bind(action, [action, code] {
-            action->setText(code == QLatin1String("en") ? QStringLiteral("English")
-                    : code == QLatin1String("zh_CN")    ? QStringLiteral("简体中文")
-                                                        : tr("System Language"));
-        });
-        action->setCheckable(true);
-        action->setData(code);
-        action->setChecked(code == current);
-        m_languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
-    }
-
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
-    menuTitle(m_helpMenu, [] { return tr("&Help"); });
-    QAction *about = m_helpMenu->addAction(QString(), this, [this] {
-        auto *dialog = new AboutDialog(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    about->setObjectName(QStringLiteral("aboutAction"));
-    actionText(about, [] { return tr("&About Attention Explorer"); });
-    about->setMenuRole(QAction::AboutRole);
-    QAction *shortcuts = m_helpMenu->addAction(QString(), this, [this] {
-        auto *dialog = new ShortcutsDialog(this, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    shortcuts->setObjectName(QStringLiteral("keyboardShortcutsAction"));
-    actionText(shortcuts, [] { return tr("&Keyboard Shortcuts"); });
-    QAction *aboutQt = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
-    actionText(aboutQt, [] { return tr("About &Qt"); });
-    aboutQt->setMenuRole(QAction::AboutQtRole);
-
-    m_classroom = new ClassroomTools(this, m_document, m_heatmapPanel, m_viewMenu, m_helpMenu);
 }
 
 CompareDialog *MainWindow::compareDialog() const

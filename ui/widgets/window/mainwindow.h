@@ -29,6 +29,7 @@ class ScalingPlotDock;
 class ScreenLayouts;
 class TrainingDock;
 class MainWindowFileActions;
+class MainWindowMenus;
 class PresenterLayout;
 class SequencePanel;
 class WindowPlacement;
@@ -117,8 +118,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    friend class MainWindowMenus;
+
     void createDocks();
-    void createMenus();
     void createStatusBar();
     /// Puts the docks in their default places for @p screenClass; @p compact puts the side
     /// docks in one column of tabs, for screens too short for the usual arrangement.
