@@ -217,6 +217,8 @@ void TestLessonCommand::writesHandouts()
     const CliRun run = runCli({ QStringLiteral("lesson"), name, QStringLiteral("--handout"), out,
         QStringLiteral("--lang"), lang });
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    // Piped, a handout says nothing, however long it trains (the √d_k row trains its runs).
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
@@ -422,11 +424,7 @@ void TestLessonCommand::handoutProgressOnATerminal()
                  .hasMatch(),
         shown.out.constData());
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("t.md"))));
-    // Piped, the same handout says nothing.
-    const CliRun piped = runCli({ QStringLiteral("lesson"), QStringLiteral("why-sqrt-dk"),
-        QStringLiteral("--handout"), dir.filePath(QStringLiteral("p.md")) });
-    QVERIFY2(piped.exitCode == 0, qPrintable(describe(piped)));
-    QVERIFY2(piped.err.isEmpty(), piped.err.constData());
+    // Piped, the same handout says nothing: writesHandouts(md en) checks that run.
 }
 
 QTEST_MAIN(TestLessonCommand)
