@@ -76,6 +76,7 @@ private slots:
     void initTestCase();
     void everyViewHidesTheWeights_data();
     void everyViewHidesTheWeights();
+    void blankHeatmapsSayWhy();
 };
 
 void TestLessonWeightsHidden::initTestCase()
@@ -179,6 +180,37 @@ void TestLessonWeightsHidden::everyViewHidesTheWeights()
     player->reveal();
     QVERIFY(!document->weightsHidden());
     QTRY_VERIFY(!shown().isEmpty());
+}
+
+void TestLessonWeightsHidden::blankHeatmapsSayWhy()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Document *document = window.document();
+    HeatmapPanel *heatmaps = window.heatmapPanel();
+    HeatmapPlot *large = heatmaps->largePlot();
+    QVERIFY(large->hiddenNote().isEmpty()); // no lesson: nothing is hidden, nothing said
+    const LessonLoadResult loaded
+        = lessonFromJson(QByteArray(lessonJson), &LessonCatalog::builtinExample);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error->toString()));
+    QVERIFY(window.lessons()->play(loaded.lesson));
+    QTRY_VERIFY(document->hasResult() && document->resultSession() == document->session());
+    QVERIFY(window.lessons()->player()->next());
+    QVERIFY(document->weightsHidden());
+    // The large map tells the class why it is empty; a small one has room for a sign.
+    QVERIFY2(
+        large->hiddenNote().contains(QStringLiteral("hidden")), qPrintable(large->hiddenNote()));
+    QVERIFY(large->hiddenNote().contains(QStringLiteral("revealed")));
+    QCOMPARE(heatmaps->smallMultiples().size(), 3);
+    for (HeatmapPlot *tile : heatmaps->smallMultiples())
+        QCOMPARE(tile->hiddenNote(), QStringLiteral("?"));
+    window.lessons()->player()->reveal();
+    QVERIFY(!document->weightsHidden());
+    QVERIFY(large->hiddenNote().isEmpty());
+    for (HeatmapPlot *tile : heatmaps->smallMultiples())
+        QVERIFY(tile->hiddenNote().isEmpty());
 }
 
 QTEST_MAIN(TestLessonWeightsHidden)

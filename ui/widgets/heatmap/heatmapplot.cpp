@@ -51,6 +51,16 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
 
     m_cells = new HeatmapCellLayer(axisRect(), cellsLayer, &m_data);
 
+    // An empty plot looks broken in front of a class: it says why it is empty.
+    m_hiddenNote = new QCPItemText(this);
+    m_hiddenNote->setClipToAxisRect(true);
+    m_hiddenNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_hiddenNote->position->setCoords(0.5, 0.5);
+    m_hiddenNote->setPositionAlignment(Qt::AlignCenter);
+    m_hiddenNote->setTextAlignment(Qt::AlignCenter);
+    m_hiddenNote->setColor(QColor(0x55, 0x55, 0x55));
+    m_hiddenNote->setVisible(false);
+
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->grid()->setVisible(false);
         axis->setSubTicks(false);
@@ -99,6 +109,8 @@ void HeatmapPlot::applyStyle()
     xAxis->setLabel(m_compact ? QString() : m_data.columnAxisTitle);
     yAxis->setLabel(m_compact ? QString() : m_data.rowAxisTitle);
     m_cells->setValueFont(MatrixPlotAdapter::plotFont((m_compact ? 7.0 : 9.0) * s));
+    m_hiddenNote->setFont(MatrixPlotAdapter::plotFont((m_compact ? 14.0 : 11.0) * s));
+    m_hiddenNote->setText(hiddenNoteText());
 
     if (m_compact && m_scale) {
         plotLayout()->remove(m_scale);
@@ -283,6 +295,8 @@ void HeatmapPlot::setWeightsHidden(bool hidden)
     m_cells->setVisible(!hidden);
     if (m_scale)
         m_scale->setVisible(!hidden);
+    m_hiddenNote->setText(hiddenNoteText());
+    m_hiddenNote->setVisible(hidden);
     requestReplot();
 }
 
@@ -428,6 +442,18 @@ bool HeatmapPlot::updateTickLayout()
 int HeatmapPlot::valueDecimals() const
 {
     return m_cells->valueDecimals();
+}
+
+QString HeatmapPlot::hiddenNoteText() const
+{
+    // A small map has room for a sign only; a large one says what the class waits for.
+    return m_compact ? QStringLiteral("?")
+                     : tr("The weights are hidden\nuntil the answer is revealed");
+}
+
+QString HeatmapPlot::hiddenNote() const
+{
+    return m_weightsHidden ? m_hiddenNote->text() : QString();
 }
 
 QString HeatmapPlot::cellText(int row, int column) const

@@ -81,6 +81,8 @@ public:
     int valueDecimals() const;
     /// The text written in cell (@p row, @p column) now; empty when none.
     QString cellText(int row, int column) const;
+    /// The note drawn in place of the cells while the weights are hidden, else empty.
+    QString hiddenNote() const;
     /// The tooltip of cell (@p row, @p column).
     QString cellToolTip(int row, int column) const;
     /// The decimals of the numbers in the cells' tooltips (the user's choice, default 4).
@@ -151,6 +153,8 @@ private:
     bool fitColorScaleTicks();
     /// Points of the fonts for the current mode.
     double fontScale() const;
+    /// The words of the note that stands in for hidden weights, in the interface language.
+    QString hiddenNoteText() const;
 
     HeatmapData m_data;
     ColorMapKind m_colorMap = ColorMap::defaultKind();
@@ -173,6 +177,8 @@ private:
 
     QCPColorMap *m_map = nullptr;
     QCPColorScale *m_scale = nullptr;
+    /// Says, in the empty plot, why there are no cells while a question is open.
+    QCPItemText *m_hiddenNote = nullptr;
     QCPMarginGroup *m_marginGroup = nullptr;
     QCPTextElement *m_title = nullptr;
     HeatmapCellLayer *m_cells = nullptr;
