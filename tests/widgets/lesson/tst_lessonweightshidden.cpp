@@ -43,6 +43,18 @@ const char lessonJson[] = R"({
   ]
 })";
 
+/// The same question, with the asked query's row outlined on the heatmap.
+const char markedLessonJson[] = R"({
+  "format": "attention-explorer-lesson", "version": 1,
+  "title": {"en": "Hidden weights"},
+  "steps": [
+    {"example": "cross-attention-2heads",
+     "view": {"heatmap": "mean", "highlight": [[0, 0], [0, 1], [0, 2], [0, 3]]},
+     "caption": {"en": "Look."},
+     "question": {"kind": "argmax", "prompt": {"en": "Which key?"}, "head": 0, "query": 0}}
+  ]
+})";
+
 /// The number of figure items with @p role.
 int itemsWithRole(const Figure &figure, const QString &role)
 {
@@ -193,7 +205,7 @@ void TestLessonWeightsHidden::blankHeatmapsSayWhy()
     HeatmapPlot *large = heatmaps->largePlot();
     QVERIFY(large->hiddenNote().isEmpty()); // no lesson: nothing is hidden, nothing said
     const LessonLoadResult loaded
-        = lessonFromJson(QByteArray(lessonJson), &LessonCatalog::builtinExample);
+        = lessonFromJson(QByteArray(markedLessonJson), &LessonCatalog::builtinExample);
     QVERIFY2(loaded.ok(), qPrintable(loaded.ok() ? QString() : loaded.error->toString()));
     QVERIFY(window.lessons()->play(loaded.lesson));
     QTRY_VERIFY(document->hasResult() && document->resultSession() == document->session());
@@ -206,6 +218,18 @@ void TestLessonWeightsHidden::blankHeatmapsSayWhy()
     QCOMPARE(heatmaps->smallMultiples().size(), 3);
     for (HeatmapPlot *tile : heatmaps->smallMultiples())
         QCOMPARE(tile->hiddenNote(), QStringLiteral("?"));
+    // The outline of the asked query's row stays clear of the note.
+    QCOMPARE(large->markedCells().size(), 4);
+    large->replot();
+    const QRectF note = large->hiddenNoteRect();
+    QVERIFY(!note.isEmpty());
+    for (const QPoint &cell : large->markedCells())
+        QVERIFY2(!note.intersects(large->cellRect(cell.y(), cell.x())),
+            qPrintable(QStringLiteral("note at y %1-%2, marked cell at y %3-%4")
+                           .arg(note.top())
+                           .arg(note.bottom())
+                           .arg(large->cellRect(cell.y(), cell.x()).top())
+                           .arg(large->cellRect(cell.y(), cell.x()).bottom())));
     window.lessons()->player()->reveal();
     QVERIFY(!document->weightsHidden());
     QVERIFY(large->hiddenNote().isEmpty());

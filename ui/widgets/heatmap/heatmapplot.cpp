@@ -59,6 +59,9 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     m_hiddenNote->setPositionAlignment(Qt::AlignCenter);
     m_hiddenNote->setTextAlignment(Qt::AlignCenter);
     m_hiddenNote->setColor(QColor(0x55, 0x55, 0x55));
+    // On white, legible even where it must cross an outline (every row marked).
+    m_hiddenNote->setBrush(QBrush(QColor(255, 255, 255, 230)));
+    m_hiddenNote->setPadding(QMargins(8, 4, 8, 4));
     m_hiddenNote->setVisible(false);
 
     for (QCPAxis *axis : { xAxis, yAxis }) {
@@ -214,6 +217,7 @@ void HeatmapPlot::dataChanged(bool relabel)
     m_cells->dataChanged();
     xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
     yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
+    placeHiddenNote();
     // A new value under the same labels (every keystroke) keeps fonts, tickers and layout:
     // restyling would lay every tick label out again.
     if (relabel) {
@@ -297,6 +301,7 @@ void HeatmapPlot::setWeightsHidden(bool hidden)
         m_scale->setVisible(!hidden);
     m_hiddenNote->setText(hiddenNoteText());
     m_hiddenNote->setVisible(hidden);
+    placeHiddenNote();
     requestReplot();
 }
 
@@ -317,7 +322,43 @@ void HeatmapPlot::setMarkedCells(const QList<QPoint> &cells)
         item->setSelectable(false);
         m_markItems.append(item);
     }
+    placeHiddenNote();
     requestReplot();
+}
+
+void HeatmapPlot::placeHiddenNote()
+{
+    const int rows = m_data.rows();
+    std::vector<bool> marked(size_t(std::max(rows, 0)), false);
+    for (const QPoint &cell : std::as_const(m_marked))
+        if (cell.y() >= 0 && cell.y() < rows)
+            marked[size_t(cell.y())] = true;
+    // The longest run of unmarked rows; with none marked (or none free) the middle.
+    int bestStart = 0;
+    int bestLength = 0;
+    for (int r = 0; r < rows;) {
+        if (marked[size_t(r)]) {
+            ++r;
+            continue;
+        }
+        const int start = r;
+        while (r < rows && !marked[size_t(r)])
+            ++r;
+        if (r - start > bestLength) {
+            bestStart = start;
+            bestLength = r - start;
+        }
+    }
+    const bool anyMarked = std::find(marked.begin(), marked.end(), true) != marked.end();
+    const double y = anyMarked && bestLength > 0 ? (bestStart + bestLength / 2.0) / rows : 0.5;
+    m_hiddenNote->position->setCoords(0.5, y);
+}
+
+QRectF HeatmapPlot::hiddenNoteRect() const
+{
+    return QRectF(
+        m_hiddenNote->topLeft->pixelPosition(), m_hiddenNote->bottomRight->pixelPosition())
+        .normalized();
 }
 
 void HeatmapPlot::setShowValues(bool on)

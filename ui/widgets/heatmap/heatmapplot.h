@@ -83,6 +83,8 @@ public:
     QString cellText(int row, int column) const;
     /// The note drawn in place of the cells while the weights are hidden, else empty.
     QString hiddenNote() const;
+    /// Where that note was last drawn, in widget pixels (empty before a replot).
+    QRectF hiddenNoteRect() const;
     /// The tooltip of cell (@p row, @p column).
     QString cellToolTip(int row, int column) const;
     /// The decimals of the numbers in the cells' tooltips (the user's choice, default 4).
@@ -155,6 +157,9 @@ private:
     double fontScale() const;
     /// The words of the note that stands in for hidden weights, in the interface language.
     QString hiddenNoteText() const;
+    /// Centres the note on the widest band of rows that holds no marked cell, so that the
+    /// outlines showing what is asked stay clear of it.
+    void placeHiddenNote();
 
     HeatmapData m_data;
     ColorMapKind m_colorMap = ColorMap::defaultKind();
