@@ -5033,6 +5033,14 @@ ceiling ln(%4): %5 nats</source>
         <source>The film strip shows the one-layer model; export the transformer&apos;s curves instead.</source>
         <translation>胶片条只显示单层模型；请改为导出 Transformer 的曲线。</translation>
     </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show or hide the runs&apos; settings (task, model, optimiser, the two runs&apos; scales) beside the curves</source>
+        <translation>显示或隐藏曲线旁的训练设置（任务、模型、优化器、两次运行的缩放方式）</translation>
+    </message>
 </context>
 <context>
     <name>ae::TrainingSettingsForm</name>

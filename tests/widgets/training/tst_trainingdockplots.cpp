@@ -16,6 +16,7 @@
 #include "training/trainingsettingsform.h"
 
 #include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -38,6 +39,9 @@ private slots:
     void runsDifferBeyondHue();
     void plotsKeepTheirHeight_data();
     void plotsKeepTheirHeight();
+    void lessonModeGivesThePlotsTheWidth();
+    void legendOnlyWhereTheAxesKeepRoom_data();
+    void legendOnlyWhereTheAxesKeepRoom();
 };
 
 void TestTrainingDockPlots::initTestCase()
@@ -301,6 +305,56 @@ void TestTrainingDockPlots::plotsKeepTheirHeight()
                            .arg(run)
                            .arg(m_dock->attention()->heatmap(run)->height())));
     LanguageManager::apply(QStringLiteral("en"));
+}
+
+void TestTrainingDockPlots::lessonModeGivesThePlotsTheWidth()
+{
+    auto *toggle = m_dock->findChild<QPushButton *>(QStringLiteral("trainingSettingsToggle"));
+    QVERIFY(toggle);
+    const TrainingSettingsForm *settings = m_dock->findChild<TrainingSettingsForm *>();
+    QVERIFY(settings);
+    QVERIFY(settings->isVisible());
+    QVERIFY(!toggle->isVisible()); // everyday: the settings are there, no button for them
+    const int everyday = m_dock->curvePlot(0)->width();
+
+    // In lesson mode the settings wait behind the button and the plots take their width.
+    m_dock->setPresentationMode(true);
+    QVERIFY(!settings->isVisible());
+    QVERIFY(toggle->isVisible());
+    QTRY_VERIFY2(m_dock->curvePlot(0)->width() > everyday + settings->width() / 4,
+        qPrintable(
+            QStringLiteral("%1 px, %2 before").arg(m_dock->curvePlot(0)->width()).arg(everyday)));
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QVERIFY(settings->isVisible());
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QVERIFY(!settings->isVisible());
+
+    // Leaving lesson mode brings the settings back, whatever the button said.
+    m_dock->setPresentationMode(false);
+    QVERIFY(settings->isVisible());
+    QVERIFY(!toggle->isVisible());
+}
+
+void TestTrainingDockPlots::legendOnlyWhereTheAxesKeepRoom_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("legend");
+    QTest::newRow("wide and tall") << QSize(700, 400) << true;
+    QTest::newRow("wide and short") << QSize(700, 160) << false;
+}
+
+void TestTrainingDockPlots::legendOnlyWhereTheAxesKeepRoom()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, legend);
+    TrainingCurvePlot plot(TrainingCurvePlot::Kind::LossAccuracy);
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QTRY_COMPARE(plot.size(), size);
+    QCOMPARE(plot.legend->visible(), legend);
+    // Where it shows, it has a row of its own above the axes, not inside them.
+    QCOMPARE(plot.plotLayout()->elementCount() > 2, legend);
 }
 
 QTEST_MAIN(TestTrainingDockPlots)

@@ -78,22 +78,11 @@ bool captionWhole(const MainWindow *window, QString *why)
     const int scrolled = caption->verticalScrollBar()->maximum();
     auto *lessonDock = const_cast<LessonPanel *>(panel);
     const bool beside = window->dockWidgetArea(lessonDock) == Qt::RightDockWidgetArea;
-    // Beside the heatmap above the lab's panel, the caption has what the lab's readable share
-    // leaves of the column (the lab's controls and plot stay usable), and the lab has it.
+    // Beside the heatmap above the lab's panel, the caption has what the lab's least height
+    // leaves of the column (the lab's controls and plot stay usable).
     QDockWidget *lab = window->scalingDock();
-    if (beside && lab->isVisible() && window->dockWidgetArea(lab) == Qt::RightDockWidgetArea) {
-        const int column = panel->height() + lab->height();
-        const int labLeast
-            = std::max(lab->minimumSizeHint().height(), PresenterLayout::labHeightFor(column));
-        if (lab->height() < labLeast - 2) {
-            *why = QStringLiteral("the lab's panel is %1 px tall in a column of %2 (needs %3)")
-                       .arg(lab->height())
-                       .arg(column)
-                       .arg(labLeast);
-            return false;
-        }
-        share = column - labLeast;
-    }
+    if (beside && lab->isVisible() && window->dockWidgetArea(lab) == Qt::RightDockWidgetArea)
+        share = panel->height() + lab->height() - lab->minimumSizeHint().height();
     // Beside the heatmap, a scrolling caption has all the height the question's box does not
     // need: the box keeps no spare room below its guess and Reveal.
     const QWidget *box = panel->questionBox();

@@ -209,7 +209,10 @@ void TrainingCurvePlot::fillCurves()
 void TrainingCurvePlot::resizeEvent(QResizeEvent *event)
 {
     SeriesPlot::resizeEvent(event);
-    const bool fits = legend->minimumOuterSizeHint().width() <= width() - 8;
+    // A row of its own only where the axes keep most of the height (a lesson's short window
+    // shows the runs' names in the status line above the plots).
+    const QSize least = legend->minimumOuterSizeHint();
+    const bool fits = least.width() <= width() - 8 && least.height() * 7 <= height();
     if (fits != legend->visible()) {
         legend->setVisible(fits);
         // A hidden legend gives its row back to the axes: it waits, invisible, inside them.

@@ -28,6 +28,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -78,9 +79,14 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::RichText);
 
+    m_settingsToggle = new QPushButton;
+    m_settingsToggle->setObjectName(QStringLiteral("trainingSettingsToggle"));
+    m_settingsToggle->setCheckable(true);
+    m_settingsToggle->hide();
+
     auto *controls = new QHBoxLayout;
-    for (QWidget *w :
-        std::initializer_list<QWidget *> { m_play, m_step, m_reset, m_speedLabel, m_speed })
+    for (QWidget *w : std::initializer_list<QWidget *> {
+             m_settingsToggle, m_play, m_step, m_reset, m_speedLabel, m_speed })
         controls->addWidget(w);
     controls->addStretch(1);
     controls->addWidget(m_export);
@@ -114,12 +120,12 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addLayout(controls);
     rightLayout->addWidget(m_status);
-    auto *plotsBox = new QWidget;
+    auto *plotsBox = m_plotsBox = new QWidget;
     plotsBox->setLayout(plots);
     plots->setContentsMargins(0, 0, 0, 0);
     // The curves keep room for their axis titles however low the window (a lesson's runs
     // share the screen with the caption); the heatmaps below give way first.
-    plotsBox->setMinimumHeight(fontMetrics().height() * 16);
+    plotsBox->setMinimumHeight(fontMetrics().height() * plotsLeastLines(false));
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(plotsBox);
     split->addWidget(m_tabs);
@@ -163,6 +169,7 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
             m_runner->play();
     });
     connect(m_step, &QPushButton::clicked, m_runner, &TrainingRunner::step);
+    connect(m_settingsToggle, &QPushButton::toggled, m_settingsScroll, &QWidget::setVisible);
     connect(m_reset, &QPushButton::clicked, this, &TrainingDock::restartRuns);
     // One file per run, each exactly what the train command writes with -o.
     auto *saveMenu = new QMenu(m_save);
@@ -255,6 +262,9 @@ void TrainingDock::retranslate()
 {
     setWindowTitle(tr("Training"));
     m_settingsScroll->setAccessibleName(tr("Training settings"));
+    m_settingsToggle->setText(tr("Settings"));
+    m_settingsToggle->setToolTip(tr("Show or hide the runs' settings (task, model, optimiser, "
+                                    "the two runs' scales) beside the curves"));
     m_step->setText(tr("Step"));
     m_step->setToolTip(tr("One more step of both runs."));
     m_reset->setText(tr("Reset"));
@@ -577,6 +587,16 @@ void TrainingDock::setPresentationMode(bool on)
         plot->setPresentationMode(on);
     m_attention->setPresentationMode(on);
     m_translate->setPresentationMode(on);
+    // In front of a class the curves and maps get the width; the settings wait behind a
+    // button, as the attention settings do above the heatmap.
+    {
+        const QSignalBlocker blocker(m_settingsToggle);
+        m_settingsToggle->setChecked(false);
+    }
+    m_settingsToggle->setVisible(on);
+    m_settingsScroll->setVisible(!on);
+    // Below a lesson's caption on a projector, the curves and the maps share a short window.
+    m_plotsBox->setMinimumHeight(fontMetrics().height() * plotsLeastLines(on));
 }
 
 } // namespace ae

@@ -121,7 +121,12 @@ private:
     TransformerHeadGrid *m_headGrid;
     QStackedWidget *m_attentionStack;
     std::array<TrainingCurvePlot *, 3> m_plots {};
+    QWidget *m_plotsBox = nullptr; ///< the three curve plots, above the maps
+    /// The least height of the curves, in lines of the dock's font: axis titles whole.
+    static int plotsLeastLines(bool presenting) { return presenting ? 12 : 16; }
     QScrollArea *m_settingsScroll = nullptr; ///< the settings, scrolled on a short screen
+    /// In lesson mode, shows the settings column (hidden there to give the plots the width).
+    QPushButton *m_settingsToggle = nullptr;
     std::array<TrainingTrace *, 2> m_traces {};
     QPushButton *m_play;
     QPushButton *m_step;

@@ -129,11 +129,6 @@ bool PresenterLayout::captionBesideOn(int windowHeight)
     return windowHeight < 900;
 }
 
-int PresenterLayout::labHeightFor(int columnHeight)
-{
-    return columnHeight * 45 / 100;
-}
-
 int PresenterLayout::lessonPanelHeightFor(int windowHeight)
 {
     return windowHeight * 18 / 100;
@@ -178,12 +173,11 @@ void PresenterLayout::shareTheScreen()
                 std::max(questionWidthFor(m_window->width()), lesson->neededWidth()));
             m_window->resizeDocks({ lesson }, { width }, Qt::Horizontal);
             // Then, at that width, the caption's height above the lab's panel (all the lab's
-            // readable share leaves: the caption scrolls sooner than the plot is squeezed).
+            // least height leaves).
             if (labBelow) {
                 const int column = lesson->height() + lab->height();
-                const int labLeast
-                    = std::max(lab->minimumSizeHint().height(), labHeightFor(column));
-                const int caption = std::min(lesson->neededHeight(), column - labLeast);
+                const int caption
+                    = std::min(lesson->neededHeight(), column - lab->minimumSizeHint().height());
                 m_window->resizeDocks({ lesson, lab }, { caption, column - caption }, Qt::Vertical);
             }
             if (steps->isVisible())

@@ -48,10 +48,6 @@ public:
     /// 1280×800 projector) the caption above, the heatmap and the step would leave the heatmap
     /// a strip.
     static bool captionBesideOn(int windowHeight);
-    /// The least height the scaling lab's panel gets below the caption when the two share the
-    /// right column, @p columnHeight pixels tall: enough for its plot's axes, ticks and legend
-    /// to be read on a projector (the panel is a step's evidence, often its answer).
-    static int labHeightFor(int columnHeight);
 
     /// Gives the lesson's panel (when a lesson is played), the heatmap and the computation view
     /// their shares of the full-screen height; nothing outside the presenter layout.
