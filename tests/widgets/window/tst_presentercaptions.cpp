@@ -78,11 +78,21 @@ bool captionWhole(const MainWindow *window, QString *why)
     const int scrolled = caption->verticalScrollBar()->maximum();
     auto *lessonDock = const_cast<LessonPanel *>(panel);
     const bool beside = window->dockWidgetArea(lessonDock) == Qt::RightDockWidgetArea;
-    // Beside the heatmap above the lab's panel, the caption has what the lab's least height
-    // leaves of the column (the lab's controls and plot stay usable).
+    // Beside the heatmap above the lab's panel, the caption has its share of the column and the
+    // lab the rest (its controls and plot readable).
     QDockWidget *lab = window->scalingDock();
-    if (beside && lab->isVisible() && window->dockWidgetArea(lab) == Qt::RightDockWidgetArea)
-        share = panel->height() + lab->height() - lab->minimumSizeHint().height();
+    if (beside && lab->isVisible() && window->dockWidgetArea(lab) == Qt::RightDockWidgetArea) {
+        const int column = panel->height() + lab->height();
+        share = PresenterLayout::captionInColumn(column, panel->neededHeight(),
+            panel->questionNeededHeight(), lab->minimumSizeHint().height());
+        if (lab->height() + 2 < column - share) {
+            *why = QStringLiteral("the lab's panel is %1 px tall in a column of %2 (its share %3)")
+                       .arg(lab->height())
+                       .arg(column)
+                       .arg(column - share);
+            return false;
+        }
+    }
     // Beside the heatmap, a scrolling caption has all the height the question's box does not
     // need: the box keeps no spare room below its guess and Reveal.
     const QWidget *box = panel->questionBox();

@@ -282,6 +282,44 @@ int LessonPanel::neededHeight() const
     return height() - scroll->viewport()->height() + content;
 }
 
+int LessonPanel::questionNeededHeight() const
+{
+    const int all = neededHeight();
+    if (m_questionBox->isHidden() || !m_player->hasQuestion())
+        return all;
+    // The prompt's paragraph and the choices' one after it, out of the whole text.
+    QTextDocument *text = m_caption->document();
+    const QTextCursor question = text->find(tr("Question:"));
+    if (question.isNull())
+        return all;
+    // Measured at the width the text has once its scroll bar shows (the rest scrolls): a
+    // narrower text may wrap a choice onto one more line.
+    const QScrollBar *bar = m_caption->verticalScrollBar();
+    const int viewport = m_caption->viewport()->width();
+    text->setTextWidth(viewport - (bar->isVisible() ? 0 : bar->sizeHint().width()));
+    QAbstractTextDocumentLayout *layout = text->documentLayout();
+    const QTextBlock prompt = question.block();
+    // The last choice's line, found by its letter after the prompt (the choices are written
+    // as refresh() writes them).
+    const auto &options = m_player->currentStep().question->options;
+    QTextBlock last = prompt;
+    if (!options.empty()) {
+        const QString letter = tr("%1. %2").arg(
+            LessonHandout::optionLetter(static_cast<int>(options.size()) - 1), QString());
+        const QTextCursor choice = text->find(letter, question);
+        if (!choice.isNull())
+            last = choice.block();
+    }
+    const double shown
+        = layout->blockBoundingRect(last).bottom() - layout->blockBoundingRect(prompt).top();
+    const int rest = static_cast<int>(std::floor(text->size().height() - shown));
+    const int wider = static_cast<int>(std::ceil(text->size().height()));
+    text->setTextWidth(viewport);
+    // The whole text's height at the narrower width, less what may scroll.
+    return all + std::max(0, wider - static_cast<int>(std::ceil(text->size().height())))
+        - std::max(0, rest);
+}
+
 int LessonPanel::neededWidth() const
 {
     // Arranged beside the heatmap, whatever the arrangement now: the widest of the row of

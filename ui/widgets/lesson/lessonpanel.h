@@ -34,6 +34,9 @@ public:
     /// The height that shows the whole caption (and the question beside it, while asked) at
     /// the panel's present width, its title bar included.
     int neededHeight() const;
+    /// The height that shows, while a question is asked, its prompt and every choice (the
+    /// caption before them and the explanation after may scroll); neededHeight() otherwise.
+    int questionNeededHeight() const;
     /// The least width that shows the panel's rows (buttons, guess and Reveal) without
     /// scrolling sideways when it stands beside the heatmap, its frame and a vertical scroll
     /// bar included.

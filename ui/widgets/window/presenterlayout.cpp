@@ -129,6 +129,12 @@ bool PresenterLayout::captionBesideOn(int windowHeight)
     return windowHeight < 900;
 }
 
+int PresenterLayout::captionInColumn(int column, int needs, int questionNeeds, int labLeast)
+{
+    const int labShare = std::max(labLeast, column * 35 / 100);
+    return std::min({ needs, std::max(column - labShare, questionNeeds), column - labLeast });
+}
+
 int PresenterLayout::lessonPanelHeightFor(int windowHeight)
 {
     return windowHeight * 18 / 100;
@@ -176,8 +182,8 @@ void PresenterLayout::shareTheScreen()
             // least height leaves).
             if (labBelow) {
                 const int column = lesson->height() + lab->height();
-                const int caption
-                    = std::min(lesson->neededHeight(), column - lab->minimumSizeHint().height());
+                const int caption = captionInColumn(column, lesson->neededHeight(),
+                    lesson->questionNeededHeight(), lab->minimumSizeHint().height());
                 m_window->resizeDocks({ lesson, lab }, { caption, column - caption }, Qt::Vertical);
             }
             if (steps->isVisible())

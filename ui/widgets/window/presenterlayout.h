@@ -48,6 +48,11 @@ public:
     /// 1280×800 projector) the caption above, the heatmap and the step would leave the heatmap
     /// a strip.
     static bool captionBesideOn(int windowHeight);
+    /// The caption's height above the scaling lab's panel in the right column, @p column
+    /// pixels tall: what it @p needs, but the lab keeps a readable share (35 %: its plot's
+    /// axes, ticks and legend on a projector) unless the open question's prompt and choices
+    /// (@p questionNeeds) take it; the lab never goes below @p labLeast.
+    static int captionInColumn(int column, int needs, int questionNeeds, int labLeast);
 
     /// Gives the lesson's panel (when a lesson is played), the heatmap and the computation view
     /// their shares of the full-screen height; nothing outside the presenter layout.
