@@ -62,6 +62,7 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port, QString *
     }
     m_roomCode = classroom::RoomCode::generate(*QRandomGenerator::system());
     connect(m_server, &QTcpServer::newConnection, this, &ClassroomServer::acceptConnections);
+    emit listeningChanged(true);
     return true;
 }
 
@@ -77,6 +78,7 @@ void ClassroomServer::stop()
         m_server->close();
         delete m_server;
         m_server = nullptr;
+        emit listeningChanged(false);
     }
 }
 
@@ -122,6 +124,20 @@ void ClassroomServer::setStepWithoutQuestion(int step)
     m_step = step;
     m_countsShown = false;
     pushState();
+}
+
+std::optional<ClassroomQuestion> ClassroomServer::showLessonStep(
+    const ResolvedLesson &lesson, int step)
+{
+    const int total = static_cast<int>(lesson.steps.size());
+    const auto question = step >= 0 && step < total
+        ? ClassroomQuestion::fromLessonStep(lesson.steps[static_cast<size_t>(step)], step)
+        : std::nullopt;
+    if (question)
+        setQuestion(*question);
+    else
+        setStepWithoutQuestion(step);
+    return question;
 }
 
 void ClassroomServer::showCounts()

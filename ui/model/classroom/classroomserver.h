@@ -69,6 +69,11 @@ public:
     void setQuestion(const ClassroomQuestion &question);
     /// Makes @p step current without a question.
     void setStepWithoutQuestion(int step);
+    /// Makes step @p step of @p lesson current: its question when the class can answer it
+    /// with a button (ClassroomQuestion::fromLessonStep), else the step without a question.
+    /// Returns the question set, or nothing. The `serve` command's Enter and the played
+    /// lesson in the window both go through it.
+    std::optional<ClassroomQuestion> showLessonStep(const ResolvedLesson &lesson, int step);
     /// The current question, if the current step has one.
     const std::optional<ClassroomQuestion> &question() const { return m_question; }
     /// Shows the counts of the current question to the students (before the reveal).
@@ -79,6 +84,8 @@ public:
 signals:
     /// A student joined, or an answer arrived or changed.
     void roomChanged();
+    /// The server started or stopped listening.
+    void listeningChanged(bool listening);
 
 private:
     void acceptConnections();
