@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -56,7 +57,7 @@ ClassAnswersDialog::ClassAnswersDialog(ClassroomLessonLink *link, QWidget *paren
     m_status->setTextFormat(Qt::PlainText);
     // Large: read off the projector from the back of the room.
     QFont joinFont = m_join->font();
-    joinFont.setPointSizeF(joinFont.pointSizeF() * 1.6);
+    joinFont.setPointSizeF(joinFont.pointSizeF() * 1.4);
     joinFont.setBold(true);
     m_join->setFont(joinFont);
     m_join->setTextFormat(Qt::PlainText);
@@ -70,11 +71,14 @@ ClassAnswersDialog::ClassAnswersDialog(ClassroomLessonLink *link, QWidget *paren
     m_room->setTextFormat(Qt::PlainText);
     m_room->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_room->setAlignment(Qt::AlignCenter);
+    m_room->setMargin(12);
     m_roomTitle->setAlignment(Qt::AlignCenter);
     m_joinTitle->setAlignment(Qt::AlignCenter);
     m_qr->setAlignment(Qt::AlignCenter);
     m_qr->setFixedSize(qrSide + 8, qrSide + 8);
     m_students->setAlignment(Qt::AlignCenter);
+    // Room for a record file's whole name.
+    m_record->setMinimumWidth(m_record->fontMetrics().averageCharWidth() * 48);
 
     auto *recordRow = new QHBoxLayout;
     recordRow->addWidget(m_record, 1);
@@ -83,17 +87,17 @@ ClassAnswersDialog::ClassAnswersDialog(ClassroomLessonLink *link, QWidget *paren
     form->addRow(m_addressLabel, m_address);
     form->addRow(m_recordLabel, recordRow);
 
+    // The QR code beside the room code, and the address under both across the whole width:
+    // a long address does not push the dialog past a 1024-pixel screen.
     auto *codes = new QVBoxLayout;
     codes->addStretch(1);
     codes->addWidget(m_roomTitle);
     codes->addWidget(m_room);
-    codes->addSpacing(12);
-    codes->addWidget(m_joinTitle);
-    codes->addWidget(m_join);
     codes->addWidget(m_students);
     codes->addStretch(1);
     auto *shown = new QHBoxLayout;
     shown->addWidget(m_qr);
+    shown->addSpacing(16);
     shown->addLayout(codes, 1);
 
     auto *buttons = new QDialogButtonBox;
@@ -104,6 +108,8 @@ ClassAnswersDialog::ClassAnswersDialog(ClassroomLessonLink *link, QWidget *paren
     layout->addLayout(form);
     layout->addWidget(m_status);
     layout->addLayout(shown, 1);
+    layout->addWidget(m_joinTitle);
+    layout->addWidget(m_join);
     layout->addWidget(buttons);
 
     connect(m_chooseRecord, &QPushButton::clicked, this, &ClassAnswersDialog::chooseRecordFile);
@@ -162,13 +168,33 @@ bool ClassAnswersDialog::startServer()
     else
         m_link->sync();
     refresh();
+    keepOnScreen();
     return m_error.isEmpty();
+}
+
+void ClassAnswersDialog::keepOnScreen()
+{
+    if (!isVisible())
+        return;
+    // The codes shown make the dialog larger: it grows within the screen it is on.
+    adjustSize();
+    const QScreen *shownOn = screen();
+    if (!shownOn)
+        return;
+    const QRect room = shownOn->availableGeometry();
+    QRect frame = frameGeometry();
+    frame.moveRight(std::min(frame.right(), room.right()));
+    frame.moveBottom(std::min(frame.bottom(), room.bottom()));
+    frame.moveLeft(std::max(frame.left(), room.left()));
+    frame.moveTop(std::max(frame.top(), room.top()));
+    move(frame.topLeft());
 }
 
 void ClassAnswersDialog::stopServer()
 {
     m_link->server()->stop();
     refresh();
+    keepOnScreen();
 }
 
 void ClassAnswersDialog::refresh()

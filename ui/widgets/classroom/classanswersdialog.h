@@ -53,6 +53,8 @@ private:
     void fillAddresses();
     void chooseRecordFile();
     void refresh();
+    /// Fits the dialog to what it shows, within its screen.
+    void keepOnScreen();
     void retranslate();
 
     ClassroomLessonLink *m_link;

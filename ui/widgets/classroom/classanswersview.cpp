@@ -4,12 +4,14 @@
 #include "classroom/classroomlessonlink.h"
 #include "classroom/classroomserver.h"
 #include "language/languagemanager.h"
+#include "lesson/lessonhandout.h"
 #include "lesson/lessonplayer.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -20,6 +22,14 @@ namespace {
 constexpr int barBlocks = 16;
 /// The longest choice name shown before the bar.
 constexpr int nameChars = 24;
+
+/// @p markdown (a choice may set words in italics) as one line of plain text.
+QString plainText(const QString &markdown)
+{
+    QTextDocument document;
+    document.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    return document.toPlainText().simplified();
+}
 } // namespace
 
 ClassAnswersView::ClassAnswersView(ClassroomLessonLink *link, QWidget *parent)
@@ -33,7 +43,7 @@ ClassAnswersView::ClassAnswersView(ClassroomLessonLink *link, QWidget *parent)
     m_answered->setObjectName(QStringLiteral("classAnswersAnswered"));
     m_show->setObjectName(QStringLiteral("classAnswersShowButton"));
     m_histogram->setObjectName(QStringLiteral("classAnswersHistogram"));
-    m_histogram->setTextFormat(Qt::PlainText);
+    m_histogram->setTextFormat(Qt::RichText);
     m_histogram->setWordWrap(false);
     // A click, never the focus: the clicker's keys stay with the lesson.
     m_show->setFocusPolicy(Qt::NoFocus);
@@ -69,7 +79,7 @@ QString ClassAnswersView::answeredText() const
 
 QString ClassAnswersView::histogramText() const
 {
-    return m_histogram->isHidden() ? QString() : m_histogram->text();
+    return m_histogram->isHidden() ? QString() : m_histogramPlain;
 }
 
 void ClassAnswersView::refresh()
@@ -98,17 +108,28 @@ void ClassAnswersView::refresh()
         ? 1
         : std::max(1, *std::max_element(m_shownCounts.cbegin(), m_shownCounts.cend()));
     const bool chinese = LanguageManager::isChinese();
+    const bool lettered = m_link->player()->hasQuestion()
+        && m_link->player()->currentStep().question->kind == LessonQuestionKind::Choice;
+    // A table, so that the bars start in one column; the plain lines for inspection.
     QStringList lines;
+    QString rows;
+    const QString bar = palette().color(QPalette::Highlight).name();
     for (int i = 0; i < m_shownCounts.size(); ++i) {
-        QString name = q->choices.value(i).in(chinese).simplified();
+        QString name = plainText(q->choices.value(i).in(chinese));
         if (name.size() > nameChars)
             name = name.left(nameChars - 1) + QChar(0x2026);
+        if (lettered)
+            name = tr("%1. %2").arg(LessonHandout::optionLetter(i), name);
         const int blocks = (m_shownCounts[i] * barBlocks + most - 1) / most;
-        lines.append(QStringLiteral("%1  %2 %3")
-                         .arg(name, QString(blocks, QChar(0x2588)))
-                         .arg(m_shownCounts[i]));
+        const QString blocksText(blocks, QChar(0x2588));
+        lines.append(QStringLiteral("%1  %2 %3").arg(name, blocksText).arg(m_shownCounts[i]));
+        rows += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td><span style=\"color:%2\">%3</span>"
+                               "&nbsp;%4</td></tr>")
+                    .arg(name.toHtmlEscaped(), bar, blocksText)
+                    .arg(m_shownCounts[i]);
     }
-    m_histogram->setText(lines.join(QLatin1Char('\n')));
+    m_histogramPlain = lines.join(QLatin1Char('\n'));
+    m_histogram->setText(QStringLiteral("<table cellspacing=\"0\">%1</table>").arg(rows));
 }
 
 void ClassAnswersView::retranslate()

@@ -47,6 +47,7 @@ private:
     QLabel *m_histogram;
     int m_step = -1; ///< the step whose histogram the teacher asked for
     QVector<int> m_shownCounts;
+    QString m_histogramPlain; ///< the histogram's lines as plain text
 };
 
 } // namespace ae
