@@ -46,6 +46,8 @@ private slots:
     void cleanup();
     void actionOnlyWhilePlaying();
     void addresses();
+    void refused_data();
+    void refused();
     void answers_data();
     void answers();
     void roomCloses_data();
@@ -142,6 +144,39 @@ void TestClassAnswers::addresses()
     QVERIFY(dialog->recordEdit()->text().endsWith(QStringLiteral(".csv")));
     QVERIFY(!m_answers->server()->isListening());
     QVERIFY(dialog->roomCodeText().isEmpty());
+}
+
+void TestClassAnswers::refused_data()
+{
+    QTest::addColumn<QString>("record");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not a .csv") << QStringLiteral("answers.txt")
+                                << QStringLiteral("“answers.txt” does not end in .csv");
+    QTest::newRow("no such folder")
+        << QStringLiteral("/nonexistent-folder/class.csv")
+        << QStringLiteral("Cannot write the class record “/nonexistent-folder/class.csv”");
+}
+
+void TestClassAnswers::refused()
+{
+    QFETCH(QString, record);
+    QFETCH(QString, message);
+    QVERIFY(m_window->lessons()->openBuiltin(lessonName));
+    ClassAnswersDialog *dialog = m_answers->dialog();
+    m_answers->action()->trigger();
+    dialog->addressBox()->setCurrentIndex(
+        dialog->addressBox()->findData(QStringLiteral("127.0.0.1")));
+    dialog->recordEdit()->setText(record);
+    QVERIFY(!dialog->startServer());
+    QVERIFY2(dialog->statusText().contains(message), qPrintable(dialog->statusText()));
+    QVERIFY(!m_answers->server()->isListening());
+    QVERIFY(dialog->roomCodeText().isEmpty());
+    QVERIFY(!dialog->showsQrCode());
+    // A good record then opens the room.
+    dialog->recordEdit()->setText(m_dir.filePath(QStringLiteral("retry.csv")));
+    QVERIFY(dialog->startServer());
+    QVERIFY(m_answers->server()->isListening());
+    QCOMPARE(dialog->roomCodeText(), m_answers->server()->roomCode());
 }
 
 void TestClassAnswers::answers_data()
