@@ -2559,10 +2559,6 @@ is not whole</source>
         <source>Shows how many students picked each choice, here and on their phones (the right one stays hidden until the reveal).</source>
         <translation>在这里和学生手机上显示每个选项有多少人选择（揭晓之前不显示正确答案）。</translation>
     </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
 </context>
 <context>
     <name>ae::ClassroomServer</name>

@@ -21,7 +21,7 @@ namespace {
 /// The longest bar, in blocks.
 constexpr int barBlocks = 16;
 /// The longest choice name shown before the bar.
-constexpr int nameChars = 24;
+constexpr int nameChars = 16;
 
 /// @p markdown (a choice may set words in italics) as one line of plain text.
 QString plainText(const QString &markdown)
@@ -115,11 +115,13 @@ void ClassAnswersView::refresh()
     QString rows;
     const QString bar = palette().color(QPalette::Highlight).name();
     for (int i = 0; i < m_shownCounts.size(); ++i) {
-        QString name = plainText(q->choices.value(i).in(chinese));
+        // A choice question's options stand in the caption by their letters: the letter
+        // keeps the histogram narrow beside it (a wider box would push the projector's
+        // layout around). Keys, directions and weight bands are short.
+        QString name = lettered ? LessonHandout::optionLetter(i)
+                                : plainText(q->choices.value(i).in(chinese));
         if (name.size() > nameChars)
             name = name.left(nameChars - 1) + QChar(0x2026);
-        if (lettered)
-            name = tr("%1. %2").arg(LessonHandout::optionLetter(i), name);
         const int blocks = (m_shownCounts[i] * barBlocks + most - 1) / most;
         const QString blocksText(blocks, QChar(0x2588));
         lines.append(QStringLiteral("%1  %2 %3").arg(name, blocksText).arg(m_shownCounts[i]));

@@ -224,10 +224,18 @@ void LessonPanel::setClassAnswersView(QWidget *view)
 {
     // Under the guess and Reveal, above the answer.
     m_questionLayout->insertWidget(1, view);
+    m_classAnswers = view;
+    setZoom(m_zoom);
 }
 
 void LessonPanel::setZoom(double factor)
 {
+    m_zoom = factor;
+    if (m_classAnswers) {
+        QFont counts = m_classAnswers->font();
+        counts.setPointSizeF(10.0 * factor);
+        m_classAnswers->setFont(counts);
+    }
     QFont f = m_caption->font();
     f.setPointSizeF(11.0 * factor);
     m_caption->setFont(f);

@@ -106,6 +106,8 @@ private:
     QPushButton *m_next;
     QString m_shownCaption; ///< the Markdown the caption shows
     bool m_filling = false; ///< true while fillGuessInputs() sets the inputs
+    QWidget *m_classAnswers = nullptr; ///< setClassAnswersView()'s
+    double m_zoom = 1.0; ///< setZoom()'s factor
     bool m_taking = false; ///< true while takeGuess() hands the inputs' values on
 };
 
