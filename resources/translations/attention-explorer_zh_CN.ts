@@ -2544,6 +2544,14 @@ is not whole</source>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
+    <message>
+        <source>QR code of the join address</source>
+        <translation>加入地址的二维码</translation>
+    </message>
+    <message>
+        <source>Join address</source>
+        <translation>加入地址</translation>
+    </message>
 </context>
 <context>
     <name>ae::ClassAnswersView</name>

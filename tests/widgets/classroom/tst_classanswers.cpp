@@ -283,6 +283,7 @@ void TestClassAnswers::roomCloses_data()
     QTest::newRow("the lesson ends") << QStringLiteral("leave");
     QTest::newRow("another lesson") << QStringLiteral("another");
     QTest::newRow("the window closes") << QStringLiteral("close");
+    QTest::newRow("lesson mode keeps it open") << QStringLiteral("lesson mode");
 }
 
 void TestClassAnswers::roomCloses()
@@ -296,9 +297,20 @@ void TestClassAnswers::roomCloses()
         m_window->lessons()->leave();
     else if (how == u"another")
         QVERIFY(m_window->lessons()->openBuiltin(QStringLiteral("why-sqrt-dk")));
-    else
+    else if (how == u"close")
         QVERIFY(m_window->close());
-    QVERIFY(!m_answers->server()->isListening());
+    if (how == u"lesson mode") {
+        // Full screen and back is no reason to close the room.
+        m_window->setPresentationMode(true);
+        m_window->setPresentationMode(false);
+    }
+    const bool closes = how != u"lesson mode";
+    QCOMPARE(m_answers->server()->isListening(), !closes);
+    if (!closes) {
+        QCOMPARE(m_answers->server()->port(), port);
+        QVERIFY(!joinRoom(port, m_answers->server()->roomCode(), QStringLiteral("Bo")).isEmpty());
+        return;
+    }
     QVERIFY(portRefuses(port));
     QVERIFY(m_answers->dialog()->roomCodeText().isEmpty());
 }

@@ -271,6 +271,10 @@ void ClassAnswersDialog::retranslate()
     m_chooseRecord->setText(tr("C&hoose\u2026"));
     m_joinTitle->setText(tr("Open this address or scan the code:"));
     m_roomTitle->setText(tr("Room code"));
+    // The code is a picture: a screen reader names it, and the address beside it says the same.
+    m_qr->setAccessibleName(tr("QR code of the join address"));
+    m_room->setAccessibleName(tr("Room code"));
+    m_join->setAccessibleName(tr("Join address"));
     m_close->setText(tr("&Close"));
     // The addresses' names are translated too; the pick stays.
     const int picked = m_address->currentIndex();
