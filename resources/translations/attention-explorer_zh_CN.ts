@@ -2552,6 +2552,10 @@ is not whole</source>
         <source>Join address</source>
         <translation>加入地址</translation>
     </message>
+    <message>
+        <source>The class record “%1” exists already; pick another file (a record is never written over).</source>
+        <translation>全班作答记录“%1”已存在，请另选一个文件（记录从不被覆盖）。</translation>
+    </message>
 </context>
 <context>
     <name>ae::ClassAnswersView</name>

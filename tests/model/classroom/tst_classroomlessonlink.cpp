@@ -186,6 +186,8 @@ void TestClassroomLessonLink::roomClosesWithTheLesson()
     QVERIFY(!server.isListening());
     QVERIFY(!link.question());
     QVERIFY(portRefuses(port));
+    // Another lesson's room starts empty; the same lesson's keeps its students.
+    QCOMPARE(server.book().studentCount(), another ? 0 : 1);
 }
 
 QTEST_MAIN(TestClassroomLessonLink)

@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -50,6 +51,7 @@ private slots:
     void refused();
     void answers_data();
     void answers();
+    void restartKeepsTheRecord();
     void roomCloses_data();
     void roomCloses();
 
@@ -155,12 +157,21 @@ void TestClassAnswers::refused_data()
     QTest::newRow("no such folder")
         << QStringLiteral("/nonexistent-folder/class.csv")
         << QStringLiteral("Cannot write the class record “/nonexistent-folder/class.csv”");
+    // Made by the test in the suite's folder: another room's record.
+    QTest::newRow("an existing file")
+        << QStringLiteral("existing.csv") << QStringLiteral("existing.csv” exists already");
 }
 
 void TestClassAnswers::refused()
 {
     QFETCH(QString, record);
     QFETCH(QString, message);
+    if (record == u"existing.csv") {
+        record = m_dir.filePath(record);
+        QFile existing(record);
+        QVERIFY(existing.open(QIODevice::WriteOnly));
+        QVERIFY(existing.write("time,nickname\r\n") > 0);
+    }
     QVERIFY(m_window->lessons()->openBuiltin(lessonName));
     ClassAnswersDialog *dialog = m_answers->dialog();
     m_answers->action()->trigger();
@@ -172,8 +183,15 @@ void TestClassAnswers::refused()
     QVERIFY(!m_answers->server()->isListening());
     QVERIFY(dialog->roomCodeText().isEmpty());
     QVERIFY(!dialog->showsQrCode());
+    if (QFileInfo::exists(record)) {
+        QFile kept(record);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("time,nickname\r\n"));
+    }
     // A good record then opens the room.
-    dialog->recordEdit()->setText(m_dir.filePath(QStringLiteral("retry.csv")));
+    const QString retry = m_dir.filePath(QStringLiteral("retry.csv"));
+    QFile::remove(retry); // an earlier row's room wrote it
+    dialog->recordEdit()->setText(retry);
     QVERIFY(dialog->startServer());
     QVERIFY(m_answers->server()->isListening());
     QCOMPARE(dialog->roomCodeText(), m_answers->server()->roomCode());
@@ -275,6 +293,27 @@ void TestClassAnswers::answers()
     QFile record(dialog->recordEdit()->text());
     QVERIFY(record.open(QIODevice::ReadOnly));
     QCOMPARE(record.readAll().count('\n'), 1 + choices.size());
+}
+
+void TestClassAnswers::restartKeepsTheRecord()
+{
+    QVERIFY(m_window->lessons()->openBuiltin(lessonName));
+    QVERIFY(goToFirstQuestion());
+    const quint16 port = startRoom();
+    QVERIFY(port != 0);
+    ClassroomServer *server = m_answers->server();
+    const int step = m_window->lessons()->player()->stepIndex();
+    const QString token = joinRoom(port, server->roomCode(), QStringLiteral("Ada"));
+    QCOMPARE(answerQuestion(port, server->roomCode(), token, step, 1).status, 200);
+    ClassAnswersDialog *dialog = m_answers->dialog();
+    dialog->stopServer();
+    QVERIFY(portRefuses(port));
+    // The room's own record file is not another room's: it opens again and keeps the answer.
+    QVERIFY2(dialog->startServer(), qPrintable(dialog->statusText()));
+    QCOMPARE(server->record().rowCount(), 1);
+    QFile record(dialog->recordEdit()->text());
+    QVERIFY(record.open(QIODevice::ReadOnly));
+    QCOMPARE(record.readAll().count('\n'), 2);
 }
 
 void TestClassAnswers::roomCloses_data()

@@ -19,7 +19,8 @@ ClassroomLessonLink::ClassroomLessonLink(
         if (!playing)
             m_server->stop();
     });
-    connect(m_player, &LessonPlayer::lessonChanged, m_server, &ClassroomServer::stop);
+    // Another lesson, another room: nothing of the last lesson's answers carries over.
+    connect(m_player, &LessonPlayer::lessonChanged, m_server, &ClassroomServer::clearRoom);
     connect(m_server, &ClassroomServer::roomChanged, this, &ClassroomLessonLink::fillGuess);
     connect(m_server, &ClassroomServer::roomChanged, this, &ClassroomLessonLink::changed);
     connect(m_server, &ClassroomServer::listeningChanged, this, &ClassroomLessonLink::changed);

@@ -17,8 +17,8 @@ class LessonPlayer;
 
 /// While @p server listens, shows it the step the teacher plays (as `serve`'s Enter does),
 /// reveals on it what the lesson reveals, and fills the class's guess from the students'
-/// majority (nothing on a tie). Stops the server when the lesson stops being played or
-/// another lesson is loaded.
+/// majority (nothing on a tie). Stops the server when the lesson stops being played, and
+/// clears its room (ClassroomServer::clearRoom()) when another lesson is loaded.
 class ClassroomLessonLink : public QObject
 {
     Q_OBJECT

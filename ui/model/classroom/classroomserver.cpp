@@ -82,6 +82,18 @@ void ClassroomServer::stop()
     }
 }
 
+void ClassroomServer::clearRoom()
+{
+    stop();
+    m_book = classroom::AnswerBook();
+    m_record = ClassRecord();
+    m_question.reset();
+    m_step = -1;
+    m_countsShown = false;
+    m_wrongCodes.clear();
+    emit roomChanged();
+}
+
 bool ClassroomServer::isListening() const
 {
     return m_server && m_server->isListening();

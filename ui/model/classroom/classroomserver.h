@@ -48,6 +48,10 @@ public:
     bool start(const QHostAddress &address, quint16 port, QString *error);
     /// Closes every connection and stops listening.
     void stop();
+    /// Stops, and forgets the room: its students, their answers, the class record's rows (the
+    /// file written so far stays as it is) and the question. The next start() opens an empty
+    /// room, as for another lesson.
+    void clearRoom();
     /// True while listening.
     bool isListening() const;
     /// The port listened on.

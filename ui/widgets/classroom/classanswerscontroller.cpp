@@ -85,18 +85,29 @@ void ClassAnswersController::setLessonSource(const QString &lessonFile, const QS
 
 QString ClassAnswersController::defaultRecordFile() const
 {
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd-HHmm"));
+    QDir folder;
+    QString base;
     if (!m_lessonFile.isEmpty()) {
         const QFileInfo lesson(m_lessonFile);
-        QString base = lesson.fileName();
-        base.truncate(
-            base.indexOf(QLatin1Char('.')) > 0 ? base.indexOf(QLatin1Char('.')) : base.size());
-        return lesson.dir().filePath(
-            base + QStringLiteral("-class-") + stamp + QStringLiteral(".csv"));
+        folder = lesson.dir();
+        base = lesson.fileName();
+        const qsizetype dot = base.indexOf(QLatin1Char('.'));
+        if (dot > 0)
+            base.truncate(dot);
+    } else {
+        // A built-in lesson has no folder of its own: the documents, or the home folder.
+        folder.setPath(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        if (folder.path().isEmpty() || !folder.exists())
+            folder.setPath(QDir::homePath());
+        base = m_lessonName.isEmpty() ? QStringLiteral("lesson") : m_lessonName;
     }
-    const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString name = m_lessonName.isEmpty() ? QStringLiteral("lesson") : m_lessonName;
-    return QDir(folder).filePath(name + QStringLiteral("-class-") + stamp + QStringLiteral(".csv"));
+    base += QStringLiteral("-class-")
+        + QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd-HHmm"));
+    // A record is never written over: the first name no file has (bounded).
+    QString fileName = folder.filePath(base + QStringLiteral(".csv"));
+    for (int i = 2; i < 100 && QFileInfo::exists(fileName); ++i)
+        fileName = folder.filePath(base + QStringLiteral("-%1.csv").arg(i));
+    return fileName;
 }
 
 bool ClassAnswersController::eventFilter(QObject *watched, QEvent *event)

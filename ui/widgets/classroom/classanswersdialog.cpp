@@ -159,8 +159,17 @@ bool ClassAnswersDialog::startServer()
     m_error.clear();
     const QString record = m_record->text().trimmed();
     QString error;
+    // An existing file is another room's record (or anything else): never written over. The
+    // room's own file, after a stop, takes the room's answers again.
+    const bool ownFile = !record.isEmpty()
+        && QFileInfo(record).absoluteFilePath()
+            == QFileInfo(server->record().fileName()).absoluteFilePath();
     if (!record.isEmpty() && QFileInfo(record).suffix().compare(u"csv", Qt::CaseInsensitive) != 0)
         m_error = tr("The class record “%1” does not end in .csv.").arg(record);
+    else if (!record.isEmpty() && !ownFile && QFileInfo::exists(record))
+        m_error = tr("The class record “%1” exists already; pick another file (a record is "
+                     "never written over).")
+                      .arg(record);
     else if (!server->setRecordFile(record, &error))
         m_error = tr("Cannot write the class record “%1”: %2").arg(record, error);
     else if (!server->start(QHostAddress(m_address->currentData().toString()), 0, &error))
