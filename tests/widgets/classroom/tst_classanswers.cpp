@@ -52,6 +52,7 @@ private slots:
     void answers_data();
     void answers();
     void restartKeepsTheRecord();
+    void dialogKeepsItsKeys();
     void roomCloses_data();
     void roomCloses();
 
@@ -314,6 +315,28 @@ void TestClassAnswers::restartKeepsTheRecord()
     QFile record(dialog->recordEdit()->text());
     QVERIFY(record.open(QIODevice::ReadOnly));
     QCOMPARE(record.readAll().count('\n'), 2);
+}
+
+void TestClassAnswers::dialogKeepsItsKeys()
+{
+    QVERIFY(m_window->lessons()->openBuiltin(lessonName));
+    LessonPlayer *player = m_window->lessons()->player();
+    ClassAnswersDialog *dialog = m_answers->dialog();
+    m_answers->action()->trigger();
+    QLineEdit *record = dialog->recordEdit();
+    record->setText(QString());
+    // Typing a file name with a space, moving in it and Esc: the dialog's, not the lesson's.
+    QTest::keyClicks(record, QStringLiteral("my class.csv"));
+    QTest::keyClick(record, Qt::Key_Left);
+    QTest::keyClick(record, Qt::Key_Right);
+    QCOMPARE(record->text(), QStringLiteral("my class.csv"));
+    QCOMPARE(player->stepIndex(), 0);
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Step);
+    QTest::keyClick(record, Qt::Key_Escape);
+    QVERIFY(player->isPlaying());
+    // The clicker's Page Down still steps the lesson on.
+    QTest::keyClick(dialog->addressBox(), Qt::Key_PageDown);
+    QCOMPARE(player->stepIndex(), 1);
 }
 
 void TestClassAnswers::roomCloses_data()
