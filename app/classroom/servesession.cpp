@@ -78,17 +78,12 @@ void ServeSession::showStep(int step)
     m_step = step;
     m_lastAnswered = -1;
     const int total = static_cast<int>(m_lesson.steps.size());
-    const auto question = step < total
-        ? ClassroomQuestion::fromLessonStep(m_lesson.steps[static_cast<size_t>(step)], step)
-        : std::nullopt;
-    if (question) {
-        m_server->setQuestion(*question);
+    const auto question = m_server->showLessonStep(m_lesson, step);
+    if (question)
         printLine(
             tr("Step %1 of %2: %3").arg(step + 1).arg(total).arg(question->prompt.in(m_chinese)));
-    } else {
-        m_server->setStepWithoutQuestion(step);
+    else
         printLine(tr("Step %1 of %2 (no question).").arg(step + 1).arg(total));
-    }
 }
 
 void ServeSession::printAnswered()

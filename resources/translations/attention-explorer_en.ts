@@ -29,6 +29,16 @@
     </message>
 </context>
 <context>
+    <name>ae::ClassAnswersDialog</name>
+    <message numerus="yes">
+        <source>%n student(s) joined</source>
+        <translation>
+            <numerusform>%n student joined</numerusform>
+            <numerusform>%n students joined</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ae::Document</name>
     <message numerus="yes">
         <source>Fill %n %1 vector(s) from the hashed generator</source>

@@ -2442,6 +2442,137 @@ is not whole</source>
     </message>
 </context>
 <context>
+    <name>ae::ClassAnswersController</name>
+    <message>
+        <source>Class &amp;Answers…</source>
+        <translation>全班作答(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Students answer the lesson&apos;s questions on their phones, over this room&apos;s network.</source>
+        <translation>学生通过教室的网络，在自己的手机上回答本课的问题。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ClassAnswersDialog</name>
+    <message>
+        <source>Every network interface (%1)</source>
+        <translation>所有网络接口（%1）</translation>
+    </message>
+    <message>
+        <source>This computer only (%1)</source>
+        <translation>仅本机（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Class Record</source>
+        <translation>全班作答记录</translation>
+    </message>
+    <message>
+        <source>Class records (*.csv)</source>
+        <translation>全班作答记录 (*.csv)</translation>
+    </message>
+    <message>
+        <source>The class record “%1” does not end in .csv.</source>
+        <translation>全班作答记录“%1”的文件名不以 .csv 结尾。</translation>
+    </message>
+    <message>
+        <source>Cannot write the class record “%1”: %2</source>
+        <translation>无法写入全班作答记录“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation>无法在 %1 上监听：%2</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The room is open. The class record is written to “%1”.</source>
+        <translation>房间已开放。全班作答记录写入“%1”。</translation>
+    </message>
+    <message>
+        <source>(memory only)</source>
+        <translation>（仅保存在内存中）</translation>
+    </message>
+    <message>
+        <source>The room is closed. Students join once it is started.</source>
+        <translation>房间已关闭。开始后学生即可加入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n student(s) joined</source>
+        <translation>
+            <numerusform>已有 %n 名学生加入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Class Answers</source>
+        <translation>全班作答</translation>
+    </message>
+    <message>
+        <source>&amp;Network:</source>
+        <translation>网络(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Where students&apos; phones reach this computer. Every network interface also opens the room to networks the class is not on.</source>
+        <translation>学生的手机通过哪个地址连到这台电脑。选择所有网络接口也会向班级不在的网络开放房间。</translation>
+    </message>
+    <message>
+        <source>Class &amp;record:</source>
+        <translation>作答记录(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>选择(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Open this address or scan the code:</source>
+        <translation>打开此地址或扫描二维码：</translation>
+    </message>
+    <message>
+        <source>Room code</source>
+        <translation>房间码</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>QR code of the join address</source>
+        <translation>加入地址的二维码</translation>
+    </message>
+    <message>
+        <source>Join address</source>
+        <translation>加入地址</translation>
+    </message>
+    <message>
+        <source>The class record “%1” exists already; pick another file (a record is never written over).</source>
+        <translation>全班作答记录“%1”已存在，请另选一个文件（记录从不被覆盖）。</translation>
+    </message>
+</context>
+<context>
+    <name>ae::ClassAnswersView</name>
+    <message>
+        <source>%1 of %2 answered</source>
+        <translation>%2 人中已有 %1 人作答</translation>
+    </message>
+    <message>
+        <source>Show the Choices</source>
+        <translation>显示各选项人数</translation>
+    </message>
+    <message>
+        <source>Shows how many students picked each choice, here and on their phones (the right one stays hidden until the reveal).</source>
+        <translation>在这里和学生手机上显示每个选项有多少人选择（揭晓之前不显示正确答案）。</translation>
+    </message>
+</context>
+<context>
     <name>ae::ClassroomServer</name>
     <message>
         <source>Use POST.</source>

@@ -4,6 +4,7 @@
 // stream of hostile requests that leaves the room working, and quitting by q, by the end of
 // standard input and by SIGTERM. Every wait is bounded.
 
+#include "testsupportclassroom.h"
 #include "testsupportcli.h"
 
 #include <QJsonArray>
@@ -17,62 +18,6 @@ using namespace ae;
 using namespace ae::test;
 
 namespace {
-
-/// One response: its status (0: none) and body.
-struct Response
-{
-    int status = 0;
-    QByteArray body;
-    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
-};
-
-bool parseResponse(const QByteArray &bytes, Response *r)
-{
-    const qsizetype end = bytes.indexOf("\r\n\r\n");
-    if (end < 0)
-        return false;
-    const QByteArray head = bytes.left(end).toLower();
-    r->status = bytes.mid(9, 3).toInt();
-    const qsizetype at = head.indexOf("content-length:");
-    const qsizetype length
-        = at < 0 ? 0 : head.mid(at + 15, head.indexOf('\r', at) - at - 15).trimmed().toLongLong();
-    if (bytes.size() < end + 4 + length)
-        return false;
-    r->body = bytes.mid(end + 4, length);
-    return true;
-}
-
-/// Sends @p raw on a new connection to 127.0.0.1:@p port and reads one response.
-Response exchange(quint16 port, const QByteArray &raw)
-{
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    Response r;
-    if (!socket.waitForConnected(5000))
-        return r;
-    socket.write(raw);
-    QByteArray bytes;
-    // Bounded: at most 100 waits of 100 ms.
-    for (int i = 0; i < 100 && !parseResponse(bytes, &r); ++i) {
-        if (!socket.waitForReadyRead(100) && socket.state() != QAbstractSocket::ConnectedState)
-            break;
-        bytes += socket.readAll();
-    }
-    bytes += socket.readAll();
-    parseResponse(bytes, &r);
-    return r;
-}
-
-QByteArray get(const QByteArray &target)
-{
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-}
-
-QByteArray post(const QByteArray &path, const QByteArray &body)
-{
-    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
-        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-}
 
 /// A running `serve` process and what its first line said.
 struct Served
@@ -168,10 +113,10 @@ void TestServeCommand::classAnswers()
         QStringLiteral("http://127.0.0.1:%1/?room=%2")
             .arg(s.port)
             .arg(QString::fromLatin1(s.room)));
-    QCOMPARE(exchange(s.port, get("/")).status, 200);
+    QCOMPARE(httpExchange(s.port, httpGet("/")).status, 200);
 
-    const Response joined = exchange(
-        s.port, post("/api/join", "{\"room\":\"" + s.room + "\",\"nickname\":\"=Ada\"}"));
+    const HttpResponse joined = httpExchange(
+        s.port, httpPost("/api/join", "{\"room\":\"" + s.room + "\",\"nickname\":\"=Ada\"}"));
     QCOMPARE(joined.status, 200);
     const QByteArray token = joined.json().value(QStringLiteral("token")).toString().toLatin1();
     const QByteArray state = "/api/state?room=" + s.room + "&token=" + token;
@@ -179,7 +124,10 @@ void TestServeCommand::classAnswers()
     // Enter goes step by step to the first step with a question (bounded by the lesson).
     QJsonObject question;
     for (int i = 0; i < 30; ++i) {
-        question = exchange(s.port, get(state)).json().value(QStringLiteral("question")).toObject();
+        question = httpExchange(s.port, httpGet(state))
+                       .json()
+                       .value(QStringLiteral("question"))
+                       .toObject();
         if (!question.isEmpty())
             break;
         s.process.write("\n");
@@ -192,22 +140,23 @@ void TestServeCommand::classAnswers()
         = static_cast<int>(question.value(QStringLiteral("choices")).toArray().size());
     QVERIFY(choices >= 2);
     const auto answer = [&](int choice) {
-        return exchange(s.port,
-            post("/api/answer",
+        return httpExchange(s.port,
+            httpPost("/api/answer",
                 "{\"room\":\"" + s.room + "\",\"token\":\"" + token
                     + "\",\"step\":" + QByteArray::number(step)
                     + ",\"choice\":" + QByteArray::number(choice) + "}"));
     };
     QCOMPARE(answer(0).status, 200);
     QCOMPARE(answer(1).status, 200);
-    QCOMPARE(exchange(s.port, get(state)).json().value(QStringLiteral("yourChoice")).toInt(), 1);
+    QCOMPARE(
+        httpExchange(s.port, httpGet(state)).json().value(QStringLiteral("yourChoice")).toInt(), 1);
 
     s.process.write("r\n");
     s.process.waitForBytesWritten(1000);
     QJsonObject revealed;
     for (int i = 0; i < 50 && !revealed.value(QStringLiteral("revealed")).toBool(); ++i) {
         QTest::qWait(100);
-        revealed = exchange(s.port, get(state)).json();
+        revealed = httpExchange(s.port, httpGet(state)).json();
     }
     QVERIFY(revealed.value(QStringLiteral("revealed")).toBool());
     QCOMPARE(revealed.value(QStringLiteral("counts")).toArray().at(1).toInt(), 1);
@@ -238,19 +187,19 @@ void TestServeCommand::hostile()
     for (int i = 0; i < 40; ++i)
         manyHeaders += "X-" + QByteArray::number(i) + ": 1\r\n";
     const QList<QPair<QByteArray, int>> requests {
-        { get("/../../etc/passwd"), 400 },
-        { get("/%2e%2e/%2e%2e/etc/passwd"), 400 },
-        { get("/..%2f..%2fetc%2fpasswd"), 400 },
-        { get("/..%5c..%5cboot.ini"), 400 },
-        { get("/index.html%00.js"), 400 },
-        { get("/%ff%fe%fd"), 400 },
-        { get("/%c0%ae%c0%ae/"), 400 },
-        { get("/%zz"), 400 },
-        { get("http://127.0.0.1/"), 400 },
-        { get("/etc/passwd"), 404 },
-        { get("/classroom/"), 404 },
-        { get("/.git/config"), 404 },
-        { get("/" + QByteArray(5000, 'a')), 414 },
+        { httpGet("/../../etc/passwd"), 400 },
+        { httpGet("/%2e%2e/%2e%2e/etc/passwd"), 400 },
+        { httpGet("/..%2f..%2fetc%2fpasswd"), 400 },
+        { httpGet("/..%5c..%5cboot.ini"), 400 },
+        { httpGet("/index.html%00.js"), 400 },
+        { httpGet("/%ff%fe%fd"), 400 },
+        { httpGet("/%c0%ae%c0%ae/"), 400 },
+        { httpGet("/%zz"), 400 },
+        { httpGet("http://127.0.0.1/"), 400 },
+        { httpGet("/etc/passwd"), 404 },
+        { httpGet("/classroom/"), 404 },
+        { httpGet("/.git/config"), 404 },
+        { httpGet("/" + QByteArray(5000, 'a')), 414 },
         { "GET / HTTP/1.1\r\n" + host + "X: " + QByteArray(9000, 'b') + "\r\n\r\n", 431 },
         { manyHeaders + "\r\n", 431 },
         { "POST /api/join HTTP/1.1\r\n" + host + "Content-Length: 999999999\r\n\r\n", 413 },
@@ -270,24 +219,24 @@ void TestServeCommand::hostile()
         { QByteArrayLiteral("\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n"), 400 },
         { "GET / HTTP/1.1\r\n" + host + " folded: yes\r\n\r\n", 400 },
         { "GET / HTTP/1.1\r\n" + host + "X: \x1b]0;title\x07\r\n\r\n", 400 },
-        { get("/api/join"), 405 },
-        { post("/", "{}"), 405 },
-        { post("/api/join", "room=" + s.room), 400 },
-        { post("/api/join", "{\"room\":\"\xff\xfe\"}"), 400 },
-        { post("/api/join", "[\"" + s.room + "\"]"), 400 },
-        { post("/api/join", "{\"room\":"), 400 },
-        { post("/api/answer", room + "\"token\":\"<script>\",\"step\":0,\"choice\":0}"), 403 },
-        { get("/api/state?room=" + s.room + "&token=../../etc"), 403 },
-        { get("/api/events?room=" + s.room), 403 },
-        { post("/api/join", room + "\"nickname\":\"<img src=x onerror=alert(1)>\"}"), 200 },
-        { post("/api/join", room + "\"nickname\":\"=cmd|' /C calc'!A0\"}"), 200 },
-        { post("/api/join", room + "\"nickname\":\"\\u202egnp.exe\\u0000\\u001b[2J\"}"), 200 },
-        { post("/api/join", room + "\"nickname\":\"" + QByteArray(3000, 'n') + "\"}"), 200 },
-        { get("/api/teacher"), 404 },
+        { httpGet("/api/join"), 405 },
+        { httpPost("/", "{}"), 405 },
+        { httpPost("/api/join", "room=" + s.room), 400 },
+        { httpPost("/api/join", "{\"room\":\"\xff\xfe\"}"), 400 },
+        { httpPost("/api/join", "[\"" + s.room + "\"]"), 400 },
+        { httpPost("/api/join", "{\"room\":"), 400 },
+        { httpPost("/api/answer", room + "\"token\":\"<script>\",\"step\":0,\"choice\":0}"), 403 },
+        { httpGet("/api/state?room=" + s.room + "&token=../../etc"), 403 },
+        { httpGet("/api/events?room=" + s.room), 403 },
+        { httpPost("/api/join", room + "\"nickname\":\"<img src=x onerror=alert(1)>\"}"), 200 },
+        { httpPost("/api/join", room + "\"nickname\":\"=cmd|' /C calc'!A0\"}"), 200 },
+        { httpPost("/api/join", room + "\"nickname\":\"\\u202egnp.exe\\u0000\\u001b[2J\"}"), 200 },
+        { httpPost("/api/join", room + "\"nickname\":\"" + QByteArray(3000, 'n') + "\"}"), 200 },
+        { httpGet("/api/teacher"), 404 },
     };
     QVERIFY(requests.size() >= 40);
     for (const auto &[raw, status] : requests) {
-        const Response r = exchange(s.port, raw);
+        const HttpResponse r = httpExchange(s.port, raw);
         QVERIFY2(r.status == status,
             qPrintable(QStringLiteral("%1 for %2")
                            .arg(r.status)
@@ -298,18 +247,18 @@ void TestServeCommand::hostile()
             for (const QChar c : name)
                 QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x202E, qPrintable(name));
         }
-        QCOMPARE(exchange(s.port, get("/style.css")).status, 200);
+        QCOMPARE(httpExchange(s.port, httpGet("/style.css")).status, 200);
     }
     // Wrong codes: ten are refused as wrong, then the address is rate limited; a flood of
     // pipelined requests on one connection is answered and cut off.
     for (int i = 0; i < 10; ++i)
-        QCOMPARE(exchange(s.port, post("/api/join", "{\"room\":\"AAAAAA\"}")).status, 403);
-    QCOMPARE(exchange(s.port, post("/api/join", "{\"room\":\"AAAAAA\"}")).status, 429);
+        QCOMPARE(httpExchange(s.port, httpPost("/api/join", "{\"room\":\"AAAAAA\"}")).status, 403);
+    QCOMPARE(httpExchange(s.port, httpPost("/api/join", "{\"room\":\"AAAAAA\"}")).status, 429);
     QByteArray flood;
     for (int i = 0; i < 100; ++i)
         flood += "GET /app.js HTTP/1.1\r\nHost: a\r\n\r\n";
-    QCOMPARE(exchange(s.port, flood).status, 200);
-    QCOMPARE(exchange(s.port, get("/")).status, 200);
+    QCOMPARE(httpExchange(s.port, flood).status, 200);
+    QCOMPARE(httpExchange(s.port, httpGet("/")).status, 200);
     s.process.write("q\n");
     QVERIFY(waitForEnd(s.process));
     QCOMPARE(s.process.exitCode(), 0);
@@ -323,7 +272,7 @@ void TestServeCommand::quitsOnEndOfInput()
     QVERIFY(waitForEnd(s.process));
     QCOMPARE(s.process.exitCode(), 0);
     // The port is closed once it quit.
-    QCOMPARE(exchange(s.port, get("/")).status, 0);
+    QCOMPARE(httpExchange(s.port, httpGet("/")).status, 0);
 }
 
 void TestServeCommand::quitsOnTerminate()
@@ -344,8 +293,8 @@ void TestServeCommand::killKeepsAcknowledgedAnswers()
     // Twelve students join; the teacher goes on to the first question.
     QList<QByteArray> tokens;
     for (int i = 0; i < 12; ++i) {
-        const Response r = exchange(s.port,
-            post("/api/join",
+        const HttpResponse r = httpExchange(s.port,
+            httpPost("/api/join",
                 "{\"room\":\"" + s.room + "\",\"nickname\":\"s" + QByteArray::number(i) + "\"}"));
         QCOMPARE(r.status, 200);
         tokens.append(r.json().value(QStringLiteral("token")).toString().toLatin1());
@@ -353,8 +302,10 @@ void TestServeCommand::killKeepsAcknowledgedAnswers()
     const QByteArray state = "/api/state?room=" + s.room + "&token=" + tokens.first();
     int step = -1;
     for (int i = 0; i < 30 && step < 0; ++i) {
-        const QJsonObject q
-            = exchange(s.port, get(state)).json().value(QStringLiteral("question")).toObject();
+        const QJsonObject q = httpExchange(s.port, httpGet(state))
+                                  .json()
+                                  .value(QStringLiteral("question"))
+                                  .toObject();
         if (!q.isEmpty()) {
             step = q.value(QStringLiteral("step")).toInt();
             break;
@@ -366,8 +317,8 @@ void TestServeCommand::killKeepsAcknowledgedAnswers()
     QVERIFY(step >= 0);
     int acknowledged = 0;
     for (const QByteArray &token : tokens) {
-        const Response r = exchange(s.port,
-            post("/api/answer",
+        const HttpResponse r = httpExchange(s.port,
+            httpPost("/api/answer",
                 "{\"room\":\"" + s.room + "\",\"token\":\"" + token
                     + "\",\"step\":" + QByteArray::number(step) + ",\"choice\":1}"));
         acknowledged += r.status == 200 ? 1 : 0;

@@ -5,6 +5,7 @@
 
 #include "classroom/classroomlimits.h"
 #include "classroom/classroomserver.h"
+#include "testsupportclassroom.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -15,77 +16,9 @@
 #include <QtTest>
 
 using namespace ae;
+using namespace ae::test;
 
 namespace {
-
-/// One response as read off the socket.
-struct Response
-{
-    int status = 0; ///< 0: the connection closed without a response
-    QHash<QByteArray, QByteArray> headers; ///< lower-cased names
-    QByteArray body;
-    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
-};
-
-/// Parses @p bytes as one response; false while it is incomplete.
-bool parseResponse(const QByteArray &bytes, Response *r)
-{
-    const qsizetype end = bytes.indexOf("\r\n\r\n");
-    if (end < 0)
-        return false;
-    const QList<QByteArray> lines = bytes.left(end).split('\n');
-    const QList<QByteArray> status = lines.value(0).split(' ');
-    r->status = status.value(1).toInt();
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const qsizetype colon = lines[i].indexOf(':');
-        r->headers.insert(
-            lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
-    }
-    const qsizetype length = r->headers.value("content-length").toLongLong();
-    if (bytes.size() < end + 4 + length)
-        return false;
-    r->body = bytes.mid(end + 4, length);
-    return true;
-}
-
-/// Sends @p raw on a new connection to @p port and reads one response (bounded wait).
-Response exchange(quint16 port, const QByteArray &raw)
-{
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    Response r;
-    if (!QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::ConnectedState; }, 5000))
-        return r;
-    socket.write(raw);
-    QByteArray bytes;
-    QTest::qWaitFor(
-        [&] {
-            bytes += socket.readAll();
-            return parseResponse(bytes, &r) || socket.state() == QAbstractSocket::UnconnectedState;
-        },
-        5000);
-    bytes += socket.readAll();
-    parseResponse(bytes, &r);
-    return r;
-}
-
-QByteArray get(const QByteArray &target)
-{
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-}
-
-QByteArray post(const QByteArray &path, const QByteArray &body)
-{
-    return "POST " + path
-        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          "Content-Length: "
-        + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-}
-
-QByteArray json(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 
 ClassroomQuestion threeChoices(int step)
 {
@@ -121,7 +54,7 @@ private slots:
 
 private:
     QString join(const QString &nickname);
-    Response answer(const QString &token, int step, int choice);
+    HttpResponse answer(const QString &token, int step, int choice);
 
     ClassroomServer *m_server = nullptr;
     QTemporaryDir m_dir;
@@ -144,20 +77,12 @@ void TestClassroomServer::cleanup()
 
 QString TestClassroomServer::join(const QString &nickname)
 {
-    const Response r = exchange(m_server->port(),
-        post("/api/join",
-            json({ { QStringLiteral("room"), m_server->roomCode() },
-                { QStringLiteral("nickname"), nickname } })));
-    return r.status == 200 ? r.json().value(QStringLiteral("token")).toString() : QString();
+    return joinRoom(m_server->port(), m_server->roomCode(), nickname);
 }
 
-Response TestClassroomServer::answer(const QString &token, int step, int choice)
+HttpResponse TestClassroomServer::answer(const QString &token, int step, int choice)
 {
-    return exchange(m_server->port(),
-        post("/api/answer",
-            json({ { QStringLiteral("room"), m_server->roomCode() },
-                { QStringLiteral("token"), token }, { QStringLiteral("step"), step },
-                { QStringLiteral("choice"), choice } })));
+    return answerQuestion(m_server->port(), m_server->roomCode(), token, step, choice);
 }
 
 void TestClassroomServer::pages_data()
@@ -185,7 +110,7 @@ void TestClassroomServer::pages()
     QFETCH(QByteArray, target);
     QFETCH(int, status);
     QFETCH(QByteArray, type);
-    const Response r = exchange(m_server->port(), get(target));
+    const HttpResponse r = httpExchange(m_server->port(), httpGet(target));
     QCOMPARE(r.status, status);
     if (!type.isEmpty())
         QCOMPARE(r.headers.value("content-type"), type);
@@ -218,7 +143,7 @@ void TestClassroomServer::joinAnswerReveal()
 
     // Before the teacher shows them, nobody sees the counts; each sees their own answer.
     const QByteArray state = "/api/state?room=" + m_server->roomCode().toLatin1() + "&token=";
-    Response r = exchange(m_server->port(), get(state + ada.toLatin1()));
+    HttpResponse r = httpExchange(m_server->port(), httpGet(state + ada.toLatin1()));
     QCOMPARE(r.status, 200);
     QCOMPARE(r.headers.value("cache-control"), QByteArray("no-store"));
     QCOMPARE(r.json().value(QStringLiteral("yourChoice")).toInt(), 1);
@@ -229,7 +154,7 @@ void TestClassroomServer::joinAnswerReveal()
 
     QVERIFY(m_server->reveal());
     QCOMPARE(answer(ada, 2, 2).status, 409); // final after the reveal
-    r = exchange(m_server->port(), get(state + bo.toLatin1()));
+    r = httpExchange(m_server->port(), httpGet(state + bo.toLatin1()));
     QCOMPARE(r.json().value(QStringLiteral("counts")).toArray(), QJsonArray({ 0, 1, 1 }));
     QCOMPARE(r.json()
                  .value(QStringLiteral("question"))
@@ -266,7 +191,7 @@ void TestClassroomServer::unrecordedAnswerNotKept()
     QFile blocker(folder);
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
-    const Response r = answer(ada, 0, 1);
+    const HttpResponse r = answer(ada, 0, 1);
     QCOMPARE(r.status, 500);
     QVERIFY(r.json().value(QStringLiteral("error")).toString().contains(QStringLiteral("record")));
     // Not acknowledged, so not counted.
@@ -281,8 +206,8 @@ void TestClassroomServer::eventStream()
     socket.connectToHost(QHostAddress::LocalHost, m_server->port());
     QVERIFY(
         QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::ConnectedState; }, 5000));
-    socket.write(
-        get("/api/events?room=" + m_server->roomCode().toLatin1() + "&token=" + token.toLatin1()));
+    socket.write(httpGet(
+        "/api/events?room=" + m_server->roomCode().toLatin1() + "&token=" + token.toLatin1()));
     QByteArray bytes;
     QVERIFY(QTest::qWaitFor(
         [&] {
@@ -305,10 +230,10 @@ void TestClassroomServer::eventStream()
 
 void TestClassroomServer::wrongCodesRateLimited()
 {
-    const QByteArray wrong = json({ { QStringLiteral("room"), QStringLiteral("XXXXXX") } });
+    const QByteArray wrong = jsonBytes({ { QStringLiteral("room"), QStringLiteral("XXXXXX") } });
     for (int i = 0; i < classroom::kMaxWrongCodesPerWindow; ++i)
-        QCOMPARE(exchange(m_server->port(), post("/api/join", wrong)).status, 403);
-    QCOMPARE(exchange(m_server->port(), post("/api/join", wrong)).status, 429);
+        QCOMPARE(httpExchange(m_server->port(), httpPost("/api/join", wrong)).status, 403);
+    QCOMPARE(httpExchange(m_server->port(), httpPost("/api/join", wrong)).status, 429);
     // The limit holds for the right code too, from that address.
     QVERIFY(join(QStringLiteral("late")).isEmpty());
     QCOMPARE(m_server->book().studentCount(), 0);
@@ -332,12 +257,12 @@ void TestClassroomServer::connectionCap()
         },
         5000));
     QTest::qWait(0);
-    const Response refused = exchange(m_server->port(), get("/"));
+    const HttpResponse refused = httpExchange(m_server->port(), httpGet("/"));
     QCOMPARE(refused.status, 503);
     qDeleteAll(open);
     // Once they are closed the address may connect again.
-    QVERIFY(
-        QTest::qWaitFor([&] { return exchange(m_server->port(), get("/")).status == 200; }, 5000));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return httpExchange(m_server->port(), httpGet("/")).status == 200; }, 5000));
 }
 
 void TestClassroomServer::hostile_data()
@@ -345,16 +270,16 @@ void TestClassroomServer::hostile_data()
     QTest::addColumn<QByteArray>("raw");
     QTest::addColumn<int>("status");
     const QByteArray host = "Host: 127.0.0.1\r\n";
-    QTest::newRow("traversal") << get("/../../etc/passwd") << 400;
-    QTest::newRow("encoded traversal") << get("/%2e%2e/%2e%2e/etc/passwd") << 400;
-    QTest::newRow("mixed traversal") << get("/classroom/..%2f..%2fCMakeLists.txt") << 400;
-    QTest::newRow("backslash traversal") << get("/..%5c..%5cwin.ini") << 400;
-    QTest::newRow("NUL in path") << get("/index.html%00.js") << 400;
-    QTest::newRow("bad utf-8 path") << get("/%ff%fe") << 400;
-    QTest::newRow("overlong slash") << get("/%c0%af%c0%afetc") << 400;
-    QTest::newRow("absolute url") << get("http://127.0.0.1/") << 400;
+    QTest::newRow("traversal") << httpGet("/../../etc/passwd") << 400;
+    QTest::newRow("encoded traversal") << httpGet("/%2e%2e/%2e%2e/etc/passwd") << 400;
+    QTest::newRow("mixed traversal") << httpGet("/classroom/..%2f..%2fCMakeLists.txt") << 400;
+    QTest::newRow("backslash traversal") << httpGet("/..%5c..%5cwin.ini") << 400;
+    QTest::newRow("NUL in path") << httpGet("/index.html%00.js") << 400;
+    QTest::newRow("bad utf-8 path") << httpGet("/%ff%fe") << 400;
+    QTest::newRow("overlong slash") << httpGet("/%c0%af%c0%afetc") << 400;
+    QTest::newRow("absolute url") << httpGet("http://127.0.0.1/") << 400;
     QTest::newRow("asterisk") << QByteArray("OPTIONS * HTTP/1.1\r\n" + host + "\r\n") << 501;
-    QTest::newRow("long request line") << get("/" + QByteArray(4000, 'a')) << 414;
+    QTest::newRow("long request line") << httpGet("/" + QByteArray(4000, 'a')) << 414;
     QTest::newRow("long header") << QByteArray(
         "GET / HTTP/1.1\r\n" + host + "X-A: " + QByteArray(8000, 'b') + "\r\n\r\n")
                                  << 431;
@@ -387,15 +312,15 @@ void TestClassroomServer::hostile_data()
         << QByteArray("GET / HTTP/1.1\r\n" + host + " folded\r\n\r\n") << 400;
     QTest::newRow("control in header")
         << QByteArray("GET / HTTP/1.1\r\n" + host + "X: \x1b[2J\r\n\r\n") << 400;
-    QTest::newRow("join by GET") << get("/api/join") << 405;
-    QTest::newRow("state by POST") << post("/api/state", "{}") << 405;
-    QTest::newRow("page by POST") << post("/", "{}") << 405;
-    QTest::newRow("join not json") << post("/api/join", "room=ACDEFH") << 400;
-    QTest::newRow("join array") << post("/api/join", "[1,2]") << 400;
-    QTest::newRow("join bad utf-8") << post("/api/join", "{\"room\":\"\xff\xfe\"}") << 400;
-    QTest::newRow("join truncated json") << post("/api/join", "{\"room\":") << 400;
-    QTest::newRow("join no code") << post("/api/join", "{\"nickname\":\"x\"}") << 403;
-    QTest::newRow("join code as number") << post("/api/join", "{\"room\":123456}") << 403;
+    QTest::newRow("join by GET") << httpGet("/api/join") << 405;
+    QTest::newRow("state by POST") << httpPost("/api/state", "{}") << 405;
+    QTest::newRow("page by POST") << httpPost("/", "{}") << 405;
+    QTest::newRow("join not json") << httpPost("/api/join", "room=ACDEFH") << 400;
+    QTest::newRow("join array") << httpPost("/api/join", "[1,2]") << 400;
+    QTest::newRow("join bad utf-8") << httpPost("/api/join", "{\"room\":\"\xff\xfe\"}") << 400;
+    QTest::newRow("join truncated json") << httpPost("/api/join", "{\"room\":") << 400;
+    QTest::newRow("join no code") << httpPost("/api/join", "{\"nickname\":\"x\"}") << 403;
+    QTest::newRow("join code as number") << httpPost("/api/join", "{\"room\":123456}") << 403;
     QTest::newRow("state without token") << QByteArray() << 403; // filled in hostile()
     QTest::newRow("state bad token") << QByteArray() << 403;
     QTest::newRow("answer bad token") << QByteArray() << 403;
@@ -420,33 +345,33 @@ void TestClassroomServer::hostile()
     const auto body
         = [&](const QByteArray &extra) { return "{\"room\":\"" + room + "\"," + extra + "}"; };
     if (tag == "state without token")
-        raw = get("/api/state?room=" + room);
+        raw = httpGet("/api/state?room=" + room);
     else if (tag == "state bad token")
-        raw = get("/api/state?room=" + room + "&token=%3Cscript%3E");
+        raw = httpGet("/api/state?room=" + room + "&token=%3Cscript%3E");
     else if (tag == "answer bad token")
-        raw = post("/api/answer", body("\"token\":\"../../x\",\"step\":0,\"choice\":0"));
+        raw = httpPost("/api/answer", body("\"token\":\"../../x\",\"step\":0,\"choice\":0"));
     else if (tag == "answer step as text")
-        raw = post("/api/answer",
+        raw = httpPost("/api/answer",
             body("\"token\":\"" + token.toLatin1() + "\",\"step\":\"0\",\"choice\":0"));
     else if (tag == "answer huge choice")
-        raw = post("/api/answer",
+        raw = httpPost("/api/answer",
             body("\"token\":\"" + token.toLatin1() + "\",\"step\":0,\"choice\":1e300"));
     else if (tag == "answer wrong question")
-        raw = post(
+        raw = httpPost(
             "/api/answer", body("\"token\":\"" + token.toLatin1() + "\",\"step\":7,\"choice\":0"));
     else if (tag == "html nickname")
-        raw = post("/api/join", body("\"nickname\":\"<img src=x onerror=alert(1)>\""));
+        raw = httpPost("/api/join", body("\"nickname\":\"<img src=x onerror=alert(1)>\""));
     else if (tag == "formula nickname")
-        raw = post("/api/join", body("\"nickname\":\"=cmd|'/c calc'!A1\""));
+        raw = httpPost("/api/join", body("\"nickname\":\"=cmd|'/c calc'!A1\""));
     else if (tag == "control nickname")
-        raw = post("/api/join", body("\"nickname\":\"\\u001b]0;pwned\\u0007\\u202eevil\""));
+        raw = httpPost("/api/join", body("\"nickname\":\"\\u001b]0;pwned\\u0007\\u202eevil\""));
     else if (tag == "pipelined flood") {
         QByteArray flood;
         for (int i = 0; i < 200; ++i)
             flood += "GET /style.css HTTP/1.1\r\nHost: a\r\n\r\n";
         raw = flood;
     }
-    const Response r = exchange(m_server->port(), raw);
+    const HttpResponse r = httpExchange(m_server->port(), raw);
     QCOMPARE(r.status, status);
     if (tag == "html nickname" || tag == "formula nickname" || tag == "control nickname") {
         const QString name = r.json().value(QStringLiteral("nickname")).toString();
@@ -454,7 +379,7 @@ void TestClassroomServer::hostile()
             QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x202E, qPrintable(name));
     }
     // The room still works: the page loads and the student still answers.
-    QCOMPARE(exchange(m_server->port(), get("/")).status, 200);
+    QCOMPARE(httpExchange(m_server->port(), httpGet("/")).status, 200);
     QCOMPARE(answer(token, 0, 2).status, 200);
     QCOMPARE(m_server->book().answerOf(token, 0).value_or(-1), 2);
 }

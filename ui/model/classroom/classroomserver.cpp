@@ -62,6 +62,7 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port, QString *
     }
     m_roomCode = classroom::RoomCode::generate(*QRandomGenerator::system());
     connect(m_server, &QTcpServer::newConnection, this, &ClassroomServer::acceptConnections);
+    emit listeningChanged(true);
     return true;
 }
 
@@ -77,7 +78,20 @@ void ClassroomServer::stop()
         m_server->close();
         delete m_server;
         m_server = nullptr;
+        emit listeningChanged(false);
     }
+}
+
+void ClassroomServer::clearRoom()
+{
+    stop();
+    m_book = classroom::AnswerBook();
+    m_record = ClassRecord();
+    m_question.reset();
+    m_step = -1;
+    m_countsShown = false;
+    m_wrongCodes.clear();
+    emit roomChanged();
 }
 
 bool ClassroomServer::isListening() const
@@ -122,6 +136,20 @@ void ClassroomServer::setStepWithoutQuestion(int step)
     m_step = step;
     m_countsShown = false;
     pushState();
+}
+
+std::optional<ClassroomQuestion> ClassroomServer::showLessonStep(
+    const ResolvedLesson &lesson, int step)
+{
+    const int total = static_cast<int>(lesson.steps.size());
+    const auto question = step >= 0 && step < total
+        ? ClassroomQuestion::fromLessonStep(lesson.steps[static_cast<size_t>(step)], step)
+        : std::nullopt;
+    if (question)
+        setQuestion(*question);
+    else
+        setStepWithoutQuestion(step);
+    return question;
 }
 
 void ClassroomServer::showCounts()

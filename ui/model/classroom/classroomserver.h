@@ -48,6 +48,10 @@ public:
     bool start(const QHostAddress &address, quint16 port, QString *error);
     /// Closes every connection and stops listening.
     void stop();
+    /// Stops, and forgets the room: its students, their answers, the class record's rows (the
+    /// file written so far stays as it is) and the question. The next start() opens an empty
+    /// room, as for another lesson.
+    void clearRoom();
     /// True while listening.
     bool isListening() const;
     /// The port listened on.
@@ -69,6 +73,11 @@ public:
     void setQuestion(const ClassroomQuestion &question);
     /// Makes @p step current without a question.
     void setStepWithoutQuestion(int step);
+    /// Makes step @p step of @p lesson current: its question when the class can answer it
+    /// with a button (ClassroomQuestion::fromLessonStep), else the step without a question.
+    /// Returns the question set, or nothing. The `serve` command's Enter and the played
+    /// lesson in the window both go through it.
+    std::optional<ClassroomQuestion> showLessonStep(const ResolvedLesson &lesson, int step);
     /// The current question, if the current step has one.
     const std::optional<ClassroomQuestion> &question() const { return m_question; }
     /// Shows the counts of the current question to the students (before the reveal).
@@ -79,6 +88,8 @@ public:
 signals:
     /// A student joined, or an answer arrived or changed.
     void roomChanged();
+    /// The server started or stopped listening.
+    void listeningChanged(bool listening);
 
 private:
     void acceptConnections();

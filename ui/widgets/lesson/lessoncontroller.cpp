@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson/lessoncontroller.h"
 
+#include "classroom/classanswerscontroller.h"
+#include "classroom/classanswersview.h"
 #include "computation/classroomtools.h"
 #include "document/document.h"
 #include "document/recentfolders.h"
@@ -68,7 +70,9 @@ LessonController::LessonController(MainWindow *window)
     , m_player(new LessonPlayer(window->document(), this))
     , m_panel(new LessonPanel(m_player, window))
     , m_keys(new LessonKeyFilter(this))
+    , m_classAnswers(new ClassAnswersController(m_player, window, this))
 {
+    m_panel->setClassAnswersView(m_classAnswers->view());
     // The question File ▸ Open asks before the lesson replaces unsaved work.
     m_player->setReplaceGuard([this] { return m_window->fileActions()->files()->maybeSave(); });
     // A tab over the attention settings, across the top: the window grows no wider (a 1024-pixel
@@ -185,6 +189,8 @@ void LessonController::createMenu()
     m_leaveAction->setObjectName(QStringLiteral("leaveLessonAction"));
     m_presenterAction = m_menu->addAction(QString(), this, &LessonController::showPresenterView);
     m_presenterAction->setObjectName(QStringLiteral("presenterViewAction"));
+    m_menu->addSeparator();
+    m_menu->addAction(m_classAnswers->action());
 
     m_exportAction = new QAction(this);
     m_exportAction->setObjectName(QStringLiteral("exportHandoutAction"));
@@ -237,6 +243,7 @@ bool LessonController::openLessonFile(const QString &fileName)
             true);
         return false;
     }
+    m_classAnswers->setLessonSource(fileName, QString());
     return play(loaded.lesson);
 }
 
@@ -248,6 +255,7 @@ bool LessonController::openBuiltin(const QString &name)
             tr("Could not open the lesson “%1”: %2.").arg(name, loaded.error->toString()), true);
         return false;
     }
+    m_classAnswers->setLessonSource(QString(), name);
     return play(loaded.lesson);
 }
 

@@ -15,6 +15,7 @@ class QMenu;
 
 namespace ae {
 
+class ClassAnswersController;
 class LessonBlankScreen;
 class LessonKeyFilter;
 class LessonPanel;
@@ -74,6 +75,8 @@ public:
     LessonPlayer *player() const { return m_player; }
     LessonPanel *panel() const { return m_panel; }
     LessonKeyFilter *keys() const { return m_keys; }
+    /// Lesson ▸ Class Answers… and its server.
+    ClassAnswersController *classAnswers() const { return m_classAnswers; }
     /// The presenter view, once shown.
     LessonPresenterView *presenterView() const;
     LessonBlankScreen *blankScreenWidget() const { return m_blank; }
@@ -95,6 +98,7 @@ private:
     LessonPlayer *m_player;
     LessonPanel *m_panel;
     LessonKeyFilter *m_keys;
+    ClassAnswersController *m_classAnswers;
     LessonBlankScreen *m_blank = nullptr;
     QPointer<LessonPresenterView> m_presenter;
     QMenu *m_menu = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson/lessonkeyfilter.h"
 
+#include "classroom/classanswersdialog.h"
+
 #include <QApplication>
 #include <QKeyEvent>
 #include <QWidget>
@@ -68,6 +70,12 @@ bool LessonKeyFilter::eventFilter(QObject *watched, QEvent *event)
         event->accept();
         return true;
     }
+    // Lesson ▸ Class Answers… keeps the keys that type in its fields or close it (Space,
+    // arrows, B, Esc, which would leave the lesson and close the room): only the clicker's
+    // Page Up and Page Down step on.
+    if (qobject_cast<const ClassAnswersDialog *>(static_cast<QWidget *>(watched)->window())
+        && key->key() != Qt::Key_PageUp && key->key() != Qt::Key_PageDown)
+        return QObject::eventFilter(watched, event);
     const Command c = commandFor(key);
     if (c == Command::None)
         return QObject::eventFilter(watched, event);

@@ -15,7 +15,8 @@ namespace ae {
 /// returns true: Page Down, Right and Space go on; Page Up, Left and Shift+Space go back;
 /// "." and B blank the screen; Esc leaves. F5 starts whenever startable() is true. While the
 /// screen is blanked any key only brings it back. Keys meant for a modal dialog or an open
-/// menu or list are left alone.
+/// menu or list are left alone, and so are those meant for the Class Answers dialog but Page
+/// Up and Page Down.
 class LessonKeyFilter : public QObject
 {
     Q_OBJECT

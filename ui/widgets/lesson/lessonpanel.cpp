@@ -135,14 +135,14 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     m_guessStack->addWidget(m_directionGuess);
     m_guessStack->addWidget(m_choiceGuess);
     // One row for the guess and Reveal, so that the caption keeps the room.
-    auto *questionLayout = new QVBoxLayout(m_questionBox);
+    m_questionLayout = new QVBoxLayout(m_questionBox);
     auto *guessRow = new QHBoxLayout;
     guessRow->addWidget(m_guessLabel);
     guessRow->addWidget(m_guessStack, 1);
     guessRow->addWidget(m_reveal);
-    questionLayout->addLayout(guessRow);
-    questionLayout->addWidget(m_answer);
-    questionLayout->addStretch(1);
+    m_questionLayout->addLayout(guessRow);
+    m_questionLayout->addWidget(m_answer);
+    m_questionLayout->addStretch(1);
     m_guessStack->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
 
     // The title, Back, where the lesson is, and Next on one line: the caption below keeps the
@@ -210,6 +210,9 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     connect(m_player, &LessonPlayer::guessChanged, this, [this] {
         if (m_player->phase() == LessonPlayer::Phase::Revealed)
             refresh();
+        // A guess from elsewhere (the students' majority) shows in the inputs.
+        else if (!m_taking && !m_questionBox->isHidden())
+            fillGuessInputs();
         m_weightValue->setText(m_player->guess().value
                 ? NumberFormat::display(*m_player->guess().value)
                 : QStringLiteral("—"));
@@ -217,8 +220,22 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     retranslate();
 }
 
+void LessonPanel::setClassAnswersView(QWidget *view)
+{
+    // Under the guess and Reveal, above the answer.
+    m_questionLayout->insertWidget(1, view);
+    m_classAnswers = view;
+    setZoom(m_zoom);
+}
+
 void LessonPanel::setZoom(double factor)
 {
+    m_zoom = factor;
+    if (m_classAnswers) {
+        QFont counts = m_classAnswers->font();
+        counts.setPointSizeF(10.0 * factor);
+        m_classAnswers->setFont(counts);
+    }
     QFont f = m_caption->font();
     f.setPointSizeF(11.0 * factor);
     m_caption->setFont(f);
@@ -482,7 +499,9 @@ void LessonPanel::takeGuess()
             guess.index = m_choiceGuess->currentIndex() - 1;
         break;
     }
+    m_taking = true;
     m_player->setGuess(guess);
+    m_taking = false;
 }
 
 QString LessonPanel::guessText() const

@@ -15,6 +15,7 @@ class QProgressBar;
 class QPushButton;
 class QSlider;
 class QStackedWidget;
+class QVBoxLayout;
 
 namespace ae {
 
@@ -27,6 +28,10 @@ class LessonPanel : public QDockWidget
     Q_OBJECT
 public:
     explicit LessonPanel(LessonPlayer *player, QWidget *parent = nullptr);
+
+    /// Puts @p view (the class's answers, shown while a question is open) in the question's
+    /// box, under the guess; the panel takes it over.
+    void setClassAnswersView(QWidget *view);
 
     /// Larger text for a classroom (1 = everyday).
     void setZoom(double factor);
@@ -88,6 +93,7 @@ private:
     QProgressBar *m_progress;
     LessonCaptionView *m_caption;
     QGroupBox *m_questionBox;
+    QVBoxLayout *m_questionLayout;
     QLabel *m_guessLabel;
     QStackedWidget *m_guessStack;
     QComboBox *m_keyGuess;
@@ -103,6 +109,9 @@ private:
     QPushButton *m_next;
     QString m_shownCaption; ///< the Markdown the caption shows
     bool m_filling = false; ///< true while fillGuessInputs() sets the inputs
+    QWidget *m_classAnswers = nullptr; ///< setClassAnswersView()'s
+    double m_zoom = 1.0; ///< setZoom()'s factor
+    bool m_taking = false; ///< true while takeGuess() hands the inputs' values on
 };
 
 } // namespace ae
