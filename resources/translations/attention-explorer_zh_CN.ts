@@ -3183,6 +3183,15 @@ is not whole</source>
     </message>
 </context>
 <context>
+    <name>ae::HeatmapHiddenNote</name>
+    <message>
+        <source>The weights are hidden
+until the answer is revealed</source>
+        <translation>权重已隐藏
+揭晓答案后显示</translation>
+    </message>
+</context>
+<context>
     <name>ae::HeatmapPanel</name>
     <message>
         <source>&amp;Colour map:</source>
@@ -3260,12 +3269,6 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     <message>
         <source>Click to show this map large, with how each weight was computed.</source>
         <translation>点击以放大显示此图，并查看每个权重的计算过程。</translation>
-    </message>
-    <message>
-        <source>The weights are hidden
-until the answer is revealed</source>
-        <translation>权重已隐藏
-揭晓答案后显示</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "heatmap/heatmapcellinfo.h"
 #include "heatmap/heatmapcelllayer.h"
 #include "heatmap/heatmapcursor.h"
+#include "heatmap/heatmaphiddennote.h"
 #include "heatmap/heatmapticklayout.h"
 #include "heatmap/stackedlabels.h"
 #include "plots/matrixplotadapter.h"
@@ -51,18 +52,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
 
     m_cells = new HeatmapCellLayer(axisRect(), cellsLayer, &m_data);
 
-    // An empty plot looks broken in front of a class: it says why it is empty.
-    m_hiddenNote = new QCPItemText(this);
-    m_hiddenNote->setClipToAxisRect(true);
-    m_hiddenNote->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_hiddenNote->position->setCoords(0.5, 0.5);
-    m_hiddenNote->setPositionAlignment(Qt::AlignCenter);
-    m_hiddenNote->setTextAlignment(Qt::AlignCenter);
-    m_hiddenNote->setColor(QColor(0x55, 0x55, 0x55));
-    // On white, legible even where it must cross an outline (every row marked).
-    m_hiddenNote->setBrush(QBrush(QColor(255, 255, 255, 230)));
-    m_hiddenNote->setPadding(QMargins(8, 4, 8, 4));
-    m_hiddenNote->setVisible(false);
+    m_hiddenNote = new HeatmapHiddenNote(this);
 
     for (QCPAxis *axis : { xAxis, yAxis }) {
         axis->grid()->setVisible(false);
@@ -112,8 +102,7 @@ void HeatmapPlot::applyStyle()
     xAxis->setLabel(m_compact ? QString() : m_data.columnAxisTitle);
     yAxis->setLabel(m_compact ? QString() : m_data.rowAxisTitle);
     m_cells->setValueFont(MatrixPlotAdapter::plotFont((m_compact ? 7.0 : 9.0) * s));
-    m_hiddenNote->setFont(MatrixPlotAdapter::plotFont((m_compact ? 14.0 : 11.0) * s));
-    m_hiddenNote->setText(hiddenNoteText());
+    m_hiddenNote->restyle(m_compact, (m_compact ? 14.0 : 11.0) * s);
 
     if (m_compact && m_scale) {
         plotLayout()->remove(m_scale);
@@ -217,7 +206,7 @@ void HeatmapPlot::dataChanged(bool relabel)
     m_cells->dataChanged();
     xAxis->setRange(-0.5, std::max(1, m_data.columns()) - 0.5);
     yAxis->setRange(-0.5, std::max(1, m_data.rows()) - 0.5);
-    placeHiddenNote();
+    m_hiddenNote->place(m_data.rows(), m_marked);
     // A new value under the same labels (every keystroke) keeps fonts, tickers and layout:
     // restyling would lay every tick label out again.
     if (relabel) {
@@ -299,9 +288,7 @@ void HeatmapPlot::setWeightsHidden(bool hidden)
     m_cells->setVisible(!hidden);
     if (m_scale)
         m_scale->setVisible(!hidden);
-    m_hiddenNote->setText(hiddenNoteText());
     m_hiddenNote->setVisible(hidden);
-    placeHiddenNote();
     requestReplot();
 }
 
@@ -322,43 +309,13 @@ void HeatmapPlot::setMarkedCells(const QList<QPoint> &cells)
         item->setSelectable(false);
         m_markItems.append(item);
     }
-    placeHiddenNote();
+    m_hiddenNote->place(m_data.rows(), m_marked);
     requestReplot();
-}
-
-void HeatmapPlot::placeHiddenNote()
-{
-    const int rows = m_data.rows();
-    std::vector<bool> marked(size_t(std::max(rows, 0)), false);
-    for (const QPoint &cell : std::as_const(m_marked))
-        if (cell.y() >= 0 && cell.y() < rows)
-            marked[size_t(cell.y())] = true;
-    // The longest run of unmarked rows; with none marked (or none free) the middle.
-    int bestStart = 0;
-    int bestLength = 0;
-    for (int r = 0; r < rows;) {
-        if (marked[size_t(r)]) {
-            ++r;
-            continue;
-        }
-        const int start = r;
-        while (r < rows && !marked[size_t(r)])
-            ++r;
-        if (r - start > bestLength) {
-            bestStart = start;
-            bestLength = r - start;
-        }
-    }
-    const bool anyMarked = std::find(marked.begin(), marked.end(), true) != marked.end();
-    const double y = anyMarked && bestLength > 0 ? (bestStart + bestLength / 2.0) / rows : 0.5;
-    m_hiddenNote->position->setCoords(0.5, y);
 }
 
 QRectF HeatmapPlot::hiddenNoteRect() const
 {
-    return QRectF(
-        m_hiddenNote->topLeft->pixelPosition(), m_hiddenNote->bottomRight->pixelPosition())
-        .normalized();
+    return m_hiddenNote->drawnRect();
 }
 
 void HeatmapPlot::setShowValues(bool on)
@@ -483,13 +440,6 @@ bool HeatmapPlot::updateTickLayout()
 int HeatmapPlot::valueDecimals() const
 {
     return m_cells->valueDecimals();
-}
-
-QString HeatmapPlot::hiddenNoteText() const
-{
-    // A small map has room for a sign only; a large one says what the class waits for.
-    return m_compact ? QStringLiteral("?")
-                     : tr("The weights are hidden\nuntil the answer is revealed");
 }
 
 QString HeatmapPlot::hiddenNote() const

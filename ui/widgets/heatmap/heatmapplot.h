@@ -14,6 +14,7 @@
 namespace ae {
 
 class HeatmapCellLayer;
+class HeatmapHiddenNote;
 
 /// A heatmap widget. Rows are queries (top to bottom), columns keys (left to right).
 class HeatmapPlot : public QCustomPlot
@@ -155,11 +156,6 @@ private:
     bool fitColorScaleTicks();
     /// Points of the fonts for the current mode.
     double fontScale() const;
-    /// The words of the note that stands in for hidden weights, in the interface language.
-    QString hiddenNoteText() const;
-    /// Centres the note on the widest band of rows that holds no marked cell, so that the
-    /// outlines showing what is asked stay clear of it.
-    void placeHiddenNote();
 
     HeatmapData m_data;
     ColorMapKind m_colorMap = ColorMap::defaultKind();
@@ -183,7 +179,7 @@ private:
     QCPColorMap *m_map = nullptr;
     QCPColorScale *m_scale = nullptr;
     /// Says, in the empty plot, why there are no cells while a question is open.
-    QCPItemText *m_hiddenNote = nullptr;
+    HeatmapHiddenNote *m_hiddenNote = nullptr;
     QCPMarginGroup *m_marginGroup = nullptr;
     QCPTextElement *m_title = nullptr;
     HeatmapCellLayer *m_cells = nullptr;
