@@ -27,8 +27,10 @@ modules=${AE_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-explorer-node
 if [[ ! -d "$modules/node_modules/puppeteer-core" ]]; then
     # CTest never downloads: it sets AE_NO_NPM_INSTALL and skips instead.
     [[ -z ${AE_NO_NPM_INSTALL:-} ]] || missing "puppeteer-core is not in $modules; run scripts/check-classroom-page.sh --install once"
-    mkdir -p "$modules"
-    npm install --prefix "$modules" --no-save --no-audit --no-fund puppeteer-core@21 >/dev/null
+    # From inside the folder rather than with --prefix: --prefix also moves npm's global
+    # configuration (and the certificate authorities it names) to PREFIX/etc/npmrc.
+    mkdir -p "$modules/node_modules"
+    (cd "$modules" && npm install --no-save --no-audit --no-fund puppeteer-core@21 >/dev/null)
 fi
 # --install: only fetch puppeteer-core into the cache (scripts/test.sh, before the suites).
 [[ $build != */--install ]] || exit 0
