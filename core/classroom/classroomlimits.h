@@ -35,6 +35,9 @@ inline constexpr int kMaxWrongCodesPerWindow = 10;
 inline constexpr int kWrongCodeWindowMs = 60 * 1000;
 /// How long a connection may take to send one whole request, in milliseconds (slowloris).
 inline constexpr int kRequestTimeoutMs = 10 * 1000;
+/// Largest picture shown on the students' pages at a reveal (PNG bytes); a larger one is not
+/// served.
+inline constexpr qsizetype kMaxRevealImageBytes = 4 * 1024 * 1024;
 /// How long an idle kept-alive connection stays open, in milliseconds.
 inline constexpr int kIdleTimeoutMs = 30 * 1000;
 
