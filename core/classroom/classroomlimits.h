@@ -27,6 +27,9 @@ inline constexpr int kRoomCodeLength = 6;
 inline constexpr int kTokenBytes = 16;
 /// Most choices a question may have.
 inline constexpr int kMaxChoices = 16;
+/// Connections the system holds for the server before it accepts them: a whole room's
+/// phones connecting in the same second must not wait for a dropped connection's retry (1 s).
+inline constexpr int kListenBacklog = 2 * kMaxStudents;
 /// Most open connections from one address.
 inline constexpr int kMaxConnectionsPerAddress = 16;
 /// Wrong room codes one address may send in a window before it is refused (429).

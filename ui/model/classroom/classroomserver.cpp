@@ -58,6 +58,8 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port, QString *
 {
     stop();
     m_server = new QTcpServer(this);
+    m_server->setListenBacklogSize(classroom::kListenBacklog);
+    m_server->setMaxPendingConnections(classroom::kListenBacklog);
     if (!m_server->listen(address, port)) {
         *error = m_server->errorString();
         delete m_server;
