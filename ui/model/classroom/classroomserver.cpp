@@ -276,8 +276,8 @@ void ClassroomServer::handle(ClassroomConnection *connection, const HttpRequest 
             return;
         }
         if (path == QStringLiteral("/api/image")) {
-            serveImage(connection, token,
-                query.queryItemValue(QStringLiteral("step"), QUrl::FullyDecoded));
+            serveImage(
+                connection, query.queryItemValue(QStringLiteral("step"), QUrl::FullyDecoded));
             return;
         }
         connection->startEventStream();
@@ -318,10 +318,9 @@ void ClassroomServer::serveStatic(ClassroomConnection *connection, const HttpReq
     connection->respond(200, it->second, file.readAll(), { { "Cache-Control", "no-cache" } });
 }
 
-void ClassroomServer::serveImage(
-    ClassroomConnection *connection, const QString &token, const QString &step)
+void ClassroomServer::serveImage(ClassroomConnection *connection, const QString &step)
 {
-    Q_UNUSED(token) // checked: only a student of the room sees the picture
+    // The room code and the student's token were checked: only the room's students see it.
     bool ok = false;
     const int asked = step.toInt(&ok);
     if (!ok || !m_question || asked != m_question->step || !m_book.isRevealed(asked)) {

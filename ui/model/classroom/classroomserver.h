@@ -112,7 +112,7 @@ private:
     void serveStatic(ClassroomConnection *connection, const classroom::HttpRequest &request);
     void join(ClassroomConnection *connection, const QJsonObject &body);
     void answer(ClassroomConnection *connection, const QJsonObject &body);
-    void serveImage(ClassroomConnection *connection, const QString &token, const QString &step);
+    void serveImage(ClassroomConnection *connection, const QString &step);
     void recordPending();
     void prepareRevealImage();
     bool checkRoom(ClassroomConnection *connection, const QString &room);
