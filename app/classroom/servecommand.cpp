@@ -2,6 +2,7 @@
 #include "classroom/servecommand.h"
 
 #include "classroom/classroomserver.h"
+#include "classroom/lessonrevealimages.h"
 #include "classroom/serveoptions.h"
 #include "classroom/servesession.h"
 #include "cli/commandapplication.h"
@@ -11,7 +12,7 @@
 #include "language/languagemanager.h"
 #include "lesson/lessoncatalog.h"
 
-#include <QCoreApplication>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cstdio>
@@ -20,7 +21,9 @@ namespace ae {
 
 int runServeCommand(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    // It draws the revealed steps' heatmaps for the phones: on the offscreen platform.
+    prepareDrawingCommand(argc, argv);
+    QGuiApplication app(argc, argv);
     const QStringList args = subcommandArguments();
     const ParsedCommand<ServeOptions> parsed = parseServeArgs(args);
     if (parsed.outcome != ParseOutcome::Run)
@@ -36,6 +39,9 @@ int runServeCommand(int argc, char **argv)
                                                             : CommandLine::Refused;
     }
     ClassroomServer server;
+    const ResolvedLesson &lesson = loaded.lesson;
+    LessonRevealImages images([&lesson]() -> const ResolvedLesson * { return &lesson; });
+    server.setRevealImages(&images);
     QString error;
     if (!o.record.isEmpty() && !server.setRecordFile(o.record, &error)) {
         printCommandError(QStringLiteral("serve"), error);

@@ -27,6 +27,9 @@ inline constexpr int kRoomCodeLength = 6;
 inline constexpr int kTokenBytes = 16;
 /// Most choices a question may have.
 inline constexpr int kMaxChoices = 16;
+/// Connections the system holds for the server before it accepts them: a whole room's
+/// phones connecting in the same second must not wait for a dropped connection's retry (1 s).
+inline constexpr int kListenBacklog = 2 * kMaxStudents;
 /// Most open connections from one address.
 inline constexpr int kMaxConnectionsPerAddress = 16;
 /// Wrong room codes one address may send in a window before it is refused (429).
@@ -35,6 +38,9 @@ inline constexpr int kMaxWrongCodesPerWindow = 10;
 inline constexpr int kWrongCodeWindowMs = 60 * 1000;
 /// How long a connection may take to send one whole request, in milliseconds (slowloris).
 inline constexpr int kRequestTimeoutMs = 10 * 1000;
+/// Largest picture shown on the students' pages at a reveal (PNG bytes); a larger one is not
+/// served.
+inline constexpr qsizetype kMaxRevealImageBytes = 4 * 1024 * 1024;
 /// How long an idle kept-alive connection stays open, in milliseconds.
 inline constexpr int kIdleTimeoutMs = 30 * 1000;
 

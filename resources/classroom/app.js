@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The students' page: joins the room, follows the current question by server-sent events,
-// sends answers. All text goes into the page as text (textContent), never as HTML.
+// sends answers, and after the reveal shows the step's heatmap (GET /api/image). All text
+// goes into the page as text (textContent), never as HTML.
 'use strict';
 
 const texts = {
@@ -16,6 +17,8 @@ const texts = {
     yourAnswer: 'Your answer is in. You can change it until the reveal.',
     revealed: 'Revealed: the right choice is marked.',
     noCorrect: 'Revealed.',
+    picture: 'The attention weights of this step, as the projector shows them.',
+    noPicture: 'This step has no picture.',
     lost: 'Connection lost; trying again…',
     failed: 'Could not join: {why}',
   },
@@ -31,6 +34,8 @@ const texts = {
     yourAnswer: '已收到你的回答。揭晓之前可以更改。',
     revealed: '已揭晓：正确的选项已标出。',
     noCorrect: '已揭晓。',
+    picture: '这一步的注意力权重，和投影上的一样。',
+    noPicture: '这一步没有图。',
     lost: '连接中断，正在重试……',
     failed: '无法加入：{why}',
   },
@@ -57,11 +62,32 @@ function applyLanguage() {
   render();
 }
 
+// The revealed step's picture: loaded once per step, hidden before the reveal.
+function renderPicture(q) {
+  const figure = $('picture');
+  const image = $('picture-image');
+  const revealed = Boolean(q && state.revealed);
+  figure.hidden = !revealed;
+  if (!revealed) {
+    image.removeAttribute('src');
+    image.dataset.step = '';
+    return;
+  }
+  image.hidden = !state.image;
+  image.alt = t('picture');
+  $('picture-caption').textContent = state.image ? t('picture') : t('noPicture');
+  if (state.image && image.dataset.step !== String(q.step)) {
+    image.dataset.step = String(q.step);
+    image.src = '/api/image?' + new URLSearchParams({ room, token, step: String(q.step) }).toString();
+  }
+}
+
 function render() {
   if (!token) return;
   const q = state && state.question;
   $('choices').replaceChildren();
   $('result').textContent = '';
+  renderPicture(q);
   if (!q) {
     $('prompt').textContent = '';
     $('status').textContent = t('waiting');

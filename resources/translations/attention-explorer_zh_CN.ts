@@ -2622,6 +2622,14 @@ is not whole</source>
         <source>The answer was revealed.</source>
         <translation>答案已经揭晓。</translation>
     </message>
+    <message>
+        <source>That step&apos;s picture is not shown yet.</source>
+        <translation>这一步的图还没有显示。</translation>
+    </message>
+    <message>
+        <source>This step has no picture.</source>
+        <translation>这一步没有图。</translation>
+    </message>
 </context>
 <context>
     <name>ae::ClassroomTools</name>

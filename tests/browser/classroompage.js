@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The students' page of class answers in a real browser (headless chromium through
 // puppeteer-core): `serve` on 127.0.0.1, a phone-sized page joins with the room code, answers,
-// switches to Chinese, sees the reveal. Fails (exit 1) when a step does not happen, the page
-// is wider than the phone, the browser logs an error, or the class record misses the answer.
+// switches to Chinese, sees the reveal and the step's heatmap as a picture. Fails (exit 1)
+// when a step does not happen, the page is wider than the phone, the picture does not load,
+// the browser logs an error, or the class record misses the answer.
 // Usage: node classroompage.js PROGRAM OUT_DIR   (run by scripts/check-classroom-page.sh)
 'use strict';
 const puppeteer = require('puppeteer-core');
@@ -47,7 +48,22 @@ async function main() {
     if ((await page.$eval('html', (e) => e.lang)) !== 'zh-CN') throw new Error('no switch to Chinese');
     serve.stdin.write('r\n');
     await page.waitForSelector('#choices button.correct', { timeout: 5000 });
+    // The step's heatmap comes with the reveal, as a PNG the page loads from the server.
+    await page.waitForFunction(() => {
+      const img = document.querySelector('#picture-image');
+      return !document.querySelector('#picture').hidden && img.complete && img.naturalWidth > 0;
+    }, { timeout: 10000 });
+    const picture = await page.$eval('#picture-image', (img) => ({
+      width: img.getBoundingClientRect().width, src: img.getAttribute('src'),
+    }));
+    if (!picture.src.startsWith('/api/image?') || picture.width > 360 || picture.width < 200) {
+      throw new Error('the picture: ' + JSON.stringify(picture));
+    }
     await page.screenshot({ path: path.join(outDir, 'phone-revealed.png') });
+    // In English, scrolled to the picture: the README's screenshot of the phone.
+    await page.click('#language');
+    await page.$eval('#picture', (e) => e.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: path.join(outDir, 'phone-revealed-en.png') });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 360) throw new Error('the page is ' + width + ' px wide at 360 px');
     if (errors.length) throw new Error('browser errors: ' + errors.join('; '));
@@ -58,7 +74,8 @@ async function main() {
   }
   const rows = fs.readFileSync(record, 'utf8').trim().split('\r\n');
   if (rows.length !== 2 || !rows[1].includes(',Ada,')) throw new Error('record: ' + rows.join(' | '));
-  console.log('classroom page: joined, answered, switched to Chinese, revealed; screenshots in ' + outDir);
+  console.log('classroom page: joined, answered, switched to Chinese, revealed with the picture; '
+    + 'screenshots in ' + outDir);
 }
 
 main().catch((e) => { console.error('classroom page: ' + e.message); process.exit(1); });

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `attention-explorer serve`: its usage errors, and a real run over 127.0.0.1 driven like a
-// teacher and a class would: join, answer, change the answer, reveal, the class record, a
-// stream of hostile requests that leaves the room working, and quitting by q, by the end of
-// standard input and by SIGTERM. Every wait is bounded.
+// teacher and a class would: join, answer, change the answer, reveal (with the step's heatmap
+// for the phones), the class record, a stream of hostile requests that leaves the room
+// working, and quitting by q, by the end of standard input and by SIGTERM. Every wait is
+// bounded.
 
 #include "testsupportclassroom.h"
 #include "testsupportcli.h"
 
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -161,6 +163,18 @@ void TestServeCommand::classAnswers()
     QVERIFY(revealed.value(QStringLiteral("revealed")).toBool());
     QCOMPARE(revealed.value(QStringLiteral("counts")).toArray().at(1).toInt(), 1);
     QCOMPARE(answer(0).status, 409);
+    // The revealed step's heatmap, drawn headless, for the students' pages only.
+    QVERIFY(revealed.value(QStringLiteral("image")).toBool());
+    const QByteArray image
+        = "/api/image?room=" + s.room + "&token=" + token + "&step=" + QByteArray::number(step);
+    const HttpResponse png = httpExchange(s.port, httpGet(image));
+    QCOMPARE(png.status, 200);
+    QCOMPARE(png.headers.value("content-type"), QByteArray("image/png"));
+    QCOMPARE(png.headers.value("cache-control"), QByteArray("no-store"));
+    QVERIFY(png.body.startsWith("\x89PNG\r\n\x1a\n"));
+    QVERIFY(!QImage::fromData(png.body, "PNG").isNull());
+    QCOMPARE(httpExchange(s.port, httpGet(image.left(image.indexOf("&token=")) + "&step=0")).status,
+        403);
 
     s.process.write("q\n");
     QVERIFY(waitForEnd(s.process));

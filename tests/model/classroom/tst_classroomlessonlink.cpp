@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A played lesson kept in step with the class-answers server: each step the player shows is
 // the server's, the player's reveal reveals on the server, the students' majority becomes the
-// class's guess for every kind of question (nothing on a tie), and the room closes when the
-// lesson stops or another is loaded. Students answer over 127.0.0.1; every wait is bounded.
+// class's guess for every kind of question (nothing on a tie) unless the teacher set one of
+// their own for the step, and the room closes when the lesson stops or another is loaded. Students
+// answer over 127.0.0.1; every wait is bounded.
 
 #include "classroom/classroomlessonlink.h"
 #include "classroom/classroomserver.h"
@@ -27,6 +28,8 @@ private slots:
     void stepsAndReveal();
     void guessFromMajority_data();
     void guessFromMajority();
+    void teacherGuessKept_data();
+    void teacherGuessKept();
     void roomClosesWithTheLesson_data();
     void roomClosesWithTheLesson();
 };
@@ -134,17 +137,9 @@ void TestClassroomLessonLink::guessFromMajority()
     const int step = player.stepIndex();
     QVERIFY(link.question());
     QCOMPARE(link.question()->step, step);
-    // A guess of the teacher's own stays until a student answers.
-    LessonGuess own;
-    own.index = 0;
-    own.value = 0.0;
-    own.direction = LessonDirection::Rises;
-    player.setGuess(own);
     for (int i = 0; i < answers.size(); ++i) {
         const QString token = joinRoom(server.port(), server.roomCode(), QString::number(i));
         QVERIFY(!token.isEmpty());
-        if (i == 0)
-            QCOMPARE(player.guess().index, std::optional<int>(0));
         QCOMPARE(
             answerQuestion(server.port(), server.roomCode(), token, step, answers[i]).status, 200);
     }
@@ -158,6 +153,67 @@ void TestClassroomLessonLink::guessFromMajority()
         QVERIFY(!guess.value);
     else
         QVERIFY(guess.value && qAbs(*guess.value - value) < 1e-12);
+}
+
+void TestClassroomLessonLink::teacherGuessKept_data()
+{
+    QTest::addColumn<LessonQuestionKind>("kind");
+    QTest::addColumn<bool>("cleared"); // the teacher clears their guess after the answers
+    QTest::newRow("choice kept") << LessonQuestionKind::Choice << false;
+    QTest::newRow("choice cleared") << LessonQuestionKind::Choice << true;
+    QTest::newRow("direction kept") << LessonQuestionKind::Direction << false;
+    QTest::newRow("argmax cleared") << LessonQuestionKind::Argmax << true;
+}
+
+void TestClassroomLessonLink::teacherGuessKept()
+{
+    QFETCH(LessonQuestionKind, kind);
+    QFETCH(bool, cleared);
+    Document document;
+    LessonPlayer player(&document);
+    ClassroomServer server;
+    ClassroomLessonLink link(&player, &server);
+    QVERIFY(player.play(load(QStringLiteral("cross-attention"))));
+    QString error;
+    QVERIFY2(server.start(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    link.sync();
+    QVERIFY(goToQuestion(player, kind));
+    const int step = player.stepIndex();
+    // The teacher's guess: choice 0 (rises); every student then answers choice 1 (falls).
+    LessonGuess own;
+    if (kind == LessonQuestionKind::Direction)
+        own.direction = LessonDirection::Rises;
+    else
+        own.index = 0;
+    player.setGuess(own);
+    QVERIFY(link.teacherGuessed());
+    const QString room = server.roomCode();
+    QStringList tokens;
+    for (int i = 0; i < 3; ++i) {
+        tokens.append(joinRoom(server.port(), room, QString::number(i)));
+        QCOMPARE(answerQuestion(server.port(), room, tokens.constLast(), step, 1).status, 200);
+    }
+    QCOMPARE(link.answeredCount(), 3);
+    QCOMPARE(player.guess().index, own.index);
+    QCOMPARE(player.guess().direction, own.direction);
+    if (!cleared)
+        return;
+    // Cleared, the guess is the class's again: the next answer brings the majority.
+    player.setGuess(LessonGuess());
+    QVERIFY(!link.teacherGuessed());
+    tokens.append(joinRoom(server.port(), room, QStringLiteral("late")));
+    QCOMPARE(answerQuestion(server.port(), room, tokens.constLast(), step, 1).status, 200);
+    if (kind == LessonQuestionKind::Direction)
+        QCOMPARE(player.guess().direction, std::optional<LessonDirection>(LessonDirection::Falls));
+    else
+        QCOMPARE(player.guess().index, std::optional<int>(1));
+    // The next step starts with no guess of the teacher's.
+    player.setGuess(own);
+    QVERIFY(link.teacherGuessed());
+    for (int i = 0; i < 3 && player.stepIndex() == step; ++i)
+        QVERIFY(player.next());
+    QCOMPARE(player.stepIndex(), step + 1);
+    QVERIFY(!link.teacherGuessed());
 }
 
 void TestClassroomLessonLink::roomClosesWithTheLesson_data()

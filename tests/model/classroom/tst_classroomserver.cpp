@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The class-answers server over 127.0.0.1: the page, joining, answering, changing, the
-// reveal, the class record, the security headers, and hostile requests refused while the room
-// keeps working. Every wait is bounded.
+// reveal and its picture, the lesson's Markdown as plain text, the class record written
+// before each acknowledgement (pipelined answers in order), the security headers,
+// and hostile requests refused while the room keeps working. Every wait is bounded.
 
 #include "classroom/classroomlimits.h"
+#include "classroom/classroomrevealimages.h"
 #include "classroom/classroomserver.h"
 #include "testsupportclassroom.h"
 
@@ -32,6 +34,19 @@ ClassroomQuestion threeChoices(int step)
     return q;
 }
 
+/// Pictures for the reveal: @p bytes for every step, counting the steps asked.
+class FakeRevealImages : public ClassroomRevealImages
+{
+public:
+    QByteArray bytes;
+    QList<int> asked;
+    QByteArray revealPng(int step) override
+    {
+        asked.append(step);
+        return bytes;
+    }
+};
+
 } // namespace
 
 /// Tests ClassroomServer.
@@ -51,6 +66,10 @@ private slots:
     void connectionCap();
     void hostile_data();
     void hostile();
+    void revealImage_data();
+    void revealImage();
+    void plainLessonText();
+    void pipelinedAnswersInOrder();
 
 private:
     QString join(const QString &nickname);
@@ -331,6 +350,11 @@ void TestClassroomServer::hostile_data()
     QTest::newRow("formula nickname") << QByteArray() << 200;
     QTest::newRow("control nickname") << QByteArray() << 200;
     QTest::newRow("pipelined flood") << QByteArray() << 200;
+    QTest::newRow("image without token") << QByteArray() << 403;
+    QTest::newRow("image wrong room") << httpGet("/api/image?room=XXXXXX&step=0") << 403;
+    QTest::newRow("image before the reveal") << QByteArray() << 409;
+    QTest::newRow("image step as text") << QByteArray() << 409;
+    QTest::newRow("image by POST") << httpPost("/api/image", "{}") << 405;
 }
 
 void TestClassroomServer::hostile()
@@ -365,6 +389,12 @@ void TestClassroomServer::hostile()
         raw = httpPost("/api/join", body("\"nickname\":\"=cmd|'/c calc'!A1\""));
     else if (tag == "control nickname")
         raw = httpPost("/api/join", body("\"nickname\":\"\\u001b]0;pwned\\u0007\\u202eevil\""));
+    else if (tag == "image without token")
+        raw = httpGet("/api/image?room=" + room + "&step=0");
+    else if (tag == "image before the reveal")
+        raw = httpGet("/api/image?room=" + room + "&token=" + token.toLatin1() + "&step=0");
+    else if (tag == "image step as text")
+        raw = httpGet("/api/image?room=" + room + "&token=" + token.toLatin1() + "&step=..%2F1");
     else if (tag == "pipelined flood") {
         QByteArray flood;
         for (int i = 0; i < 200; ++i)
@@ -382,6 +412,138 @@ void TestClassroomServer::hostile()
     QCOMPARE(httpExchange(m_server->port(), httpGet("/")).status, 200);
     QCOMPARE(answer(token, 0, 2).status, 200);
     QCOMPARE(m_server->book().answerOf(token, 0).value_or(-1), 2);
+}
+
+void TestClassroomServer::revealImage_data()
+{
+    QTest::addColumn<QByteArray>("png"); // what the pictures give
+    QTest::addColumn<bool>("shown");
+    QTest::newRow("a picture") << QByteArray("\x89PNG\r\n\x1a\n" + QByteArray(300, 'p')) << true;
+    QTest::newRow("no picture") << QByteArray() << false;
+    QTest::newRow("at the cap") << QByteArray(classroom::kMaxRevealImageBytes, 'p') << true;
+    QTest::newRow("over the cap") << QByteArray(classroom::kMaxRevealImageBytes + 1, 'p') << false;
+}
+
+void TestClassroomServer::revealImage()
+{
+    QFETCH(QByteArray, png);
+    QFETCH(bool, shown);
+    FakeRevealImages images;
+    images.bytes = png;
+    m_server->setRevealImages(&images);
+    m_server->setQuestion(threeChoices(4));
+    const QString token = join(QStringLiteral("Ada"));
+    const QByteArray query
+        = "?room=" + m_server->roomCode().toLatin1() + "&token=" + token.toLatin1() + "&step=4";
+    // Before the reveal: no picture, none drawn, and the state says nothing of one.
+    QCOMPARE(httpExchange(m_server->port(), httpGet("/api/image" + query)).status, 409);
+    HttpResponse state = httpExchange(m_server->port(), httpGet("/api/state" + query));
+    QVERIFY(!state.json().contains(QStringLiteral("image")));
+    QVERIFY(images.asked.isEmpty());
+
+    QVERIFY(m_server->reveal());
+    QCOMPARE(images.asked, QList<int> { 4 });
+    state = httpExchange(m_server->port(), httpGet("/api/state" + query));
+    QCOMPARE(state.json().value(QStringLiteral("image")).toBool(), shown);
+    const HttpResponse r = httpExchange(m_server->port(), httpGet("/api/image" + query));
+    QCOMPARE(r.status, shown ? 200 : 404);
+    QCOMPARE(r.headers.value("cache-control"), QByteArray("no-store"));
+    if (shown) {
+        QCOMPARE(r.headers.value("content-type"), QByteArray("image/png"));
+        QCOMPARE(r.body, png);
+    }
+    // Another step's picture is not this one's; the picture is drawn once per reveal.
+    QCOMPARE(
+        httpExchange(m_server->port(), httpGet("/api/image" + query.left(query.size() - 1) + "3"))
+            .status,
+        409);
+    QCOMPARE(
+        httpExchange(m_server->port(), httpGet("/api/image" + query)).status, shown ? 200 : 404);
+    QCOMPARE(images.asked.size(), 1);
+    // The next step has none until its own reveal.
+    m_server->setQuestion(threeChoices(5));
+    QCOMPARE(
+        httpExchange(m_server->port(), httpGet("/api/image" + query.left(query.size() - 1) + "5"))
+            .status,
+        409);
+    m_server->setRevealImages(nullptr);
+}
+
+void TestClassroomServer::plainLessonText()
+{
+    // A choice question whose prompt and options are Markdown, as lesson files write them.
+    ResolvedLessonStep step;
+    LessonQuestion question;
+    question.kind = LessonQuestionKind::Choice;
+    question.prompt = { QStringLiteral("Which words does **love** attend to?"),
+        QStringLiteral("**爱**看哪些词？") };
+    question.options = { { QStringLiteral("*i love*"), QStringLiteral("*我爱*") },
+        { QStringLiteral("[the paper](https://example.org/)"), QString() } };
+    question.correctOption = 0;
+    step.question = question;
+    step.answer.index = 0;
+    ResolvedLesson lesson;
+    lesson.steps = { step };
+    QVERIFY(m_server->showLessonStep(lesson, 0));
+    const QString token = join(QStringLiteral("Ada"));
+    const HttpResponse state = httpExchange(m_server->port(),
+        httpGet(
+            "/api/state?room=" + m_server->roomCode().toLatin1() + "&token=" + token.toLatin1()));
+    const QJsonObject q = state.json().value(QStringLiteral("question")).toObject();
+    const QJsonObject prompt = q.value(QStringLiteral("prompt")).toObject();
+    QCOMPARE(prompt.value(QStringLiteral("en")).toString(),
+        QStringLiteral("Which words does love attend to?"));
+    QCOMPARE(prompt.value(QStringLiteral("zh")).toString(), QStringLiteral("爱看哪些词？"));
+    const QJsonArray choices = q.value(QStringLiteral("choices")).toArray();
+    QCOMPARE(
+        choices.at(0).toObject().value(QStringLiteral("en")).toString(), QStringLiteral("i love"));
+    QCOMPARE(
+        choices.at(0).toObject().value(QStringLiteral("zh")).toString(), QStringLiteral("我爱"));
+    QCOMPARE(choices.at(1).toObject().value(QStringLiteral("en")).toString(),
+        QStringLiteral("the paper"));
+    QCOMPARE(answer(token, 0, 0).status, 200);
+    QFile file(m_dir.filePath(QStringLiteral("record.csv")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray record = file.readAll();
+    QVERIFY2(record.contains(",Ada,1,Which words does love attend to?,i love,yes\r\n"),
+        record.constData());
+    QVERIFY(!record.contains('*'));
+}
+
+void TestClassroomServer::pipelinedAnswersInOrder()
+{
+    m_server->setQuestion(threeChoices(0));
+    const QString token = join(QStringLiteral("Ada"));
+    const QByteArray room = m_server->roomCode().toLatin1();
+    const auto keepAlive
+        = [](QByteArray request) { return request.replace("Connection: close\r\n", ""); };
+    const auto post = [&](int choice) {
+        return keepAlive(httpPost("/api/answer",
+            "{\"room\":\"" + room + "\",\"token\":\"" + token.toLatin1()
+                + "\",\"step\":0,\"choice\":" + QByteArray::number(choice) + "}"));
+    };
+    // Three requests in one write: each answer is acknowledged after its write, in order,
+    // and the state after them sees the last.
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(
+        QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::ConnectedState; }, 5000));
+    socket.write(
+        post(2) + post(1) + httpGet("/api/state?room=" + room + "&token=" + token.toLatin1()));
+    QByteArray bytes;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            bytes += socket.readAll();
+            return socket.state() == QAbstractSocket::UnconnectedState
+                || (bytes.count("HTTP/1.1 ") >= 3 && bytes.endsWith("}"));
+        },
+        5000));
+    QCOMPARE(bytes.count("HTTP/1.1 200 OK"), 3);
+    const qsizetype first = bytes.indexOf("{\"choice\":2");
+    const qsizetype second = bytes.indexOf("{\"choice\":1");
+    const qsizetype state = bytes.indexOf("\"yourChoice\":1");
+    QVERIFY2(first >= 0 && first < second && second < state, bytes.constData());
+    QCOMPARE(m_server->record().rowCount(), 2);
 }
 
 QTEST_MAIN(TestClassroomServer)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Class answers in the window: Lesson ▸ Class Answers… opens the room of a played built-in
 // lesson on 127.0.0.1, students join and answer over HTTP, and the lesson panel counts the
-// answers, shows the histogram only when asked, fills the class's choice from the majority,
-// reveals on the server, and the room closes with the lesson, another lesson or the window.
+// answers, shows the histogram only when asked, fills the class's choice from the majority
+// (unless the teacher picked one), reveals on the server with the step's heatmap for the
+// students, and the room closes with the lesson, another lesson or the window.
 // Every wait is bounded.
 
 #include "classroom/classanswerscontroller.h"
@@ -202,16 +203,19 @@ void TestClassAnswers::answers_data()
 {
     QTest::addColumn<QList<int>>("choices"); // one student each
     QTest::addColumn<int>("idle"); // students who join and do not answer
-    QTest::newRow("majority") << QList<int> { 1, 1, 0 } << 1;
-    QTest::newRow("tie") << QList<int> { 0, 1 } << 0;
-    QTest::newRow("one student") << QList<int> { 2 } << 2;
-    QTest::newRow("nobody answers") << QList<int> {} << 3;
+    QTest::addColumn<int>("teacher"); // the choice the teacher picks first, -1: none
+    QTest::newRow("majority") << QList<int> { 1, 1, 0 } << 1 << -1;
+    QTest::newRow("tie") << QList<int> { 0, 1 } << 0 << -1;
+    QTest::newRow("one student") << QList<int> { 2 } << 2 << -1;
+    QTest::newRow("nobody answers") << QList<int> {} << 3 << -1;
+    QTest::newRow("the teacher's own choice") << QList<int> { 1, 1, 0 } << 0 << 2;
 }
 
 void TestClassAnswers::answers()
 {
     QFETCH(QList<int>, choices);
     QFETCH(int, idle);
+    QFETCH(int, teacher);
     QVERIFY(m_window->lessons()->openBuiltin(lessonName));
     const quint16 port = startRoom();
     QVERIFY(port != 0);
@@ -232,6 +236,9 @@ void TestClassAnswers::answers()
     QVERIFY(view->isVisible());
     QCOMPARE(view->answeredText(), QStringLiteral("0 of 0 answered"));
 
+    LessonPanel *panel = m_window->lessons()->panel();
+    if (teacher >= 0) // typed in the panel before any answer: it stays the class's choice
+        panel->choiceGuess()->setCurrentIndex(teacher + 1);
     const int students = static_cast<int>(choices.size()) + idle;
     QStringList tokens;
     for (int i = 0; i < students; ++i) {
@@ -266,8 +273,9 @@ void TestClassAnswers::answers()
     QCOMPARE(view->shownCounts(), counts);
     QCOMPARE(view->histogramText().count(QLatin1Char('\n')), options - 1);
 
-    // The class's choice is the majority's.
-    LessonPanel *panel = m_window->lessons()->panel();
+    // The class's choice is the majority's, unless the teacher picked one.
+    if (teacher >= 0)
+        majority = teacher;
     if (choices.isEmpty())
         QVERIFY(player->guess().isEmpty());
     else
@@ -283,6 +291,15 @@ void TestClassAnswers::answers()
     QVERIFY(panel->answerText().contains(
         QStringLiteral("The class guessed: %1")
             .arg(majority ? QString(QLatin1Char('A' + *majority)) : QStringLiteral("—"))));
+    // The students' pages get the step's heatmap, now and only now.
+    const QByteArray image = "/api/image?room=" + room.toLatin1()
+        + "&token=" + tokens.value(0).toLatin1() + "&step=" + QByteArray::number(step);
+    if (!tokens.isEmpty()) {
+        const HttpResponse png = httpExchange(port, httpGet(image));
+        QCOMPARE(png.status, 200);
+        QCOMPARE(png.headers.value("content-type"), QByteArray("image/png"));
+        QVERIFY(png.body.startsWith("\x89PNG\r\n\x1a\n"));
+    }
 
     // The next step is pushed to the students as the teacher moves on.
     player->next();

@@ -27,6 +27,20 @@ bool ClassRecord::append(const QStringList &fields, QString *error)
     return true;
 }
 
+bool ClassRecord::append(const QList<QStringList> &rows, QString *error)
+{
+    QByteArray added;
+    for (const QStringList &fields : rows)
+        added += classroom::ClassRecordCsv::row(fields);
+    if (rows.isEmpty())
+        return true;
+    if (!write(csv() + added, error))
+        return false;
+    m_body += added;
+    m_rows += static_cast<int>(rows.size());
+    return true;
+}
+
 QByteArray ClassRecord::csv() const
 {
     return classroom::ClassRecordCsv::header() + m_body;
@@ -37,8 +51,10 @@ bool ClassRecord::write(const QByteArray &bytes, QString *error)
     if (m_fileName.isEmpty())
         return true;
     QString reason;
-    if (AtomicFileWriter::write(m_fileName, bytes, &reason))
+    if (AtomicFileWriter::write(m_fileName, bytes, &reason)) {
+        ++m_writes;
         return true;
+    }
     if (error)
         *error = tr("Cannot write the class record %1: %2").arg(m_fileName, reason);
     return false;

@@ -26,16 +26,21 @@ public:
     /// Adds a row of @p fields and writes the file. On failure the row is not kept and
     /// @p error says why.
     bool append(const QStringList &fields, QString *error);
+    /// Adds every row of @p rows with one write of the file: all are kept, or on failure none.
+    bool append(const QList<QStringList> &rows, QString *error);
     /// The whole record as CSV bytes (header first).
     QByteArray csv() const;
     /// The number of rows.
     int rowCount() const { return m_rows; }
+    /// How many times the file was written (atomically, whole) since this record was made.
+    int writeCount() const { return m_writes; }
 
 private:
     bool write(const QByteArray &bytes, QString *error);
     QString m_fileName;
     QByteArray m_body;
     int m_rows = 0;
+    int m_writes = 0;
 };
 
 } // namespace ae

@@ -70,7 +70,7 @@ QByteArray ClassroomConnection::reasonPhrase(int status)
 
 void ClassroomConnection::readAvailable()
 {
-    if (m_closed)
+    if (m_closed || m_deferred)
         return;
     // Read at most what one request may hold plus a little at a time; the parser refuses more.
     const QByteArray bytes = m_socket->read(16 * 1024);
@@ -101,13 +101,14 @@ void ClassroomConnection::handleParsed()
             return;
         m_closeAfter = !m_parser.request().keepAlive;
         emit requestReady(this, m_parser.request());
-        if (m_closed || m_eventStream)
+        if (m_closed || m_eventStream || m_deferred)
             return;
         m_parser.next();
         m_timer.start(
             m_parser.inProgress() ? classroom::kRequestTimeoutMs : classroom::kIdleTimeoutMs);
     }
-    if (!m_closed && !m_eventStream && m_parser.state() == HttpRequestParser::State::Complete) {
+    if (!m_closed && !m_eventStream && !m_deferred
+        && m_parser.state() == HttpRequestParser::State::Complete) {
         respond(429, "text/plain; charset=utf-8", "Too many pipelined requests.\n", {}, true);
     }
 }
@@ -149,7 +150,34 @@ void ClassroomConnection::respond(int status, const QByteArray &contentType, con
         m_socket = nullptr;
         emit closed(this);
         deleteLater();
+        return;
     }
+    if (m_deferred) {
+        // The request answered late: on to the next one (already read, or still to come), in
+        // a later turn.
+        m_deferred = false;
+        m_parser.next();
+        m_timer.start(
+            m_parser.inProgress() ? classroom::kRequestTimeoutMs : classroom::kIdleTimeoutMs);
+        QTimer::singleShot(0, this, &ClassroomConnection::resume);
+    }
+}
+
+void ClassroomConnection::deferResponse()
+{
+    if (m_closed || m_eventStream)
+        return;
+    m_deferred = true;
+    m_timer.stop();
+}
+
+void ClassroomConnection::resume()
+{
+    if (m_closed || m_deferred || m_eventStream)
+        return;
+    handleParsed();
+    if (!m_closed && !m_deferred && !m_eventStream && m_socket->bytesAvailable() > 0)
+        readAvailable();
 }
 
 void ClassroomConnection::startEventStream()
@@ -184,7 +212,7 @@ void ClassroomConnection::close()
 
 void ClassroomConnection::timedOut()
 {
-    if (m_closed || m_eventStream)
+    if (m_closed || m_eventStream || m_deferred)
         return;
     if (m_parser.inProgress()) {
         respond(408, "text/plain; charset=utf-8", "The request took too long.\n", {}, true);

@@ -32,6 +32,10 @@ public:
     /// Sends a response; @p close ends the connection after it (also when the request asked).
     void respond(int status, const QByteArray &contentType, const QByteArray &body,
         const QList<QPair<QByteArray, QByteArray>> &headers = {}, bool close = false);
+    /// Answers the current request later: the server calls respond() once, from a later turn
+    /// of the event loop. Until then no further request of this connection is read (pipelined
+    /// requests are answered in order) and no timeout runs.
+    void deferResponse();
     /// Answers the current request with an open text/event-stream; sendEvent() then pushes.
     void startEventStream();
     /// True after startEventStream().
@@ -54,6 +58,7 @@ private:
     void readAvailable();
     void handleParsed();
     void timedOut();
+    void resume();
 
     QTcpSocket *m_socket = nullptr;
     classroom::HttpRequestParser m_parser;
@@ -62,6 +67,7 @@ private:
     bool m_closeAfter = false;
     bool m_eventStream = false;
     bool m_closed = false;
+    bool m_deferred = false; ///< the current request's response comes later
 };
 
 } // namespace ae

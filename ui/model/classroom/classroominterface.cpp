@@ -30,4 +30,24 @@ QVector<ClassroomInterface> ClassroomInterface::offered()
     return out;
 }
 
+QHostAddress ClassroomInterface::reachableAddress(
+    const QHostAddress &bound, const QVector<ClassroomInterface> &offered)
+{
+    const bool every = bound == QHostAddress(QHostAddress::AnyIPv4)
+        || bound == QHostAddress(QHostAddress::Any) || bound == QHostAddress(QHostAddress::AnyIPv6);
+    if (!every)
+        return bound;
+    for (const ClassroomInterface &i : offered) {
+        if (!i.isEveryInterface() && !i.isLoopback() && !i.address.isNull()
+            && i.address.protocol() == QAbstractSocket::IPv4Protocol)
+            return i.address;
+    }
+    return QHostAddress(QHostAddress::LocalHost);
+}
+
+QHostAddress ClassroomInterface::reachableAddress(const QHostAddress &bound)
+{
+    return reachableAddress(bound, offered());
+}
+
 } // namespace ae

@@ -25,6 +25,15 @@ struct ClassroomInterface
     /// and not loopback (the first is the default), the loopback address 127.0.0.1, and every
     /// interface at once (0.0.0.0).
     static QVector<ClassroomInterface> offered();
+
+    /// The address students open when the server listens on @p bound: @p bound itself, except
+    /// for every interface at once (0.0.0.0, or ::), which no phone can open: then the first
+    /// address of @p offered that is neither loopback nor every interface, or 127.0.0.1 when
+    /// there is none.
+    static QHostAddress reachableAddress(
+        const QHostAddress &bound, const QVector<ClassroomInterface> &offered);
+    /// reachableAddress() among this computer's offered() addresses.
+    static QHostAddress reachableAddress(const QHostAddress &bound);
 };
 
 } // namespace ae

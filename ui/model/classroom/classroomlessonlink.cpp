@@ -21,6 +21,8 @@ ClassroomLessonLink::ClassroomLessonLink(
     });
     // Another lesson, another room: nothing of the last lesson's answers carries over.
     connect(m_player, &LessonPlayer::lessonChanged, m_server, &ClassroomServer::clearRoom);
+    connect(m_player, &LessonPlayer::guessChanged, this, &ClassroomLessonLink::noteGuess);
+    connect(m_player, &LessonPlayer::stepChanged, this, [this] { m_teacherGuessStep = -1; });
     connect(m_server, &ClassroomServer::roomChanged, this, &ClassroomLessonLink::fillGuess);
     connect(m_server, &ClassroomServer::roomChanged, this, &ClassroomLessonLink::changed);
     connect(m_server, &ClassroomServer::listeningChanged, this, &ClassroomLessonLink::changed);
@@ -72,11 +74,24 @@ QVector<int> ClassroomLessonLink::counts() const
     return q ? m_server->book().counts(q->step) : QVector<int>();
 }
 
+bool ClassroomLessonLink::teacherGuessed() const
+{
+    return m_teacherGuessStep >= 0 && m_teacherGuessStep == m_player->stepIndex();
+}
+
+void ClassroomLessonLink::noteGuess()
+{
+    if (m_filling)
+        return;
+    // The teacher's own guess for this step; clearing it hands the guess back to the class.
+    m_teacherGuessStep = m_player->guess().isEmpty() ? -1 : m_player->stepIndex();
+}
+
 void ClassroomLessonLink::fillGuess()
 {
     const auto q = question();
     if (!q || !m_player->hasQuestion() || m_player->phase() == LessonPlayer::Phase::Revealed
-        || answeredCount() == 0)
+        || answeredCount() == 0 || teacherGuessed())
         return;
     const std::optional<int> majority = m_server->book().majority(q->step);
     LessonGuess guess;
@@ -96,7 +111,9 @@ void ClassroomLessonLink::fillGuess()
             break;
         }
     }
+    m_filling = true;
     m_player->setGuess(guess);
+    m_filling = false;
 }
 
 } // namespace ae

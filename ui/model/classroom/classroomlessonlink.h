@@ -17,8 +17,10 @@ class LessonPlayer;
 
 /// While @p server listens, shows it the step the teacher plays (as `serve`'s Enter does),
 /// reveals on it what the lesson reveals, and fills the class's guess from the students'
-/// majority (nothing on a tie). Stops the server when the lesson stops being played, and
-/// clears its room (ClassroomServer::clearRoom()) when another lesson is loaded.
+/// majority (nothing on a tie) while the teacher has not set one of their own for the step
+/// (LessonPlayer::setGuess() from anywhere but here; clearing it hands it back). Stops the server
+/// when the lesson stops being played, and clears its room (ClassroomServer::clearRoom()) when
+/// another lesson is loaded.
 class ClassroomLessonLink : public QObject
 {
     Q_OBJECT
@@ -41,6 +43,8 @@ public:
     int studentCount() const;
     /// The answers for each of question()'s choices (empty without one).
     QVector<int> counts() const;
+    /// True when the teacher set the current step's guess themselves: the majority leaves it.
+    bool teacherGuessed() const;
 
 signals:
     /// The server started or stopped, the step changed, or a student joined or answered.
@@ -50,9 +54,12 @@ private:
     void showStep();
     void revealIfRevealed();
     void fillGuess();
+    void noteGuess();
 
     LessonPlayer *m_player;
     ClassroomServer *m_server;
+    int m_teacherGuessStep = -1; ///< the step whose guess the teacher set, or -1
+    bool m_filling = false; ///< true while the majority is set as the guess
 };
 
 } // namespace ae

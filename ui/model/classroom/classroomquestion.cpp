@@ -2,6 +2,7 @@
 #include "classroom/classroomquestion.h"
 
 #include "classroom/classroomlimits.h"
+#include "lesson/lessonplaintext.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -36,11 +37,12 @@ std::optional<ClassroomQuestion> ClassroomQuestion::fromLessonStep(
     const LessonQuestion &lq = *lessonStep.question;
     ClassroomQuestion q;
     q.step = step;
-    q.prompt = lq.prompt;
+    // The phones and the record show text, not Markdown: "*i love*" is "i love".
+    q.prompt = LessonPlainText::fromMarkdown(lq.prompt);
     switch (lq.kind) {
     case LessonQuestionKind::Choice:
         for (const LessonText &option : lq.options)
-            q.choices.append(option);
+            q.choices.append(LessonPlainText::fromMarkdown(option));
         q.correct = lessonStep.answer.index;
         break;
     case LessonQuestionKind::Argmax:

@@ -13,7 +13,7 @@
 namespace ae {
 
 /// One step's question as the class answers it: a prompt, the choices as buttons and the
-/// choice that is right (or none).
+/// choice that is right (or none). Every text is plain text, never Markdown.
 struct ClassroomQuestion
 {
     int step = -1; ///< the lesson step, from 0
@@ -29,7 +29,8 @@ struct ClassroomQuestion
     /// asks none or its question cannot be answered by a button: a choice question's options;
     /// an argmax question's keys (at most kMaxChoices); a direction question's rises, falls and
     /// stays; a weight question's five bands 0–0.2 … 0.8–1. The right choice is the step's
-    /// computed answer.
+    /// computed answer. The prompt and a choice question's options are the lesson's Markdown
+    /// as plain text (LessonPlainText); keys are the tokens as they are.
     static std::optional<ClassroomQuestion> fromLessonStep(
         const ResolvedLessonStep &lessonStep, int step);
 };

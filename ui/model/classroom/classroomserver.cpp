@@ -2,7 +2,9 @@
 #include "classroom/classroomserver.h"
 
 #include "classroom/classroomconnection.h"
+#include "classroom/classroominterface.h"
 #include "classroom/classroomlimits.h"
+#include "classroom/classroomrevealimages.h"
 #include "classroom/httprequest.h"
 #include "classroom/nickname.h"
 #include "classroom/roomcode.h"
@@ -16,7 +18,9 @@
 #include <QRandomGenerator>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTimer>
 #include <QUrlQuery>
+#include <utility>
 
 namespace ae {
 
@@ -54,6 +58,8 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port, QString *
 {
     stop();
     m_server = new QTcpServer(this);
+    m_server->setListenBacklogSize(classroom::kListenBacklog);
+    m_server->setMaxPendingConnections(classroom::kListenBacklog);
     if (!m_server->listen(address, port)) {
         *error = m_server->errorString();
         delete m_server;
@@ -68,6 +74,8 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port, QString *
 
 void ClassroomServer::stop()
 {
+    // Answers taken are written (and acknowledged) before their connections close.
+    recordPending();
     const auto connections = m_connections;
     for (ClassroomConnection *c : connections)
         c->close();
@@ -91,6 +99,8 @@ void ClassroomServer::clearRoom()
     m_step = -1;
     m_countsShown = false;
     m_wrongCodes.clear();
+    m_revealPng.clear();
+    m_revealPngStep = -1;
     emit roomChanged();
 }
 
@@ -108,7 +118,10 @@ QUrl ClassroomServer::joinUrl() const
 {
     QUrl url;
     url.setScheme(QStringLiteral("http"));
-    const QHostAddress address = m_server ? m_server->serverAddress() : QHostAddress();
+    // Listening on every interface, the address is one a phone can open, never 0.0.0.0.
+    const QHostAddress address = m_server
+        ? ClassroomInterface::reachableAddress(m_server->serverAddress())
+        : QHostAddress();
     url.setHost(address.toString());
     url.setPort(port());
     url.setPath(QStringLiteral("/"));
@@ -127,6 +140,8 @@ void ClassroomServer::setQuestion(const ClassroomQuestion &question)
     m_step = question.step;
     m_countsShown = false;
     m_book.openQuestion(question.step, static_cast<int>(question.choices.size()));
+    if (m_book.isRevealed(question.step)) // back to a step revealed before
+        prepareRevealImage();
     pushState();
 }
 
@@ -162,8 +177,26 @@ bool ClassroomServer::reveal()
 {
     if (!m_question || !m_book.reveal(m_question->step))
         return false;
+    prepareRevealImage();
     pushState();
     return true;
+}
+
+void ClassroomServer::prepareRevealImage()
+{
+    if (!m_question || m_revealPngStep == m_question->step)
+        return;
+    m_revealPngStep = m_question->step;
+    m_revealPng = m_images ? m_images->revealPng(m_question->step) : QByteArray();
+    if (m_revealPng.size() > classroom::kMaxRevealImageBytes)
+        m_revealPng.clear();
+}
+
+QByteArray ClassroomServer::revealImage() const
+{
+    if (!m_question || m_revealPngStep != m_question->step || !m_book.isRevealed(m_question->step))
+        return {};
+    return m_revealPng;
 }
 
 void ClassroomServer::acceptConnections()
@@ -223,7 +256,8 @@ void ClassroomServer::handle(ClassroomConnection *connection, const HttpRequest 
             answer(connection, body);
         return;
     }
-    if (path == QStringLiteral("/api/state") || path == QStringLiteral("/api/events")) {
+    if (path == QStringLiteral("/api/state") || path == QStringLiteral("/api/events")
+        || path == QStringLiteral("/api/image")) {
         if (!get) {
             connection->respond(405, kJson, errorJson(tr("Use GET.")), { { "Allow", "GET" } });
             return;
@@ -239,6 +273,11 @@ void ClassroomServer::handle(ClassroomConnection *connection, const HttpRequest 
         }
         if (path == QStringLiteral("/api/state")) {
             connection->respond(200, kJson, jsonBytes(stateJson(token)), kNoStore);
+            return;
+        }
+        if (path == QStringLiteral("/api/image")) {
+            serveImage(
+                connection, query.queryItemValue(QStringLiteral("step"), QUrl::FullyDecoded));
             return;
         }
         connection->startEventStream();
@@ -277,6 +316,24 @@ void ClassroomServer::serveStatic(ClassroomConnection *connection, const HttpReq
         return;
     }
     connection->respond(200, it->second, file.readAll(), { { "Cache-Control", "no-cache" } });
+}
+
+void ClassroomServer::serveImage(ClassroomConnection *connection, const QString &step)
+{
+    // The room code and the student's token were checked: only the room's students see it.
+    bool ok = false;
+    const int asked = step.toInt(&ok);
+    if (!ok || !m_question || asked != m_question->step || !m_book.isRevealed(asked)) {
+        connection->respond(
+            409, kJson, errorJson(tr("That step's picture is not shown yet.")), kNoStore);
+        return;
+    }
+    const QByteArray png = revealImage();
+    if (png.isEmpty()) {
+        connection->respond(404, kJson, errorJson(tr("This step has no picture.")), kNoStore);
+        return;
+    }
+    connection->respond(200, "image/png", png, kNoStore);
 }
 
 bool ClassroomServer::checkRoom(ClassroomConnection *connection, const QString &room)
@@ -349,29 +406,61 @@ void ClassroomServer::answer(ClassroomConnection *connection, const QJsonObject 
         connection->respond(409, kJson, errorJson(tr("The answer was revealed.")), kNoStore);
         return;
     }
+    PendingAnswer pending { connection, token, step, choice, before, {} };
     if (outcome == Outcome::Accepted || outcome == Outcome::Changed) {
         const LessonText &label = m_question->choices.at(choice);
         const QString correct = m_question->correct < 0
             ? QString()
             : (choice == m_question->correct ? QStringLiteral("yes") : QStringLiteral("no"));
-        QString error;
-        const QStringList row { QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs),
+        pending.row = QStringList { QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs),
             m_book.nickname(token), QString::number(step + 1), m_question->prompt.in(false),
             label.in(false), correct };
-        if (!m_record.append(row, &error)) {
-            // Not acknowledged: the book goes back to what it held.
-            if (before)
-                m_book.answer(token, step, *before);
-            else
-                m_book.withdraw(token, step);
-            connection->respond(500, kJson, errorJson(error), kNoStore);
-            return;
-        }
     }
-    connection->respond(200, kJson,
-        jsonBytes(
-            QJsonObject { { QStringLiteral("step"), step }, { QStringLiteral("choice"), choice } }),
-        kNoStore);
+    // Acknowledged once the record holds it: every answer of this turn of the event loop is
+    // written with one atomic write, in the next turn.
+    connection->deferResponse();
+    m_pending.append(pending);
+    if (!m_recordScheduled) {
+        m_recordScheduled = true;
+        QTimer::singleShot(0, this, &ClassroomServer::recordPending);
+    }
+}
+
+void ClassroomServer::recordPending()
+{
+    m_recordScheduled = false;
+    if (m_pending.isEmpty())
+        return;
+    const QVector<PendingAnswer> batch = std::exchange(m_pending, {});
+    QList<QStringList> rows;
+    for (const PendingAnswer &p : batch) {
+        if (!p.row.isEmpty())
+            rows.append(p.row);
+    }
+    QString error;
+    if (!m_record.append(rows, &error)) {
+        // Not acknowledged: the book goes back to what it held, the latest answer first.
+        for (auto it = batch.crbegin(); it != batch.crend(); ++it) {
+            if (it->row.isEmpty())
+                continue;
+            if (it->before)
+                m_book.answer(it->token, it->step, *it->before);
+            else
+                m_book.withdraw(it->token, it->step);
+        }
+        for (const PendingAnswer &p : batch) {
+            if (p.connection)
+                p.connection->respond(500, kJson, errorJson(error), kNoStore);
+        }
+        return;
+    }
+    for (const PendingAnswer &p : batch) {
+        if (p.connection)
+            p.connection->respond(200, kJson,
+                jsonBytes(QJsonObject {
+                    { QStringLiteral("step"), p.step }, { QStringLiteral("choice"), p.choice } }),
+                kNoStore);
+    }
     emit roomChanged();
     if (m_countsShown)
         pushState();
@@ -389,6 +478,8 @@ QJsonObject ClassroomServer::stateJson(const QString &token) const
     const bool revealed = m_book.isRevealed(step);
     o.insert(QStringLiteral("question"), m_question->toJson(revealed));
     o.insert(QStringLiteral("revealed"), revealed);
+    if (revealed) // whether GET /api/image has the step's picture
+        o.insert(QStringLiteral("image"), !revealImage().isEmpty());
     o.insert(QStringLiteral("answered"), m_book.answeredCount(step));
     const std::optional<int> mine = m_book.answerOf(token, step);
     o.insert(QStringLiteral("yourChoice"), mine ? QJsonValue(*mine) : QJsonValue::Null);

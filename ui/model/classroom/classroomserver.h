@@ -9,6 +9,8 @@
 #include "classroom/classrecord.h"
 #include "classroom/classroomquestion.h"
 
+#include <QPointer>
+
 #include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
@@ -22,6 +24,7 @@ class QTcpServer;
 namespace ae {
 
 class ClassroomConnection;
+class ClassroomRevealImages;
 namespace classroom {
 struct HttpRequest;
 }
@@ -34,7 +37,11 @@ struct HttpRequest;
 ///   counts only once the teacher shows them or reveals;
 /// - `GET /api/events?room=&token=`: the same state pushed as server-sent events;
 /// - `POST /api/answer` {room, token, step, choice}: acknowledged only once the class record
-///   holds it.
+///   file holds it. The answers that arrive in one turn of the event loop are written with one
+///   atomic write of the record, then all acknowledged (or all refused when it fails);
+/// - `GET /api/image?room=&token=&step=`: after the step's reveal, its picture as PNG (from
+///   setRevealImages(), at most kMaxRevealImageBytes), never cached; 404 when it has none,
+///   409 before the reveal.
 /// Unknown paths are 404; at most kMaxConnectionsPerAddress connections per address.
 class ClassroomServer : public QObject
 {
@@ -58,7 +65,8 @@ public:
     quint16 port() const;
     /// The room code.
     QString roomCode() const { return m_roomCode; }
-    /// The address students open (with the room code in its query).
+    /// The address students open (with the room code in its query); on every interface at
+    /// once, the first one a phone can reach (ClassroomInterface::reachableAddress()).
     QUrl joinUrl() const;
 
     /// Where the class record is written (empty: only in memory). Returns false with @p error
@@ -68,6 +76,13 @@ public:
     const ClassRecord &record() const { return m_record; }
     /// The students and their answers.
     const classroom::AnswerBook &book() const { return m_book; }
+
+    /// Where the students' pages get the picture of a revealed step (not owned; null: no
+    /// pictures). The window and `serve` both set a LessonRevealImages.
+    void setRevealImages(ClassroomRevealImages *images) { m_images = images; }
+    /// The PNG the students see for the current question's step after its reveal; empty
+    /// before the reveal or when the step has no picture.
+    QByteArray revealImage() const;
 
     /// Makes @p question the current one (its step's answers so far are kept).
     void setQuestion(const ClassroomQuestion &question);
@@ -97,6 +112,9 @@ private:
     void serveStatic(ClassroomConnection *connection, const classroom::HttpRequest &request);
     void join(ClassroomConnection *connection, const QJsonObject &body);
     void answer(ClassroomConnection *connection, const QJsonObject &body);
+    void serveImage(ClassroomConnection *connection, const QString &step);
+    void recordPending();
+    void prepareRevealImage();
     bool checkRoom(ClassroomConnection *connection, const QString &room);
     QJsonObject stateJson(const QString &token) const;
     void pushState();
@@ -118,6 +136,21 @@ private:
     };
     QHash<QString, WrongCodes> m_wrongCodes;
     QElapsedTimer m_clock;
+    /// An answer taken into the book, waiting for the record's next write to be acknowledged.
+    struct PendingAnswer
+    {
+        QPointer<ClassroomConnection> connection;
+        QString token;
+        int step = -1;
+        int choice = -1;
+        std::optional<int> before; ///< the answer it replaced, for taking it back
+        QStringList row; ///< the record's row; empty for an unchanged answer
+    };
+    QVector<PendingAnswer> m_pending;
+    bool m_recordScheduled = false;
+    ClassroomRevealImages *m_images = nullptr;
+    QByteArray m_revealPng;
+    int m_revealPngStep = -1;
 };
 
 } // namespace ae

@@ -5,6 +5,7 @@
 #include "classroom/classanswersview.h"
 #include "classroom/classroomlessonlink.h"
 #include "classroom/classroomserver.h"
+#include "classroom/lessonrevealimages.h"
 #include "language/retranslator.h"
 #include "lesson/lessonplayer.h"
 
@@ -24,9 +25,12 @@ ClassAnswersController::ClassAnswersController(
     , m_player(player)
     , m_window(window)
     , m_server(new ClassroomServer(this))
+    , m_images(std::make_unique<LessonRevealImages>(
+          [player]() -> const ResolvedLesson * { return &player->lesson(); }))
     , m_link(new ClassroomLessonLink(player, m_server, this))
     , m_action(new QAction(this))
 {
+    m_server->setRevealImages(m_images.get());
     m_action->setObjectName(QStringLiteral("classAnswersAction"));
     m_action->setEnabled(false);
     connect(m_action, &QAction::triggered, this, &ClassAnswersController::showDialog);
@@ -51,6 +55,7 @@ ClassAnswersController::ClassAnswersController(
 ClassAnswersController::~ClassAnswersController()
 {
     m_server->stop();
+    m_server->setRevealImages(nullptr);
 }
 
 ClassAnswersView *ClassAnswersController::view()

@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <memory>
 
 class QAction;
 class QWidget;
@@ -18,9 +19,11 @@ class ClassAnswersView;
 class ClassroomLessonLink;
 class ClassroomServer;
 class LessonPlayer;
+class LessonRevealImages;
 
 /// Owns the window's class-answers server and keeps it in step with @p player; the server
-/// stops when the lesson stops, another lesson is loaded, or @p window closes.
+/// stops when the lesson stops, another lesson is loaded, or @p window closes. A revealed
+/// step's heatmap reaches the students' pages (LessonRevealImages of the played lesson).
 class ClassAnswersController : public QObject
 {
     Q_OBJECT
@@ -51,6 +54,7 @@ private:
     LessonPlayer *m_player;
     QWidget *m_window;
     ClassroomServer *m_server;
+    std::unique_ptr<LessonRevealImages> m_images;
     ClassroomLessonLink *m_link;
     QAction *m_action;
     ClassAnswersView *m_view = nullptr;

@@ -11,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -22,14 +21,6 @@ namespace {
 constexpr int barBlocks = 16;
 /// The longest choice name shown before the bar.
 constexpr int nameChars = 16;
-
-/// @p markdown (a choice may set words in italics) as one line of plain text.
-QString plainText(const QString &markdown)
-{
-    QTextDocument document;
-    document.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
-    return document.toPlainText().simplified();
-}
 } // namespace
 
 ClassAnswersView::ClassAnswersView(ClassroomLessonLink *link, QWidget *parent)
@@ -117,9 +108,9 @@ void ClassAnswersView::refresh()
     for (int i = 0; i < m_shownCounts.size(); ++i) {
         // A choice question's options stand in the caption by their letters: the letter
         // keeps the histogram narrow beside it (a wider box would push the projector's
-        // layout around). Keys, directions and weight bands are short.
-        QString name = lettered ? LessonHandout::optionLetter(i)
-                                : plainText(q->choices.value(i).in(chinese));
+        // layout around). Keys, directions and weight bands are short, and plain text
+        // already (ClassroomQuestion).
+        QString name = lettered ? LessonHandout::optionLetter(i) : q->choices.value(i).in(chinese);
         if (name.size() > nameChars)
             name = name.left(nameChars - 1) + QChar(0x2026);
         const int blocks = (m_shownCounts[i] * barBlocks + most - 1) / most;

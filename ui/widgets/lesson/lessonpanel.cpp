@@ -5,6 +5,7 @@
 #include "language/numberformat.h"
 #include "lesson/lessoncaptionview.h"
 #include "lesson/lessonhandout.h"
+#include "lesson/lessonplaintext.h"
 #include "lesson/lessonplayer.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -32,14 +33,6 @@ namespace {
 
 /// The slider's steps between 0 and 1.
 constexpr int weightSteps = 100;
-
-/// @p markdown as one line of plain text (for a list's item, which shows no Markdown).
-QString plainText(const QString &markdown)
-{
-    QTextDocument document;
-    document.setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
-    return document.toPlainText().simplified();
-}
 
 /// @p text (a token, a number) as Markdown that shows it as it is.
 QString escapedMarkdown(const QString &text)
@@ -469,7 +462,7 @@ void LessonPanel::fillGuessInputs()
         m_choiceGuess->addItem(QStringLiteral("—"));
         for (int i = 0; i < static_cast<int>(q.options.size()); ++i)
             m_choiceGuess->addItem(tr("%1. %2").arg(LessonHandout::optionLetter(i),
-                plainText(q.options[static_cast<size_t>(i)].in(chinese))));
+                LessonPlainText::fromMarkdown(q.options[static_cast<size_t>(i)].in(chinese))));
         m_choiceGuess->setCurrentIndex(guess.index ? *guess.index + 1 : 0);
         m_guessStack->setCurrentWidget(m_choiceGuess);
         break;
