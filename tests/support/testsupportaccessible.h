@@ -43,8 +43,9 @@ private:
 };
 
 /// Whether the events can be checked here: true while assistive technology is active. Where
-/// it is not, fails when the environment's AE_EXPECT_ATSPI says it must be (the AT-SPI run of
-/// a suite), else returns false (the caller skips the event checks).
+/// it is not, and the environment's AE_EXPECT_ATSPI says it must be (the AT-SPI run of a
+/// suite), waits up to ten seconds for Qt's bridge to turn active and stops the suite if it
+/// does not; else returns false (the caller skips the event checks).
 bool accessibleEventsChecked();
 
 } // namespace ae::test

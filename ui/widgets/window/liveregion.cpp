@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/liveregion.h"
 
+#include "language/languagemanager.h"
+
 #include <QEvent>
 
 namespace ae {
@@ -33,6 +35,7 @@ void LiveRegion::announce(const QString &text)
     // QLabel tells assistive technology of its new name (NameChanged) while it has no
     // accessible name of its own, which this line never has.
     setText(line);
+    m_language = LanguageManager::currentChoice();
 }
 
 void LiveRegion::paintEvent(QPaintEvent *event)
@@ -42,8 +45,14 @@ void LiveRegion::paintEvent(QPaintEvent *event)
 
 void LiveRegion::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // What was told in the language left behind is old news, and no longer true of the
+        // screen: it goes, silently (clearing sends no NameChanged). What the window has
+        // already told again in the new language (a message bar's error) stays.
+        if (m_language != LanguageManager::currentChoice())
+            clear();
+    }
     QLabel::changeEvent(event);
 }
 

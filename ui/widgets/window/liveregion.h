@@ -22,7 +22,8 @@ public:
     /// Tells assistive technology @p text (plain text; blank text is ignored). The same text
     /// again is told again: the line is cleared first, so that its name changes.
     void announce(const QString &text);
-    /// The last text announced (empty before the first).
+    /// The last text announced (empty before the first, and after a change of the interface
+    /// language until the next).
     QString lastAnnouncement() const { return text(); }
     /// One line of @p text: runs of white space, line breaks included, become one space.
     static QString oneLine(const QString &text);
@@ -35,6 +36,8 @@ protected:
 
 private:
     void retranslate();
+
+    QString m_language; ///< LanguageManager::currentChoice() when the text was announced
 };
 
 } // namespace ae
