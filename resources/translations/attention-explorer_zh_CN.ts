@@ -1464,6 +1464,61 @@
     </message>
 </context>
 <context>
+    <name>PlotTextAlternative</name>
+    <message>
+        <source>%1 from %2 to %3.</source>
+        <translation>%1从 %2 到 %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2, from %3 to %4.</source>
+        <translation>%1：%2，从 %3 到 %4。</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>Horizontal axis</source>
+        <translation>横轴</translation>
+    </message>
+    <message>
+        <source>Vertical axis</source>
+        <translation>纵轴</translation>
+    </message>
+    <message>
+        <source>Right-hand axis</source>
+        <translation>右侧纵轴</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, solid line</source>
+        <translation>%1，实线</translation>
+    </message>
+    <message>
+        <source>%1, dashed line</source>
+        <translation>%1，虚线</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2 处为 %1</translation>
+    </message>
+    <message>
+        <source>no values</source>
+        <translation>无数值</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+</context>
+<context>
     <name>QueryRow</name>
     <message>
         <source>Head %1, query %2 “%3”: its row, whole</source>
@@ -3378,6 +3433,25 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
     </message>
 </context>
 <context>
+    <name>ae::LessonAnnouncer</name>
+    <message>
+        <source>Step %1 of %2.</source>
+        <translation>第 %1 步，共 %2 步。</translation>
+    </message>
+    <message>
+        <source>Question: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Answer: %1.</source>
+        <translation>答案：%1。</translation>
+    </message>
+</context>
+<context>
     <name>ae::LessonController</name>
     <message>
         <source>Open Lesson</source>
@@ -3953,6 +4027,13 @@ The class guessed: %2</source>
     </message>
 </context>
 <context>
+    <name>ae::LiveRegion</name>
+    <message>
+        <source>Announcements: lesson steps, answers and errors</source>
+        <translation>播报：课程步骤、答案和错误</translation>
+    </message>
+</context>
+<context>
     <name>ae::MainWindow</name>
     <message>
         <source>Attention Explorer</source>
@@ -4176,6 +4257,42 @@ The class guessed: %2</source>
     <message>
         <source>%1, %2: %3</source>
         <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>%1 rows, %2 columns; each cell reads its row, its column and its value.</source>
+        <translation>%1 行，%2 列；每个单元格读出它的行、列和数值。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>row %1 (%2)</source>
+        <translation>第 %1 行（%2）</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <source>column %1 (%2)</source>
+        <translation>第 %1 列（%2）</translation>
+    </message>
+    <message>
+        <source>%1: masked, minus infinity</source>
+        <translation>%1：已屏蔽，负无穷</translation>
+    </message>
+    <message>
+        <source>%1: hidden while the question is open</source>
+        <translation>%1：问题揭晓前隐藏</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

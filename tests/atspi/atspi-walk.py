@@ -8,7 +8,14 @@
     (rounded to 3 decimals);
   - in Chinese, the names are Chinese.
 
+With --announce, the program plays a lesson (its file on the command line) instead: pressing
+the lesson panel's Next button, as a screen reader's user would, until the second step is on
+must be told over AT-SPI: the live region's name changes
+(object:property-change:accessible-name) to "Step 2 of N. <caption>", in the interface
+language. Each press waits a bounded time for the event.
+
 Usage: atspi-walk.py --pid PID --lang en|zh_CN --expected COMPUTE.json
+       atspi-walk.py --pid PID --lang en|zh_CN --announce
 Exits 0 when all holds, 1 naming what does not; gives up after --timeout seconds.
 """
 
@@ -19,6 +26,7 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 MAX_NODES = 20000
 HAN = re.compile('[\u4e00-\u9fff]')
@@ -60,13 +68,91 @@ def describe(node):
         return '?'
 
 
+# The lesson panel's Next button, and how the second step's announcement begins, by language.
+NEXT_BUTTON = {'en': 'Next', 'zh_CN': '下一步'}
+SECOND_STEP = {'en': re.compile(r'^Step 2 of \d+\. \S'),
+               'zh_CN': re.compile(r'^第 2 步，共 \d+ 步。\S')}
+
+
+def check_announcement(app, lang, deadline):
+    """Presses Next until the second step is announced; the problems found (empty when told)."""
+    buttons = []
+    while time.time() < deadline and not buttons:
+        def find(node, path):
+            try:
+                if (node.getRole() == pyatspi.ROLE_PUSH_BUTTON and node.name == NEXT_BUTTON[lang]
+                        and node.getState().contains(pyatspi.STATE_ENABLED)):
+                    buttons.append(node)
+            except Exception:
+                pass
+        walk(app, [describe(app)], find, [0])
+        if not buttons:
+            time.sleep(0.5)
+    if not buttons:
+        return ['no enabled "%s" button (the lesson panel)' % NEXT_BUTTON[lang]]
+
+    heard = []
+    told = []
+
+    def on_name(event):
+        try:
+            name = event.source.name or ''
+            role = event.source.getRole()
+        except Exception:
+            return
+        heard.append(name)
+        if SECOND_STEP[lang].match(name) and role in (pyatspi.ROLE_LABEL, pyatspi.ROLE_STATIC):
+            told.append(name)
+            pyatspi.Registry.stop()
+
+    presses = [0]
+
+    def press():
+        # The program learns of the listener over D-Bus: a press waits a moment for that, and
+        # the next press follows when nothing was told (at most five: step, question,
+        # answer, next step).
+        if told or presses[0] >= 5 or time.time() > deadline:
+            pyatspi.Registry.stop()
+            return False
+        presses[0] += 1
+        try:
+            buttons[0].queryAction().doAction(0)
+        except Exception as error:
+            heard.append('press failed: %s' % error)
+        return True
+
+    pyatspi.Registry.registerEventListener(on_name, 'object:property-change:accessible-name')
+    GLib.timeout_add(1500, press)
+    GLib.timeout_add(int(max(1.0, deadline - time.time()) * 1000), pyatspi.Registry.stop)
+    pyatspi.Registry.start()
+    pyatspi.Registry.deregisterEventListener(on_name, 'object:property-change:accessible-name')
+    if told:
+        print('atspi-walk (%s): told "%s"' % (lang, told[0][:80]))
+        return []
+    return ['the second step was not announced after %d presses of Next; names heard: %s'
+            % (presses[0], '; '.join(h[:60] for h in heard[-6:]) or 'none')]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--pid', type=int, required=True)
     parser.add_argument('--lang', required=True)
-    parser.add_argument('--expected', required=True)
+    parser.add_argument('--expected')
+    parser.add_argument('--announce', action='store_true')
     parser.add_argument('--timeout', type=float, default=40.0)
     args = parser.parse_args()
+    if args.announce:
+        deadline = time.time() + min(args.timeout, 30.0)
+        app = find_application(args.pid, deadline)
+        if app is None:
+            print('atspi-walk: no accessible application for process %d' % args.pid)
+            return 1
+        problems = check_announcement(app, args.lang, deadline)
+        for problem in problems:
+            print('atspi-walk (%s): %s' % (args.lang, problem))
+        return 1 if problems else 0
+    if not args.expected:
+        parser.error('--expected is needed without --announce')
     expected = json.load(open(args.expected, encoding='utf-8'))
     deadline = time.time() + args.timeout
     problems = []

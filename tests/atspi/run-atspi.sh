@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the window under a private X server (Xvfb) and a private D-Bus session with the AT-SPI
 # accessibility bus, then walks what a screen reader sees (atspi-walk.py), in English and in
-# Chinese. With --suite, runs a Qt Test suite there instead (Qt's AT-SPI bridge on, so that
-# accessibility events are sent), on the xcb platform. Exit 77 (the test is skipped) when Xvfb,
-# dbus-run-session, at-spi2-core or python3-pyatspi is missing; every step is bounded in time,
-# so nothing hangs.
+# Chinese; with a lesson, plays it too and checks that a step change is announced
+# (atspi-walk.py --announce). With --suite, runs a Qt Test suite there instead (Qt's AT-SPI
+# bridge on, so that accessibility events are sent), on the xcb platform. Exit 77 (the test is
+# skipped) when Xvfb, dbus-run-session, at-spi2-core or python3-pyatspi is missing; every step
+# is bounded in time, so nothing hangs.
 #
-# Usage: run-atspi.sh APP SESSION.json
+# Usage: run-atspi.sh APP SESSION.json [LESSON.aelesson.json]
 #        run-atspi.sh --suite SUITE
 set -u
 app=$1
 session=$2
+lesson=${3:-}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 python=/usr/bin/python3
 launcher=/usr/libexec/at-spi-bus-launcher
@@ -25,13 +27,13 @@ missing() {
     echo "atspi: $1 is missing: skipped"
     exit 77
 }
-if [[ "${3:-}" != --inside ]]; then
+if [[ -z "${AE_ATSPI_INSIDE:-}" ]]; then
     for tool in Xvfb dbus-run-session dbus-send timeout; do
         command -v "$tool" >/dev/null || missing "$tool"
     done
     [[ -x "$launcher" ]] || missing at-spi2-core
     "$python" -c 'import pyatspi' 2>/dev/null || missing python3-pyatspi
-    exec timeout -k 5 170 dbus-run-session -- bash "${BASH_SOURCE[0]}" "$app" "$session" --inside
+    AE_ATSPI_INSIDE=1 exec timeout -k 5 170 dbus-run-session -- bash "${BASH_SOURCE[0]}" "$@"
 fi
 
 work=$(mktemp -d)
@@ -86,6 +88,22 @@ for lang in en zh_CN; do
         status=1
         echo "atspi: the program's output:"
         cat "$work/$lang/app.log"
+    fi
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    [[ -n "$lesson" ]] || continue
+    # The lesson played: pressing Next must be told (the live region's new name).
+    XDG_CONFIG_HOME="$work/$lang" XDG_DATA_HOME="$work/$lang" XDG_CACHE_HOME="$work/$lang" \
+        LANGUAGE=$lang LANG=${lang/en/en_US}.UTF-8 LC_ALL= QT_QPA_PLATFORM=xcb \
+        QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_ACCESSIBILITY=1 \
+        "$app" "$lesson" >"$work/$lang/lesson.log" 2>&1 &
+    pid=$!
+    pids+=("$pid")
+    if ! timeout -k 5 40 "$python" "$here/atspi-walk.py" --pid "$pid" --lang "$lang" \
+        --announce; then
+        status=1
+        echo "atspi: the program's output:"
+        cat "$work/$lang/lesson.log"
     fi
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null

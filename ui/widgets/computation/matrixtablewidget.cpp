@@ -5,6 +5,7 @@
 #include "heatmap/headtint.h"
 #include "heatmap/heatmapcellinfo.h"
 #include "plots/matrixplotadapter.h"
+#include "session/displayindex.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -21,12 +22,14 @@ namespace ae {
 
 namespace {
 
-/// A header item showing @p label, elided when long, the whole label as its tooltip.
+/// A header item showing @p label, elided when long, the whole label as its tooltip and as
+/// what a screen reader says.
 QTableWidgetItem *headerItem(const QString &label)
 {
     auto *item
         = new QTableWidgetItem(MatrixPlotAdapter::elided(label, MatrixPlotAdapter::maxLabelChars));
     item->setToolTip(label);
+    item->setData(Qt::AccessibleTextRole, label);
     return item;
 }
 
@@ -146,6 +149,7 @@ void MatrixTableWidget::fillCells()
                 text = visible ? HeatmapCellInfo::cellLabel(m_matrix.values(r, c), m_decimals)
                                : QStringLiteral("−∞");
             auto *item = new QTableWidgetItem(text);
+            item->setData(Qt::AccessibleTextRole, accessibleText(r, c));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (m_shown && visible)
                 item->setToolTip(
@@ -163,6 +167,36 @@ void MatrixTableWidget::fillCells()
     }
     horizontal->setSectionResizeMode(QHeaderView::ResizeToContents);
     vertical->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Qt's own accessible table of the QTableWidget carries the cells' and headers' texts.
+    m_table->setAccessibleName(m_matrix.name);
+    m_table->setAccessibleDescription(
+        tr("%1 rows, %2 columns; each cell reads its row, its column and its value.")
+            .arg(rows)
+            .arg(columns));
+}
+
+QString MatrixTableWidget::accessibleText(int row, int column) const
+{
+    const int rows = static_cast<int>(m_matrix.values.rows());
+    const int columns = static_cast<int>(m_matrix.values.cols());
+    if (row < 0 || row >= rows || column < 0 || column >= columns)
+        return QString();
+    // A label that only repeats the number (a dimension of Q, K or V) is not said twice.
+    const auto place = [](const QString &format, const QString &formatLabelled, int index,
+                           const QString &label) {
+        return label.isEmpty() || label == displayNumber(index)
+            ? format.arg(displayNumber(index))
+            : formatLabelled.arg(displayNumber(index), label);
+    };
+    const QString where = tr("%1, %2").arg(
+        place(tr("row %1"), tr("row %1 (%2)"), row, m_matrix.rowLabels.value(row)),
+        place(tr("column %1"), tr("column %1 (%2)"), column, m_matrix.columnLabels.value(column)));
+    if (!m_matrix.isVisible(row, column))
+        return tr("%1: masked, minus infinity").arg(where);
+    if (!m_shown)
+        return tr("%1: hidden while the question is open").arg(where);
+    return tr("%1: %2").arg(
+        where, HeatmapCellInfo::cellLabel(m_matrix.values(row, column), m_decimals));
 }
 
 void MatrixTableWidget::retranslate()

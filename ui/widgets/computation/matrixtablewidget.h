@@ -40,6 +40,11 @@ public:
     QString titleText() const;
     /// The text of cell (@p row, @p column) as shown.
     QString cellText(int row, int column) const;
+    /// What a screen reader says for cell (@p row, @p column) of the table (Qt's accessible
+    /// table of the QTableWidget): "row 1 (i), column 2 (爱): 0.3084", the number as shown, or
+    /// that the cell is masked or hidden; empty out of range. The header cells say their
+    /// whole labels, the table its matrix's name.
+    QString accessibleText(int row, int column) const;
     /// @}
 
 signals:

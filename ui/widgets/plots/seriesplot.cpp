@@ -3,6 +3,7 @@
 
 #include "export/figure.h"
 #include "plots/matrixplotadapter.h"
+#include "plots/plottextalternative.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -48,6 +49,12 @@ SeriesPlot::SeriesPlot(QWidget *parent)
     connect(this, &QCustomPlot::beforeReplot, this, &SeriesPlot::fitTitle);
     connect(this, &QCustomPlot::beforeReplot, this, &SeriesPlot::fitTickCount);
     connect(this, &QCustomPlot::afterLayout, this, &SeriesPlot::refitTickCount);
+    // A screen reader reads the plot in words: its title, axes and values at the ticks.
+    connect(this, &QCustomPlot::afterReplot, this, [this] {
+        const QString text = PlotTextAlternative::describe(this, m_titleText);
+        if (text != accessibleDescription())
+            setAccessibleDescription(text);
+    });
 }
 
 double SeriesPlot::presentationFontScale(const QSize &size)

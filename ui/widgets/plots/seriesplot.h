@@ -12,7 +12,9 @@
 
 namespace ae {
 
-/// A QCustomPlot laid out as title, legend, axes; subclasses add their graphs and data.
+/// A QCustomPlot laid out as title, legend, axes; subclasses add their graphs and data. Its
+/// accessible name is the title, its accessible description the plot in words
+/// (PlotTextAlternative), renewed after every replot.
 class SeriesPlot : public QCustomPlot
 {
     Q_OBJECT

@@ -10,6 +10,7 @@
 #include "heatmap/heatmappanel.h"
 #include "language/languagemanager.h"
 #include "language/retranslator.h"
+#include "lesson/lessonannouncer.h"
 #include "lesson/lessoncontroller.h"
 #include "lesson/lessoneditor.h"
 #include "lesson/lessonpanel.h"
@@ -20,6 +21,7 @@
 #include "session/sessionvalidator.h"
 #include "training/trainingdock.h"
 #include "window/lessonmode.h"
+#include "window/liveregion.h"
 #include "window/mainwindowfileactions.h"
 #include "window/mainwindowmenus.h"
 #include "window/messagebar.h"
@@ -116,6 +118,20 @@ MainWindow::MainWindow(QWidget *parent)
     // "Play from This Step" plays the lesson being written, as written.
     connect(m_lessonEditor, &LessonEditor::playRequested, m_lessons,
         [this](const ResolvedLesson &lesson, int step) { m_lessons->play(lesson, step); });
+
+    // A screen reader is told each lesson step, question and answer, and every error or
+    // warning the message bars put up.
+    m_liveRegion = new LiveRegion(this);
+    m_liveRegion->lower();
+    auto *announcer = new LessonAnnouncer(m_lessons->player(), this);
+    connect(announcer, &LessonAnnouncer::announcement, m_liveRegion, &LiveRegion::announce);
+    for (MessageBar *bar : { m_errorBar, m_noteBar }) {
+        connect(bar, &MessageBar::messageShown, m_liveRegion,
+            [this](MessageBar::Kind kind, const QString &text) {
+                if (kind != MessageBar::Kind::Information)
+                    m_liveRegion->announce(text);
+            });
+    }
 
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateShapes);
     connect(m_document, &Document::sessionChanged, this, &MainWindow::updateTitle);

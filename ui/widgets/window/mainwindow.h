@@ -24,6 +24,7 @@ class Document;
 class HeatmapPanel;
 class LessonEditor;
 class LessonController;
+class LiveRegion;
 class MessageBar;
 class ScalingPlotDock;
 class ScreenLayouts;
@@ -89,6 +90,8 @@ public:
     MessageBar *errorBar() const { return m_errorBar; }
     /// The message bar with notes (file problems, example loaded, language change).
     MessageBar *noteBar() const { return m_noteBar; }
+    /// The line a screen reader is told lesson steps, answers and errors by.
+    LiveRegion *liveRegion() const { return m_liveRegion; }
     /// The status line's shape summary, e.g. "Q 2×4 · K/V 4×4 · d_model 4 · 2 heads · d_k 2".
     QString shapeSummary() const;
 
@@ -149,6 +152,7 @@ private:
     ClassroomTools *m_classroom = nullptr;
     PresenterLayout *m_presenter = nullptr;
     LessonController *m_lessons = nullptr;
+    LiveRegion *m_liveRegion = nullptr;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;

@@ -61,12 +61,15 @@ QString MessageBar::actionText() const
 
 void MessageBar::showMessage(Kind kind, const QString &text, bool closable)
 {
+    const bool changed = kind != m_kind || text != m_text;
     m_kind = kind;
     m_text = text;
     m_label->setText(text);
     m_closeButton->setVisible(closable);
     applyStyle();
     setVisible(!text.isEmpty());
+    if (changed && !text.isEmpty())
+        emit messageShown(kind, text);
 }
 
 void MessageBar::clearMessage()

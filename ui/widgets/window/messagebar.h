@@ -43,6 +43,9 @@ public:
     bool hasMessage() const { return !m_text.isEmpty(); }
 
 signals:
+    /// showMessage() put up a message of another kind or text than the one shown (a screen
+    /// reader is told of it, see LiveRegion).
+    void messageShown(ae::MessageBar::Kind kind, const QString &text);
     /// The user closed the message with its button.
     void closed();
     /// The user pressed the action button (see setAction()).
