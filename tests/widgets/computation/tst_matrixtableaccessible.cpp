@@ -27,6 +27,19 @@ QAccessibleTableInterface *tableOf(const MatrixTableWidget *widget)
     return iface ? iface->tableInterface() : nullptr;
 }
 
+/// The name of @p headers' only cell, freeing the cells. Qt 6.4's table cell makes a new header
+/// cell on every call, registers it nowhere and leaves it to the caller (a leak the sanitized
+/// suite reports): handing it to Qt's accessibility cache and removing it there frees it.
+QString onlyHeaderName(const QList<QAccessibleInterface *> &headers)
+{
+    const QString name = headers.size() == 1 ? headers[0]->text(QAccessible::Name) : QString();
+#if QT_VERSION < QT_VERSION_CHECK(6, 5, 0)
+    for (QAccessibleInterface *header : headers)
+        QAccessible::deleteAccessibleInterface(QAccessible::uniqueId(header));
+#endif
+    return name;
+}
+
 /// Two tokens' rows; three columns, the last a long token the header cuts short.
 LabelledMatrix handMade()
 {
@@ -174,17 +187,13 @@ void TestMatrixTableAccessible::headersAndName()
         QStringLiteral("internationalisation") };
     QVERIFY(widget.table()->horizontalHeaderItem(2)->text() != columns[2]);
     for (int c = 0; c < 3; ++c) {
-        const QList<QAccessibleInterface *> headers
-            = table->cellAt(1, c)->tableCellInterface()->columnHeaderCells();
-        QCOMPARE(headers.size(), 1);
-        QCOMPARE(headers[0]->text(QAccessible::Name), columns[c]);
+        QCOMPARE(onlyHeaderName(table->cellAt(1, c)->tableCellInterface()->columnHeaderCells()),
+            columns[c]);
     }
     const QStringList rows { QStringLiteral("i"), QStringLiteral("爱") };
     for (int r = 0; r < 2; ++r) {
-        const QList<QAccessibleInterface *> headers
-            = table->cellAt(r, 0)->tableCellInterface()->rowHeaderCells();
-        QCOMPARE(headers.size(), 1);
-        QCOMPARE(headers[0]->text(QAccessible::Name), rows[r]);
+        QCOMPARE(
+            onlyHeaderName(table->cellAt(r, 0)->tableCellInterface()->rowHeaderCells()), rows[r]);
         QCOMPARE(table->rowDescription(r), rows[r]);
     }
     // A new matrix: the new shape and name.
@@ -236,13 +245,11 @@ void TestMatrixTableAccessible::oneRowView()
         }
     }
     // The keys' table: a row per key, its columns q·k, the scaled score and the weight.
-    QCOMPARE(QAccessible::queryAccessibleInterface(tables[0]->table())
-                 ->tableInterface()
-                 ->cellAt(0, 2)
-                 ->tableCellInterface()
-                 ->columnHeaderCells()
-                 .value(0)
-                 ->text(QAccessible::Name),
+    QCOMPARE(onlyHeaderName(QAccessible::queryAccessibleInterface(tables[0]->table())
+                                ->tableInterface()
+                                ->cellAt(0, 2)
+                                ->tableCellInterface()
+                                ->columnHeaderCells()),
         QStringLiteral("softmax"));
 }
 
