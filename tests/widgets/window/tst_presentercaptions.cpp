@@ -203,32 +203,58 @@ void TestPresenterCaptions::trainingStepKeepsClearOfTheCaption()
     m_window->setPresentationMode(true);
     QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
     LessonPlayer *player = m_window->lessons()->player();
-    int trainingStep = -1;
-    for (int i = 0; i < player->stepCount() && trainingStep < 0; ++i) {
+    QList<int> trainingSteps;
+    for (int i = 0; i < player->stepCount(); ++i) {
         if (player->lesson().steps[size_t(i)].view.training)
-            trainingStep = i;
+            trainingSteps.append(i);
     }
-    QVERIFY(trainingStep > 0);
-    player->goToStep(trainingStep);
-    // A question that the runs would answer keeps them back until its reveal.
-    if (player->withholdsTraining())
-        player->reveal();
+    QVERIFY(!trainingSteps.isEmpty());
+    const QRect screen = m_window->screen()->geometry();
     TrainingDock *training = m_window->trainingDock();
-    QTRY_VERIFY(training->isVisible());
-    // Above the heatmap or beside it (a question open), the caption stays uncovered.
     QWidget *caption = m_window->lessons()->panel();
     const auto captionRect
         = [caption] { return QRect(caption->mapToGlobal(QPoint(0, 0)), caption->size()); };
-    QTRY_VERIFY2(!training->frameGeometry().intersects(captionRect()),
-        qPrintable(QStringLiteral("training window at %1,%2 %3x%4, caption at %5,%6 %7x%8")
-                       .arg(training->frameGeometry().x())
-                       .arg(training->frameGeometry().y())
-                       .arg(training->frameGeometry().width())
-                       .arg(training->frameGeometry().height())
-                       .arg(captionRect().x())
-                       .arg(captionRect().y())
-                       .arg(captionRect().width())
-                       .arg(captionRect().height())));
+    const auto describe = [&] {
+        const QRect t = training->frameGeometry();
+        const QRect c = captionRect();
+        return QStringLiteral("training window at %1,%2 %3x%4 (least height %5), caption at "
+                              "%6,%7 %8x%9")
+            .arg(t.x())
+            .arg(t.y())
+            .arg(t.width())
+            .arg(t.height())
+            .arg(training->minimumSizeHint().height())
+            .arg(c.x())
+            .arg(c.y())
+            .arg(c.width())
+            .arg(c.height());
+    };
+    for (int step : std::as_const(trainingSteps)) {
+        player->goToStep(step);
+        // A question that the runs would answer keeps them back until its reveal.
+        if (player->withholdsTraining())
+            player->reveal();
+        QTRY_VERIFY(training->isVisible());
+        // The caption stays uncovered, and the whole window, at its least height at the
+        // least, lies on the screen below it (its curves readable, nothing past the edge).
+        QTRY_VERIFY2(!training->frameGeometry().intersects(captionRect())
+                && screen.contains(training->frameGeometry())
+                && training->height() >= training->minimumSizeHint().height(),
+            qPrintable(QStringLiteral("step %1: ").arg(step + 1) + describe()));
+        // The revealed answer (the question's box) shows whole, clear of the window.
+        const QWidget *box = m_window->lessons()->panel()->questionBox();
+        if (player->hasQuestion()) {
+            QVERIFY2(box->isVisible() && screen.contains(globalRect(box))
+                    && !training->frameGeometry().intersects(globalRect(box)),
+                qPrintable(QStringLiteral("step %1: the answer's box at %2,%3 %4x%5; ")
+                               .arg(step + 1)
+                               .arg(globalRect(box).x())
+                               .arg(globalRect(box).y())
+                               .arg(box->width())
+                               .arg(box->height())
+                    + describe()));
+        }
+    }
 }
 
 QTEST_MAIN(TestPresenterCaptions)

@@ -195,7 +195,18 @@ void PresenterLayout::shareTheScreen()
         // when the step is shown, take the rest.
         const int height = m_window->height();
         const int most = height * (steps->isVisible() ? 35 : 45) / 100;
-        const int caption = std::clamp(lesson->neededHeight(), lessonPanelHeightFor(height), most);
+        int caption = std::clamp(lesson->neededHeight(), lessonPanelHeightFor(height), most);
+        if (trains) {
+            // The training window below needs its least height on screen: the caption gives
+            // way, but never below the open question's prompt and choices.
+            const int column
+                = m_window->geometry().bottom() + 1 - lesson->mapToGlobal(QPoint(0, 0)).y();
+            const int frame = training->frameGeometry().height() - training->height();
+            const int least = training->minimumSizeHint().height() + frame;
+            caption = captionInColumn(column, std::max(caption, lesson->questionNeededHeight()),
+                lesson->questionNeededHeight(), least);
+            caption = std::max(caption, lessonPanelHeightFor(height) / 2);
+        }
         if (steps->isVisible())
             m_window->resizeDocks(
                 { lesson, steps }, { caption, stepHeightFor(height - caption) }, Qt::Vertical);
