@@ -5,6 +5,7 @@
 
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapplot.h"
+#include "heatmap/heatmapticklayout.h"
 #include "plots/matrixplotadapter.h"
 #include "testsupportheatmap.h"
 
@@ -28,6 +29,10 @@ private slots:
     void longAxisThinsLabels();
     void narrowColumnLabelsStackOrTurn_data();
     void narrowColumnLabelsStackOrTurn();
+    void fitTitle_data();
+    void fitTitle();
+    void rowTitleFitsItsAxis_data();
+    void rowTitleFitsItsAxis();
 };
 
 void TestHeatmapPlotLabels::initTestCase()
@@ -170,6 +175,85 @@ void TestHeatmapPlotLabels::narrowColumnLabelsStackOrTurn()
         QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
     else
         QCOMPARE(plot.xAxis->tickLabelRotation(), -90.0);
+}
+
+void TestHeatmapPlotLabels::fitTitle_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<int>("length"); // in the fixed test font's average character widths
+    QTest::addColumn<QString>("expected");
+    const QString english = QStringLiteral("queries from target Y");
+    const QString chinese = QStringLiteral("查询来自目标序列 Y");
+    QTest::newRow("room to spare") << english << 40 << english;
+    QTest::newRow("before the first layout") << english << 0 << english;
+    QTest::newRow("two lines") << english << 14 << QStringLiteral("queries from\ntarget Y");
+    QTest::newRow("Chinese, two lines") << chinese << 14 << QStringLiteral("查询来自\n目标序列 Y");
+}
+
+void TestHeatmapPlotLabels::fitTitle()
+{
+    QFETCH(QString, title);
+    QFETCH(int, length);
+    QFETCH(QString, expected);
+    const QFont font = MatrixPlotAdapter::plotFont(10.0);
+    const QFontMetricsF metrics(font);
+    const int px = int(length * metrics.averageCharWidth());
+    // The expected lines must fit and the title must not, or the row would test nothing.
+    if (expected.contains(QLatin1Char('\n'))) {
+        QVERIFY(metrics.horizontalAdvance(title) > px);
+        for (const QString &line : expected.split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= px, qPrintable(line));
+    }
+    QCOMPARE(HeatmapTickLayout::fitTitle(title, px, font), expected);
+    // Far too short an axis cuts each line short rather than letting it run past.
+    const QString cut
+        = HeatmapTickLayout::fitTitle(title, int(4 * metrics.averageCharWidth()), font);
+    for (const QString &line : cut.split(QLatin1Char('\n')))
+        QVERIFY2(metrics.horizontalAdvance(line) <= 4 * metrics.averageCharWidth() + 1,
+            qPrintable(line));
+}
+
+void TestHeatmapPlotLabels::rowTitleFitsItsAxis_data()
+{
+    QTest::addColumn<int>("height");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("whole");
+    QTest::newRow("tall") << 700 << false << true;
+    QTest::newRow("lesson fonts, tall") << 700 << true << true;
+    QTest::newRow("lesson fonts, short") << 300 << true << false;
+}
+
+void TestHeatmapPlotLabels::rowTitleFitsItsAxis()
+{
+    // Lesson mode's large fonts on a short heatmap: the queries' title is drawn in two lines
+    // along the axis instead of running past both its ends.
+    QFETCH(int, height);
+    QFETCH(bool, presentation);
+    QFETCH(bool, whole);
+    HeatmapPlot plot;
+    plot.setPresentationMode(presentation);
+    plot.resize(900, height);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    HeatmapData d = makeData({ QStringLiteral("i"), QStringLiteral("love") },
+        { QStringLiteral("a"), QStringLiteral("b") }, QStringLiteral("0.25 0.75; 0.5 0.5"),
+        QString());
+    d.rowAxisTitle = QStringLiteral("queries from target Y");
+    plot.setData(d);
+    plot.replot();
+    QCoreApplication::processEvents();
+    plot.replot();
+    const QString label = plot.yAxis->label();
+    QCOMPARE(label == d.rowAxisTitle, whole);
+    const QFontMetricsF metrics(plot.yAxis->labelFont());
+    for (const QString &line : label.split(QLatin1Char('\n')))
+        QVERIFY2(metrics.horizontalAdvance(line) <= plot.axisRect()->height(),
+            qPrintable(QStringLiteral("\"%1\" is %2 px along an axis of %3 px")
+                           .arg(line)
+                           .arg(metrics.horizontalAdvance(line))
+                           .arg(plot.axisRect()->height())));
+    // Nothing of the title is lost while it fits in two lines.
+    QCOMPARE(QString(label).replace(QLatin1Char('\n'), QLatin1Char(' ')), d.rowAxisTitle);
 }
 
 QTEST_MAIN(TestHeatmapPlotLabels)

@@ -415,17 +415,17 @@ bool HeatmapPlot::updateTickLayout()
     const int rowStep = layout.rowStep;
     const int columnStep = layout.columnStep;
     const bool rotate = layout.rotateColumns;
-    const bool stack = layout.stackColumns;
     if (rowStep == m_rowStep && columnStep == m_columnStep && rotate == m_rotateColumns
-        && stack == m_stackColumns)
+        && layout.stackColumns == m_stackColumns && layout.rowTitle == yAxis->label())
         return false;
+    yAxis->setLabel(layout.rowTitle); // a short axis breaks a long title in two
     m_rowStep = rowStep;
     m_columnStep = columnStep;
     m_rotateColumns = rotate;
-    m_stackColumns = stack;
+    m_stackColumns = layout.stackColumns;
     auto columnTicker
         = MatrixPlotAdapter::labelTicker(m_data.columnLabels, columnStep, maxLabelChars);
-    if (stack) {
+    if (layout.stackColumns) {
         QMap<double, QString> ticks = columnTicker->ticks();
         for (QString &label : ticks)
             label = stackedLabel(label);

@@ -7,6 +7,7 @@
 
 #include <QFontMetricsF>
 #include <QRect>
+#include <QString>
 #include <algorithm>
 #include <cmath>
 
@@ -41,7 +42,38 @@ HeatmapTickLayout HeatmapTickLayout::fit(
     layout.columnStep = std::max(1, static_cast<int>(std::ceil(columnSpace / cellWidth)));
     layout.rowStep
         = std::max(1, static_cast<int>(std::ceil((metrics.height() + 1.0) / cellHeight)));
+    layout.rowTitle = fitTitle(data.rowAxisTitle, area.height(), font);
     return layout;
+}
+
+QString HeatmapTickLayout::fitTitle(const QString &title, int length, const QFont &font)
+{
+    const QFontMetricsF metrics(font);
+    if (length <= 0 || metrics.horizontalAdvance(title) <= length)
+        return title;
+    // Two lines, broken at a space or between two Chinese characters, where the longer line
+    // is shortest.
+    const auto han = [](QChar c) { return c.script() == QChar::Script_Han; };
+    QString first = title;
+    QString second;
+    double longest = metrics.horizontalAdvance(title);
+    for (qsizetype i = 1; i < title.size(); ++i) {
+        const bool space = title[i] == QLatin1Char(' ');
+        if (!space && !(han(title[i - 1]) && han(title[i])))
+            continue;
+        const QString a = title.left(i);
+        const QString b = title.mid(space ? i + 1 : i);
+        const double w = std::max(metrics.horizontalAdvance(a), metrics.horizontalAdvance(b));
+        if (w < longest) {
+            longest = w;
+            first = a;
+            second = b;
+        }
+    }
+    // A line too long even then is cut short, so that no title runs past its axis.
+    const auto fitted
+        = [&](const QString &line) { return metrics.elidedText(line, Qt::ElideRight, length); };
+    return second.isEmpty() ? fitted(first) : fitted(first) + QLatin1Char('\n') + fitted(second);
 }
 
 } // namespace ae

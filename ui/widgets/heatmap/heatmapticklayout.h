@@ -8,6 +8,8 @@
 class QFont;
 class QRect;
 
+#include <QString>
+
 namespace ae {
 
 struct HeatmapData;
@@ -19,10 +21,17 @@ struct HeatmapTickLayout
     int columnStep = 1; ///< label every columnStep-th column
     bool rotateColumns = false; ///< column labels turned on their side
     bool stackColumns = false; ///< short CJK column labels drawn upright, one character a line
+    QString rowTitle; ///< the row axis's title as drawn: whole, in two lines, or cut short
+
+    /// @p title as it fits along an axis @p length px long in @p font: whole when it fits,
+    /// else broken into two lines (at the space nearest its middle, or in the middle of a
+    /// title without spaces), else each line cut short with an ellipsis; whole when
+    /// @p length is 0 (before the first layout).
+    static QString fitTitle(const QString &title, int length, const QFont &font);
 
     /// The layout for the labels of @p data (a non-empty matrix; labels cut to @p maxLabelChars
     /// characters) in @p area drawn with @p font; an empty @p area (before the first layout)
-    /// fits every label.
+    /// fits every label; the row title fitted along the area's height (fitTitle()).
     static HeatmapTickLayout fit(
         const HeatmapData &data, const QRect &area, const QFont &font, int maxLabelChars);
 };
