@@ -88,7 +88,8 @@ bool operator==(const LessonQuestion &a, const LessonQuestion &b)
     return a.kind == b.kind && a.prompt == b.prompt && a.head == b.head && a.query == b.query
         && a.key == b.key && a.measure == b.measure && a.dim == b.dim && a.options == b.options
         && a.correctOption == b.correctOption && a.dependsOnScalingPanel == b.dependsOnScalingPanel
-        && a.dependsOnTraining == b.dependsOnTraining && a.explanation == b.explanation;
+        && a.dependsOnTraining == b.dependsOnTraining && a.dependsOnLabels == b.dependsOnLabels
+        && a.explanation == b.explanation;
 }
 
 bool operator!=(const LessonQuestion &a, const LessonQuestion &b)

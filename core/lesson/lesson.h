@@ -88,6 +88,10 @@ struct LessonQuestion
     /// reveal (the weights are always hidden while a question is open).
     bool dependsOnScalingPanel = false; ///< the scaling lab's panel is shown only after it
     bool dependsOnTraining = false; ///< the training runs start only after it
+    /// The tokens and the sequences' names (which sequence gives the queries, which the keys)
+    /// are left out of the heatmap and the computation view until it, for a question about
+    /// the roles that the labels would answer.
+    bool dependsOnLabels = false;
     LessonText explanation; ///< Markdown shown with the answer, after the reveal
 };
 

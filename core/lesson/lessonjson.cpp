@@ -430,13 +430,17 @@ LessonQuestion parseQuestion(
             R::join(path, QStringLiteral("explanation")), true);
     if (o.contains(QLatin1String("depends_on"))) {
         const QString dependsPath = R::join(path, QStringLiteral("depends_on"));
-        const QJsonArray depends = R::asArray(o.value(QLatin1String("depends_on")), dependsPath, 2);
+        const QJsonArray depends = R::asArray(o.value(QLatin1String("depends_on")), dependsPath, 3);
         for (int i = 0; i < depends.size(); ++i) {
-            const bool training
-                = R::asName(depends.at(i), R::at(dependsPath, i),
-                      { QStringLiteral("scaling_panel"), QStringLiteral("training") })
-                == QLatin1String("training");
-            (training ? q.dependsOnTraining : q.dependsOnScalingPanel) = true;
+            const QString name = R::asName(depends.at(i), R::at(dependsPath, i),
+                { QStringLiteral("scaling_panel"), QStringLiteral("training"),
+                    QStringLiteral("labels") });
+            if (name == QLatin1String("training"))
+                q.dependsOnTraining = true;
+            else if (name == QLatin1String("labels"))
+                q.dependsOnLabels = true;
+            else
+                q.dependsOnScalingPanel = true;
         }
     }
     if (q.kind == LessonQuestionKind::Choice) {

@@ -60,6 +60,8 @@ QJsonObject lessonQuestionToJson(const LessonQuestion &q)
         dependsOn.append(QStringLiteral("scaling_panel"));
     if (q.dependsOnTraining)
         dependsOn.append(QStringLiteral("training"));
+    if (q.dependsOnLabels)
+        dependsOn.append(QStringLiteral("labels"));
     if (!dependsOn.isEmpty())
         o.insert(QLatin1String("depends_on"), dependsOn);
     if (!q.explanation.isEmpty())

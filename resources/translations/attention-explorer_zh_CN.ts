@@ -725,6 +725,14 @@
         <source>keys/values from %1</source>
         <translation>键/值来自%1</translation>
     </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>keys/values</source>
+        <translation>键/值</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapFigure</name>

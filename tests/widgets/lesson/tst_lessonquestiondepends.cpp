@@ -2,9 +2,15 @@
 // Nothing on screen gives a question's answer away before the reveal: a question that depends
 // on the scaling lab's panel keeps it hidden until the reveal, one that depends on its
 // training runs starts them only then (no curve, no status line before), and a caption shows
-// its claims' computed values, never the {{id}} marks.
+// its claims' computed values, never the {{id}} marks; a question about which sequence gives
+// the queries or the keys numbers the rows and columns until the reveal instead of naming them.
 
+#include "computation/classroomtools.h"
+#include "computation/computationdock.h"
+#include "computation/matrixtablewidget.h"
 #include "document/document.h"
+#include "heatmap/heatmappanel.h"
+#include "heatmap/heatmapplot.h"
 #include "lesson/lessoncatalog.h"
 #include "lesson/lessoncontroller.h"
 #include "lesson/lessonpanel.h"
@@ -40,6 +46,8 @@ private slots:
     void panelsAnsweringTheQuestionWaitForTheReveal_data();
     void panelsAnsweringTheQuestionWaitForTheReveal();
     void captionShowsTheComputedValue();
+    void labelsWaitForTheReveal_data();
+    void labelsWaitForTheReveal();
 };
 
 void TestLessonQuestionDepends::initTestCase()
@@ -124,6 +132,79 @@ void TestLessonQuestionDepends::captionShowsTheComputedValue()
         qPrintable(panel->captionText()));
     // One head on d_k = 4 columns: the divisor is √4 = 2, computed from the session.
     QVERIFY2(caption.contains(QStringLiteral("√4 = 2.")), qPrintable(caption));
+}
+
+void TestLessonQuestionDepends::labelsWaitForTheReveal_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<QStringList>("rows"); // the queries' tokens, as revealed
+    QTest::addColumn<QString>("role"); // the name the row title gives their sequence
+    // "Which sequence do the rows of Q come from?": "queries from target Y" would answer it.
+    QTest::newRow("cross-attention, step 2")
+        << QStringLiteral("cross-attention") << 1
+        << QStringList { QStringLiteral("i"), QStringLiteral("love") } << QStringLiteral("target");
+    // "Which wiring lets a decoder read the source?": the lines' ends would name (Y, X).
+    QTest::newRow("wirings, step 7")
+        << QStringLiteral("qkv-wirings") << 6
+        << QStringList { QStringLiteral("I"), QStringLiteral("love") } << QStringLiteral("target");
+}
+
+void TestLessonQuestionDepends::labelsWaitForTheReveal()
+{
+    QFETCH(QString, lesson);
+    QFETCH(int, step);
+    QFETCH(QStringList, rows);
+    QFETCH(QString, role);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const ResolvedLesson played = builtin(lesson);
+    QVERIFY(played.steps.at(size_t(step)).question->dependsOnLabels);
+    QVERIFY(window.lessons()->play(played));
+    LessonPlayer *player = window.lessons()->player();
+    player->goToStep(step);
+    Document *document = window.document();
+    QTRY_VERIFY(document->hasResult() && document->resultSession() == document->session());
+    HeatmapPlot *heatmap = window.heatmapPanel()->largePlot();
+    ComputationDock *steps = window.classroom()->computation();
+    const auto tokensShown = [&] {
+        QStringList shown = heatmap->data().rowLabels + heatmap->data().columnLabels;
+        for (const MatrixTableWidget *table : steps->matrixWidgets())
+            shown += table->matrix().rowLabels + table->matrix().columnLabels;
+        return shown;
+    };
+    QVERIFY(player->next());
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    QTRY_VERIFY(document->labelsHidden());
+    // Asked: numbered rows and columns, and titles that do not say where they come from.
+    QTRY_COMPARE(
+        heatmap->data().rowLabels, QStringList({ QStringLiteral("1"), QStringLiteral("2") }));
+    for (const QString &token : rows)
+        QVERIFY2(!tokensShown().contains(token), qPrintable(token));
+    QVERIFY2(
+        !heatmap->data().rowAxisTitle.contains(role), qPrintable(heatmap->data().rowAxisTitle));
+    QVERIFY(!heatmap->yAxis->label().contains(role));
+    // Revealed: the tokens and the sequences' names are back, in the heatmap and the tables.
+    player->reveal();
+    QVERIFY(!document->labelsHidden());
+    QTRY_COMPARE(heatmap->data().rowLabels, rows);
+    QVERIFY2(heatmap->data().rowAxisTitle.contains(role), qPrintable(heatmap->data().rowAxisTitle));
+    for (const MatrixTableWidget *table : steps->matrixWidgets()) {
+        if (table->matrix().values.rows() == rows.size())
+            QCOMPARE(table->matrix().rowLabels, rows);
+    }
+    // A question that does not depend on them hides the weights and leaves the labels alone.
+    int other = 0;
+    while (!played.steps.at(size_t(other)).question
+        || played.steps.at(size_t(other)).question->dependsOnLabels)
+        ++other;
+    player->goToStep(other);
+    QVERIFY(player->next());
+    QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    QVERIFY(document->weightsHidden());
+    QVERIFY(!document->labelsHidden());
 }
 
 QTEST_MAIN(TestLessonQuestionDepends)

@@ -85,6 +85,14 @@ void Document::setWeightsHidden(bool hidden)
     emit weightsHiddenChanged(hidden);
 }
 
+void Document::setLabelsHidden(bool hidden)
+{
+    if (hidden == m_labelsHidden)
+        return;
+    m_labelsHidden = hidden;
+    emit labelsHiddenChanged(hidden);
+}
+
 void Document::markSaved(const QString &fileName)
 {
     finishEditRun();

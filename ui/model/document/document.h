@@ -74,6 +74,11 @@ public:
     bool weightsHidden() const { return m_weightsHidden; }
     /// Hides or shows the weights in every view (weightsHiddenChanged() when it changes).
     void setWeightsHidden(bool hidden);
+    /// True while a lesson's question about the sequences' roles is open: the views number the
+    /// rows and columns instead of naming the tokens and the sequences they come from.
+    bool labelsHidden() const { return m_labelsHidden; }
+    /// Hides or shows the labels in every view (labelsHiddenChanged() when it changes).
+    void setLabelsHidden(bool hidden);
 
     /// @name Edits. Each pushes one undoable command; consecutive edits of the same field merge.
     /// @{
@@ -132,6 +137,8 @@ signals:
     void fileNameChanged(const QString &fileName);
     /// weightsHidden() changed.
     void weightsHiddenChanged(bool hidden);
+    /// labelsHidden() changed.
+    void labelsHiddenChanged(bool hidden);
 
 private:
     friend class SessionEditCommand;
@@ -153,6 +160,7 @@ private:
     EditHistory m_history { m_undoStack };
     ResultComputer m_computer;
     bool m_weightsHidden = false;
+    bool m_labelsHidden = false;
 };
 
 } // namespace ae

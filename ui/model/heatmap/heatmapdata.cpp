@@ -205,6 +205,23 @@ void HeatmapDataBuilder::shareDetails(
     }
 }
 
+void HeatmapDataBuilder::withoutLabels(HeatmapData &view)
+{
+    view.rowLabels = positionLabels(view.rows());
+    view.columnLabels = positionLabels(view.columns());
+    view.rowAxisTitle = tr("queries");
+    view.columnAxisTitle = tr("keys/values");
+}
+
+QStringList HeatmapDataBuilder::positionLabels(int count)
+{
+    QStringList labels;
+    labels.reserve(count);
+    for (int i = 1; i <= count; ++i)
+        labels << QString::number(i);
+    return labels;
+}
+
 bool HeatmapDataBuilder::hidesCells(const AttentionResult &result)
 {
     return !result.visible.all();

@@ -104,6 +104,11 @@ public:
     /// all of them: 0 to 1, or with @p stretch ("stretch colours") 0 to the largest weight
     /// the mask leaves visible in any view (when that is above 0).
     static void applyColorRange(std::vector<HeatmapData> &views, bool stretch);
+    /// Numbers @p view's rows and columns in place of its tokens, and names its axes without
+    /// the sequences they come from: what a lesson's question about the roles leaves on screen.
+    static void withoutLabels(HeatmapData &view);
+    /// The labels "1" to "@p count" that stand in for tokens while they are hidden.
+    static QStringList positionLabels(int count);
 
 private:
     /// Writes the light view @p head of @p result into @p d, reusing its matrices; @p masked

@@ -142,6 +142,7 @@ void LessonPlayer::stop()
         return;
     m_playing = false;
     m_document->setWeightsHidden(false);
+    m_document->setLabelsHidden(false);
     emit playingChanged(false);
 }
 
@@ -232,7 +233,9 @@ void LessonPlayer::setPhase(Phase phase)
 
 void LessonPlayer::updateWeightsHidden()
 {
-    m_document->setWeightsHidden(m_playing && hasQuestion() && m_phase != Phase::Revealed);
+    const bool open = m_playing && hasQuestion() && m_phase != Phase::Revealed;
+    m_document->setWeightsHidden(open);
+    m_document->setLabelsHidden(open && currentStep().question->dependsOnLabels);
 }
 
 } // namespace ae

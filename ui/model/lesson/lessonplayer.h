@@ -120,7 +120,8 @@ private:
     /// Marks the lesson as playing (playingChanged()).
     void beginPlaying();
     void setPhase(Phase phase);
-    /// Hides the weights unless the step's answer may be seen.
+    /// Hides the weights (and, for a question about the roles, the labels) unless the step's
+    /// answer may be seen.
     void updateWeightsHidden();
 
     Document *m_document;

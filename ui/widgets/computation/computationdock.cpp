@@ -4,6 +4,7 @@
 #include "computation/matrixtablewidget.h"
 #include "computation/queryrowview.h"
 #include "document/document.h"
+#include "heatmap/heatmapdata.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -138,6 +139,7 @@ ComputationDock::ComputationDock(Document *document, QWidget *parent)
         for (MatrixTableWidget *table : std::as_const(m_tables))
             table->setNumbersShown(m_revealed && !m_document->weightsHidden());
     });
+    connect(m_document, &Document::labelsHiddenChanged, this, &ComputationDock::refreshTables);
     connect(m_document, &Document::resultChanged, this, [this] {
         updateHeads();
         refresh();
@@ -353,6 +355,12 @@ void ComputationDock::refreshTables()
         // While a lesson's question is open no number shows: each step's numbers lead to the
         // weights.
         table->setNumbersShown(m_revealed && !m_document->weightsHidden());
+        // A question about the roles: rows and columns numbered, no token named.
+        if (m_document->labelsHidden()) {
+            LabelledMatrix &m = matrices[i];
+            m.rowLabels = HeatmapDataBuilder::positionLabels(int(m.values.rows()));
+            m.columnLabels = HeatmapDataBuilder::positionLabels(int(m.values.cols()));
+        }
         table->setMatrix(matrices[i], columnHead);
     }
 }

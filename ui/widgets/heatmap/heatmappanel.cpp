@@ -163,6 +163,7 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     connect(m_document, &Document::errorChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::sessionChanged, this, &HeatmapPanel::updateStale);
     connect(m_document, &Document::weightsHiddenChanged, this, &HeatmapPanel::updateWeightsHidden);
+    connect(m_document, &Document::labelsHiddenChanged, this, &HeatmapPanel::rebuildViews);
 
     m_alignment->setThreshold(alignmentThreshold());
     retranslate();
@@ -324,6 +325,10 @@ void HeatmapPanel::applyColorRange()
 void HeatmapPanel::rebuildViews()
 {
     HeatmapDataBuilder::allViews(m_document->resultSession(), m_document->result(), m_views);
+    if (m_document->labelsHidden()) {
+        for (HeatmapData &view : m_views)
+            HeatmapDataBuilder::withoutLabels(view);
+    }
     applyColorRange();
     pushViews();
 }
@@ -352,7 +357,13 @@ void HeatmapPanel::showSelected()
     m_largeView = view(index);
     HeatmapDataBuilder::shareDetails(m_largeView, m_document->sharedResult());
     m_alignment->setData(view(index));
-    m_large->setData(m_stepState ? *m_stepState : m_largeView);
+    if (m_stepState && m_document->labelsHidden()) {
+        HeatmapData state = *m_stepState; // kept whole for the reveal
+        HeatmapDataBuilder::withoutLabels(state);
+        m_large->setData(state);
+    } else {
+        m_large->setData(m_stepState ? *m_stepState : m_largeView);
+    }
     for (int i = 0; i < m_tiles.size(); ++i)
         m_tiles[i]->setHighlighted(static_cast<size_t>(i) == index);
 }
