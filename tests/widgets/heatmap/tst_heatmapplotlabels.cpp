@@ -33,6 +33,8 @@ private slots:
     void fitTitle();
     void rowTitleFitsItsAxis_data();
     void rowTitleFitsItsAxis();
+    void titleAndNoteFitANarrowMap_data();
+    void titleAndNoteFitANarrowMap();
 };
 
 void TestHeatmapPlotLabels::initTestCase()
@@ -254,6 +256,56 @@ void TestHeatmapPlotLabels::rowTitleFitsItsAxis()
                            .arg(plot.axisRect()->height())));
     // Nothing of the title is lost while it fits in two lines.
     QCOMPARE(QString(label).replace(QLatin1Char('\n'), QLatin1Char(' ')), d.rowAxisTitle);
+}
+
+void TestHeatmapPlotLabels::titleAndNoteFitANarrowMap_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("fits"); // the whole title in its own font
+    QTest::newRow("wide") << 1400 << true;
+    QTest::newRow("beside the tiles and a question") << 440 << false;
+    QTest::newRow("very narrow") << 200 << false;
+}
+
+void TestHeatmapPlotLabels::titleAndNoteFitANarrowMap()
+{
+    // Lesson mode's large fonts on a narrow heatmap: the title and the note standing in for
+    // hidden weights stay within the map instead of being cut at both ends.
+    QFETCH(int, width);
+    QFETCH(bool, fits);
+    HeatmapPlot plot;
+    plot.setPresentationMode(true);
+    plot.resize(width, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    HeatmapData d = makeData({ QStringLiteral("i"), QStringLiteral("love") },
+        { QStringLiteral("a"), QStringLiteral("b") }, QStringLiteral("0.25 0.75; 0.5 0.5"),
+        QString());
+    d.title = QStringLiteral("Head 1: scores S / s, before the softmax");
+    plot.setData(d);
+    plot.setWeightsHidden(true);
+    plot.replot();
+    QCoreApplication::processEvents();
+    plot.replot();
+    FittedTextElement *title = plot.titleElement();
+    QCOMPARE(title->text(), d.title);
+    const QString shown = title->shownText();
+    QVERIFY2(QFontMetricsF(title->shownFont()).horizontalAdvance(shown) <= title->rect().width(),
+        qPrintable(shown));
+    QCOMPARE(shown == d.title && title->shownFont() == title->font(), fits);
+    // What is shown is the title, or its beginning followed by an ellipsis.
+    QVERIFY2(
+        shown == d.title || (shown.endsWith(QChar(0x2026)) && d.title.startsWith(shown.chopped(1))),
+        qPrintable(shown));
+    const QRectF note = plot.hiddenNoteRect();
+    QVERIFY(!note.isEmpty());
+    QVERIFY2(
+        note.left() >= plot.axisRect()->left() - 1 && note.right() <= plot.axisRect()->right() + 1,
+        qPrintable(QStringLiteral("note %1 to %2, map %3 to %4")
+                       .arg(note.left())
+                       .arg(note.right())
+                       .arg(plot.axisRect()->left())
+                       .arg(plot.axisRect()->right())));
 }
 
 QTEST_MAIN(TestHeatmapPlotLabels)

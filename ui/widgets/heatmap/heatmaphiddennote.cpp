@@ -3,6 +3,7 @@
 
 #include "plots/matrixplotadapter.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
 #include <vector>
 
@@ -25,7 +26,8 @@ HeatmapHiddenNote::HeatmapHiddenNote(QCustomPlot *plot)
 
 void HeatmapHiddenNote::restyle(bool compact, double points)
 {
-    setFont(MatrixPlotAdapter::plotFont(points));
+    m_styledFont = MatrixPlotAdapter::plotFont(points);
+    setFont(m_styledFont);
     // A small map has room for a sign only; a large one says what the class waits for.
     setText(
         compact ? QStringLiteral("?") : tr("The weights are hidden\nuntil the answer is revealed"));
@@ -58,9 +60,28 @@ void HeatmapHiddenNote::place(int rows, const QList<QPoint> &marked)
         0.5, anyMarked && bestLength > 0 ? (bestStart + bestLength / 2.0) / rows : 0.5);
 }
 
+void HeatmapHiddenNote::draw(QCPPainter *painter)
+{
+    QFont font = m_styledFont;
+    const QString words = text();
+    const double room = clipRect().width() - padding().left() - padding().right() - 4.0;
+    const double wide
+        = QFontMetricsF(font).boundingRect(QRectF(0, 0, 1e6, 1e6), Qt::AlignCenter, words).width();
+    // Too narrow a map even for half the size: a sign, as on a small map.
+    const bool sign = room > 0 && wide * 0.5 > room;
+    if (room > 0 && wide > room && !sign && font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * room / wide * 0.98);
+    setFont(font);
+    if (sign)
+        setText(QStringLiteral("?"));
+    QCPItemText::draw(painter);
+    m_drawn = QRectF(topLeft->pixelPosition(), bottomRight->pixelPosition()).normalized();
+    setText(words);
+}
+
 QRectF HeatmapHiddenNote::drawnRect() const
 {
-    return QRectF(topLeft->pixelPosition(), bottomRight->pixelPosition()).normalized();
+    return m_drawn;
 }
 
 } // namespace ae

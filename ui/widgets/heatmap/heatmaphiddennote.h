@@ -25,6 +25,15 @@ public:
     void place(int rows, const QList<QPoint> &marked);
     /// Where the note was last drawn, in widget pixels (empty before a replot).
     QRectF drawnRect() const;
+
+protected:
+    /// Draws the note in a smaller font (down to half its own) where the map is narrower
+    /// than its lines, and a sign where even that is too wide.
+    void draw(QCPPainter *painter) override;
+
+private:
+    QFont m_styledFont; ///< the font restyle() chose, before any fitting
+    QRectF m_drawn; ///< where draw() last drew the note
 };
 
 } // namespace ae

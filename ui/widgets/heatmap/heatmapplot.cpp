@@ -8,6 +8,7 @@
 #include "heatmap/heatmaphiddennote.h"
 #include "heatmap/heatmapticklayout.h"
 #include "heatmap/stackedlabels.h"
+#include "plots/fittedtextelement.h"
 #include "plots/matrixplotadapter.h"
 
 #include <QFontMetricsF>
@@ -39,8 +40,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent)
     addLayer(cellsLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
     plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString());
-    plotLayout()->addElement(0, 0, m_title);
+    plotLayout()->addElement(0, 0, m_title = new FittedTextElement(this));
 
     m_map = new QCPColorMap(xAxis, yAxis);
     m_map->setInterpolate(false);

@@ -7,6 +7,7 @@
 
 #include "heatmap/colormap.h"
 #include "heatmap/heatmapdata.h"
+#include "plots/fittedtextelement.h"
 
 #include <QList>
 #include <qcustomplot.h>
@@ -73,7 +74,7 @@ public:
     QCPColorMap *colorMapPlottable() const;
     /// The colour bar; null in compact mode.
     QCPColorScale *colorScale() const { return m_scale; }
-    QCPTextElement *titleElement() const { return m_title; }
+    FittedTextElement *titleElement() const { return m_title; }
     /// The cells outlined as their row's largest weight (x = column, y = row).
     QList<QPoint> alignmentCells() const;
     /// The pen of those outlines.
@@ -181,7 +182,7 @@ private:
     /// Says, in the empty plot, why there are no cells while a question is open.
     HeatmapHiddenNote *m_hiddenNote = nullptr;
     QCPMarginGroup *m_marginGroup = nullptr;
-    QCPTextElement *m_title = nullptr;
+    FittedTextElement *m_title = nullptr;
     HeatmapCellLayer *m_cells = nullptr;
     int m_rowStep = 0; ///< label every m_rowStep-th row (0 before the first layout)
     int m_columnStep = 0;
