@@ -96,6 +96,9 @@ void TestTrainingDockPlots::exportsCurvesAndFilmStrip()
     for (int i = 0; i < 12; ++i)
         m_dock->runner()->step();
     QTRY_COMPARE(m_dock->runner()->stepsDone(1), 12);
+    // The curves receive the steps after the runner counts them: wait for both runs' points.
+    for (int run = 0; run < 2; ++run)
+        QTRY_COMPARE(m_dock->curvePlot(0)->rawGraph(run, 0)->dataCount(), 12);
     QVERIFY(m_dock->exportButton()->isEnabled());
     const Figure curves = m_dock->curvesFigure();
     // Every step of both runs is a point of each curve.
