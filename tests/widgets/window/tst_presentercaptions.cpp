@@ -152,8 +152,8 @@ void TestPresenterCaptions::everyCaptionShowsWhole_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("lesson");
-    for (const char *lesson :
-        { "why-sqrt-dk", "cross-attention", "qkv-wirings", "multi-head-by-hand" }) {
+    for (const char *lesson : { "why-sqrt-dk", "cross-attention", "qkv-wirings",
+             "multi-head-by-hand", "three-attentions" }) {
         QTest::addRow("%s, English", lesson) << QStringLiteral("en") << QString::fromLatin1(lesson);
         QTest::addRow("%s, Chinese", lesson)
             << QStringLiteral("zh_CN") << QString::fromLatin1(lesson);

@@ -3,6 +3,7 @@
 
 #include "plots/matrixplotadapter.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
 #include <vector>
 
@@ -25,7 +26,9 @@ HeatmapHiddenNote::HeatmapHiddenNote(QCustomPlot *plot)
 
 void HeatmapHiddenNote::restyle(bool compact, double points)
 {
-    setFont(MatrixPlotAdapter::plotFont(points));
+    m_font = MatrixPlotAdapter::plotFont(points);
+    m_compact = compact;
+    setFont(m_font);
     // A small map has room for a sign only; a large one says what the class waits for.
     setText(
         compact ? QStringLiteral("?") : tr("The weights are hidden\nuntil the answer is revealed"));
@@ -56,6 +59,20 @@ void HeatmapHiddenNote::place(int rows, const QList<QPoint> &marked)
     const bool anyMarked = std::find(taken.begin(), taken.end(), true) != taken.end();
     position->setCoords(
         0.5, anyMarked && bestLength > 0 ? (bestStart + bestLength / 2.0) / rows : 0.5);
+}
+
+void HeatmapHiddenNote::draw(QCPPainter *painter)
+{
+    QFont font = m_font;
+    if (const QCPAxisRect *rect = clipAxisRect(); rect && !m_compact) {
+        const double room = rect->width() - padding().left() - padding().right() - 4.0;
+        const double smallest = m_font.pointSizeF() * 0.5;
+        while (font.pointSizeF() * 0.9 >= smallest
+            && QFontMetricsF(font).boundingRect(QRectF(), Qt::AlignCenter, text()).width() > room)
+            font.setPointSizeF(font.pointSizeF() * 0.9);
+    }
+    setFont(font);
+    QCPItemText::draw(painter);
 }
 
 QRectF HeatmapHiddenNote::drawnRect() const

@@ -25,6 +25,15 @@ public:
     void place(int rows, const QList<QPoint> &marked);
     /// Where the note was last drawn, in widget pixels (empty before a replot).
     QRectF drawnRect() const;
+
+protected:
+    /// Draws the note, its sentence made smaller (down to half its size) when the map is
+    /// narrower than the words: square cells beside the small multiples leave a narrow map.
+    void draw(QCPPainter *painter) override;
+
+private:
+    QFont m_font; ///< the size restyle() chose
+    bool m_compact = false;
 };
 
 } // namespace ae
