@@ -275,6 +275,11 @@ std::vector<SubcommandSpec> makeTable()
                 { QStringLiteral("kind"), {}, QStringLiteral("encoder-self|decoder-self|cross"),
                     QStringLiteral("cross"),
                     QStringLiteral("Which of the layer's attentions --save-session writes.") },
+                { QStringLiteral("sentence"), {}, QStringLiteral("WORDS"), {},
+                    QStringLiteral("The transformer: the source sentence --save-session shows "
+                                   "instead of the first held-out example, one of the task's "
+                                   "(a sentence of either split of the corpus), with its "
+                                   "translation.") },
                 { QStringLiteral("replay"), {}, QStringLiteral("FILE"), {},
                     QStringLiteral("Replay a training reference file (the one-layer model, or "
                                    "the transformer when its model says so): print its losses, "

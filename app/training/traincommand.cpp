@@ -143,24 +143,21 @@ int trainTransformer(const TrainOptions &o)
     const int status = writeJson(transformerRunHistoryJson(trainer, final), o.outputFile);
     if (status != CommandLine::Ok || o.sessionFile.isEmpty())
         return status;
-    // The first held-out example without its padding.
-    const TrainingBatch held = trainer.heldOutBatch();
-    std::vector<int> source, target;
-    for (int i = 0; i < held.sourceLength(); ++i)
-        if (held.sourcePadding.size() == 0 || !held.sourcePadding(0, i))
-            source.push_back(held.source(0, i));
-    for (int i = 0; i < held.targetLength(); ++i)
-        if (held.targetPadding.size() == 0 || !held.targetPadding(0, i))
-            target.push_back(held.target(0, i));
+    // The sentence asked for, or the first held-out example without its padding.
+    std::vector<int> source = o.sessionSource, target = o.sessionTarget;
+    if (source.empty()) {
+        const TrainingBatch held = trainer.heldOutBatch();
+        for (int i = 0; i < held.sourceLength(); ++i)
+            if (held.sourcePadding.size() == 0 || !held.sourcePadding(0, i))
+                source.push_back(held.source(0, i));
+        for (int i = 0; i < held.targetLength(); ++i)
+            if (held.targetPadding.size() == 0 || !held.targetPadding(0, i))
+                target.push_back(held.target(0, i));
+    }
     return writeSession(transformerLayerSession(trainer.spec(), trainer.parameters(), source,
                             target, o.sessionLayer, o.sessionKind,
-                            QStringLiteral("%1, transformer layer %2, %3 attention, trained %4 "
-                                           "steps (seed %5)")
-                                .arg(taskName(o.config.task.kind))
-                                .arg(o.sessionLayer)
-                                .arg(attentionKindName(o.sessionKind))
-                                .arg(trainer.stepsDone())
-                                .arg(o.config.seed)),
+                            transformerSessionTitle(taskName(o.config.task.kind), o.sessionLayer,
+                                o.sessionKind, trainer.stepsDone(), o.config.seed)),
         o.sessionFile);
 }
 

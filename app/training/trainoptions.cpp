@@ -3,6 +3,7 @@
 
 #include "cli/subcommands.h"
 #include "session/sessionlimits.h"
+#include "training/trainingtask.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -76,7 +77,7 @@ ParsedCommand<TrainOptions> parseTrainArgs(const QStringList &args)
                                              "transformer)")
                                   .arg(QLatin1String(name)));
     }
-    for (const char *name : { "layer", "kind" }) {
+    for (const char *name : { "layer", "kind", "sentence" }) {
         if (!p.isSet(QLatin1String(name)))
             continue;
         if (!transformer)
@@ -169,6 +170,25 @@ ParsedCommand<TrainOptions> parseTrainArgs(const QStringList &args)
                           .arg(c.layers - 1)
                           .arg(c.layers));
     o.sessionLayer = static_cast<int>(layer);
+    if (p.isSet(QStringLiteral("sentence"))) {
+        // A sentence of the task with the task's own translation, so that the session's
+        // rows are the reference words (as for a held-out example).
+        const TrainingTask task(c.task);
+        const QString words = p.value(QStringLiteral("sentence"));
+        QString unknown;
+        const auto source = task.sourceIds(words, &unknown);
+        if (!source || source->empty())
+            return refuse(QStringLiteral("--sentence: \"%1\" is not a word of the task's "
+                                         "source vocabulary")
+                              .arg((source ? words : unknown).left(40)));
+        const auto target = task.translation(*source);
+        if (!target)
+            return refuse(QStringLiteral("--sentence: \"%1\" is not a source sentence of the "
+                                         "task (none of its examples translates it)")
+                              .arg(words.left(80)));
+        o.sessionSource = *source;
+        o.sessionTarget = *target;
+    }
     out.outcome = ParseOutcome::Run;
     return out;
 }

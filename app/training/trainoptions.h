@@ -9,6 +9,7 @@
 #include "training/transformer/transformersession.h"
 
 #include <QStringList>
+#include <vector>
 
 namespace ae {
 
@@ -23,6 +24,10 @@ struct TrainOptions
     /// The transformer's session: the layer (--layer) and the attention (--kind) written.
     int sessionLayer = 0;
     TransformerAttentionKind sessionKind = TransformerAttentionKind::Cross;
+    /// --sentence: the source ids of the example the session shows, and the task's
+    /// translation of it (the target ids, end token included); empty: the first held-out
+    /// example.
+    std::vector<int> sessionSource, sessionTarget;
 };
 
 /// Parses `train`'s arguments: the program name followed by the subcommand's own arguments.

@@ -6,7 +6,7 @@
 # nothing else, the built-in lessons `lesson --builtin` lists, and the right files.
 
 # The built-in lessons (`attention-explorer lesson --builtin`; the check keeps them in step).
-_attention_explorer_lessons='cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk'
+_attention_explorer_lessons='cross-attention multi-head-by-hand qkv-wirings three-attentions why-sqrt-dk'
 
 # Session files (*.json but not lesson files) and folders that start with $1.
 _attention_explorer_sessions()
@@ -35,7 +35,7 @@ _attention_explorer_options()
         train)
             echo '--model --task --length --vocab --d-model --heads --layers --d-ff --scale' \
                 '--optimizer --lr --batch --steps --seed --log-every -o --output' \
-                '--save-session --layer --kind --replay -h --help'
+                '--save-session --layer --kind --sentence --replay -h --help'
             ;;
     esac
 }

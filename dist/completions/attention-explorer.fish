@@ -78,13 +78,13 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l wir
 complete -c attention-explorer -n '__fish_seen_subcommand_from worksheet' -l causal -d 'Apply the causal mask'
 
 # The built-in lessons (`attention-explorer lesson --builtin`; the check keeps them in step).
-complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a 'cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk' -d 'Built-in lesson'
+complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a 'cross-attention multi-head-by-hand qkv-wirings three-attentions why-sqrt-dk' -d 'Built-in lesson'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -a '(__attention_explorer_files .aelesson.json)'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l builtin -d 'List the built-in lessons'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l check -d 'Validate the lesson and print it resolved as JSON'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l handout -r -F -d 'Write the handout: .md or .pdf'
 complete -c attention-explorer -n '__fish_seen_subcommand_from lesson' -l lang -x -a 'en zh' -d "The handout's language"
-complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -a 'cross-attention multi-head-by-hand qkv-wirings why-sqrt-dk' -d 'Built-in lesson'
+complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -a 'cross-attention multi-head-by-hand qkv-wirings three-attentions why-sqrt-dk' -d 'Built-in lesson'
 complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -a '(__attention_explorer_files .aelesson.json)'
 complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l bind -x -d 'The address to listen on'
 complete -c attention-explorer -n '__fish_seen_subcommand_from serve' -l port -x -d 'The port, 0 for a free one'
@@ -109,4 +109,5 @@ complete -c attention-explorer -n '__fish_seen_subcommand_from train' -s o -l ou
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l save-session -r -F -d 'Write a held-out example as a session'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l layer -x -d 'The transformer layer --save-session writes'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l kind -x -a 'encoder-self decoder-self cross' -d 'The attention --save-session writes'
+complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l sentence -x -d 'The source sentence --save-session shows'
 complete -c attention-explorer -n '__fish_seen_subcommand_from train' -l replay -r -F -d 'Replay a training reference file'

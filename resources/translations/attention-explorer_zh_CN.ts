@@ -442,6 +442,42 @@
         <source>Trained reversal</source>
         <translation>训练后的倒序</translation>
     </message>
+    <message>
+        <source>Trained transformer: 我 在 学校 学习, encoder self-attention</source>
+        <translation>训练后的 Transformer：我 在 学校 学习，编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Learned weights: the last encoder layer of a transformer trained on the translation corpus (train --model transformer --task translate-zh-en); every Chinese word attends to every Chinese word (X, X).</source>
+        <translation>学到的权重：在翻译语料上做中译英训练的 Transformer（train --model transformer）的最后一个编码器层；每个中文词都关注每个中文词 (X, X)。</translation>
+    </message>
+    <message>
+        <source>Transformer: encoder self-attention</source>
+        <translation>Transformer：编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Trained transformer: i study at school, masked decoder self-attention</source>
+        <translation>训练后的 Transformer：我 在 学校 学习 的英译，带掩码的解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Learned weights: the last decoder layer&apos;s self-attention of the same transformer (Y, Y); the causal mask leaves the triangle below the diagonal.</source>
+        <translation>学到的权重：同一个 Transformer 最后一个解码器层的自注意力 (Y, Y)；因果掩码只留下对角线及其下方的三角形。</translation>
+    </message>
+    <message>
+        <source>Transformer: decoder self-attention</source>
+        <translation>Transformer：解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Trained transformer: 我 在 学校 学习 → i study at school, cross-attention</source>
+        <translation>训练后的 Transformer：我 在 学校 学习 译成英文，交叉注意力</translation>
+    </message>
+    <message>
+        <source>Learned weights: the last decoder layer&apos;s cross-attention of the same transformer (Y, X); study looks at 学习 and school at 学校, so the alignment crosses.</source>
+        <translation>学到的权重：同一个 Transformer 最后一个解码器层的交叉注意力 (Y, X)；英文的动词关注「学习」，地点关注「学校」，所以对齐线是交叉的。</translation>
+    </message>
+    <message>
+        <source>Transformer: cross-attention</source>
+        <translation>Transformer：交叉注意力</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>

@@ -28,6 +28,17 @@ std::optional<TransformerAttentionKind> attentionKindFromName(const QString &nam
     return std::nullopt;
 }
 
+QString transformerSessionTitle(
+    const QString &task, int layer, TransformerAttentionKind kind, int steps, std::uint64_t seed)
+{
+    return QStringLiteral("%1, transformer layer %2, %3 attention, trained %4 steps (seed %5)")
+        .arg(task)
+        .arg(layer)
+        .arg(attentionKindName(kind))
+        .arg(steps)
+        .arg(seed);
+}
+
 namespace {
 
 /// The session's explicit projections of one torch attention (x W^T + b in torch's layout).

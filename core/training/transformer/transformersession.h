@@ -10,6 +10,7 @@
 #include "training/transformer/transformerparameters.h"
 
 #include <QString>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -27,6 +28,12 @@ enum class TransformerAttentionKind {
 QString attentionKindName(TransformerAttentionKind kind);
 std::optional<TransformerAttentionKind> attentionKindFromName(const QString &name);
 /// @}
+
+/// The title `train --save-session` gives the session of attention @p kind in layer @p layer
+/// of a run of task @p task trained @p steps steps from seed @p seed ("translate-zh-en,
+/// transformer layer 1, cross attention, trained 100 steps (seed 3)").
+QString transformerSessionTitle(
+    const QString &task, int layer, TransformerAttentionKind kind, int steps, std::uint64_t seed);
 
 /// The session of attention @p kind in layer @p layer (of the encoder for EncoderSelf, of the
 /// decoder otherwise) for the example @p source -> @p target (no padding), after a forward

@@ -25,7 +25,7 @@ namespace {
 
 const QStringList builtinNames { QStringLiteral("cross-attention"),
     QStringLiteral("multi-head-by-hand"), QStringLiteral("qkv-wirings"),
-    QStringLiteral("why-sqrt-dk") };
+    QStringLiteral("three-attentions"), QStringLiteral("why-sqrt-dk") };
 
 /// `compute` on @p session, written to a file in @p dir.
 QJsonObject computeOf(const QJsonObject &session, const QTemporaryDir &dir, int step)
@@ -204,6 +204,8 @@ void TestLessonCommand::writesHandouts_data()
                            << QStringLiteral("h.md");
     QTest::newRow("pdf en") << QStringLiteral("multi-head-by-hand") << QStringLiteral("en")
                             << QStringLiteral("h.pdf");
+    QTest::newRow("md zh, the trained transformer")
+        << QStringLiteral("three-attentions") << QStringLiteral("zh") << QStringLiteral("h.md");
 }
 
 void TestLessonCommand::writesHandouts()
@@ -276,8 +278,8 @@ void TestLessonCommand::refuses_data()
     QTest::newRow("unknown name")
         << QStringList { QStringLiteral("transformers"), QStringLiteral("--check") } << 2
         << QStringLiteral("lesson: \"transformers\" is neither a built-in lesson "
-                          "(cross-attention, multi-head-by-hand, qkv-wirings, why-sqrt-dk) nor a "
-                          "lesson file");
+                          "(cross-attention, multi-head-by-hand, qkv-wirings, three-attentions, "
+                          "why-sqrt-dk) nor a lesson file");
     QTest::newRow("no action") << QStringList { QStringLiteral("why-sqrt-dk") } << 2
                                << QStringLiteral("lesson: give exactly one of");
     QTest::newRow("two actions") << QStringList { QStringLiteral("--builtin"),

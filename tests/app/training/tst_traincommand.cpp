@@ -269,11 +269,19 @@ void TestTrainCommand::transformerSession_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<bool>("causal");
     QTest::addColumn<QString>("queries");
+    QTest::addColumn<QString>("sentence"); ///< --sentence, if given
+    QTest::addColumn<QString>("english"); ///< its translation
     QTest::newRow("encoder-self") << QStringLiteral("encoder-self") << false
-                                  << QStringLiteral("source");
+                                  << QStringLiteral("source") << QString() << QString();
     QTest::newRow("decoder-self") << QStringLiteral("decoder-self") << true
-                                  << QStringLiteral("target");
-    QTest::newRow("cross") << QStringLiteral("cross") << false << QStringLiteral("target");
+                                  << QStringLiteral("target") << QString() << QString();
+    QTest::newRow("cross") << QStringLiteral("cross") << false << QStringLiteral("target")
+                           << QString() << QString();
+    // --sentence: a sentence of the training split (a piece written without spaces is split
+    // into the vocabulary's words), with the corpus's translation.
+    QTest::newRow("cross, --sentence")
+        << QStringLiteral("cross") << false << QStringLiteral("target")
+        << QStringLiteral("我 昨天 看了 书") << QStringLiteral("i read a book yesterday");
 }
 
 void TestTrainCommand::transformerSession()
@@ -281,22 +289,33 @@ void TestTrainCommand::transformerSession()
     QFETCH(QString, kind);
     QFETCH(bool, causal);
     QFETCH(QString, queries);
+    QFETCH(QString, sentence);
+    QFETCH(QString, english);
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("layer.json"));
-    const test::CliRun run = test::runCli({ QStringLiteral("train"), QStringLiteral("--model"),
+    QStringList args { QStringLiteral("train"), QStringLiteral("--model"),
         QStringLiteral("transformer"), QStringLiteral("--task"), QStringLiteral("translate-zh-en"),
         QStringLiteral("--d-model"), QStringLiteral("16"), QStringLiteral("--d-ff"),
         QStringLiteral("16"), QStringLiteral("--steps"), QStringLiteral("3"),
         QStringLiteral("--save-session"), file, QStringLiteral("--layer"), QStringLiteral("1"),
-        QStringLiteral("--kind"), kind });
+        QStringLiteral("--kind"), kind };
+    if (!sentence.isEmpty())
+        args << QStringLiteral("--sentence") << sentence;
+    const test::CliRun run = test::runCli(args);
     QVERIFY2(run.exitCode == 0, qPrintable(test::describe(run)));
     const SessionLoadResult loaded = loadSessionFile(file);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error ? loaded.error->toString() : QString()));
     const Session &s = loaded.session;
-    // The first held-out sentence pair, unpadded, the target closed by the end token.
+    // The first held-out sentence pair, unpadded, the target closed by the end token; or the
+    // sentence asked for.
     const SentencePair &pair = TranslationCorpus::builtin().test().front();
-    QCOMPARE(s.source.tokens, pair.chinese);
-    QCOMPARE(s.target.tokens, pair.english + QStringList { QStringLiteral("</s>") });
+    const QStringList chinese = sentence.isEmpty()
+        ? pair.chinese
+        : QStringList { QStringLiteral("我"), QStringLiteral("昨天"), QStringLiteral("看"),
+              QStringLiteral("了"), QStringLiteral("书") };
+    const QStringList words = sentence.isEmpty() ? pair.english : english.split(QLatin1Char(' '));
+    QCOMPARE(s.source.tokens, chinese);
+    QCOMPARE(s.target.tokens, words + QStringList { QStringLiteral("</s>") });
     QCOMPARE(s.attention.config.dModel, 16);
     QCOMPARE(s.attention.config.heads, 4);
     QCOMPARE(s.attention.config.causal, causal);
@@ -366,6 +385,17 @@ void TestTrainCommand::refusedOptions_data()
         "--layer: \"last\" is not a whole number");
     tfRow("kind", save + QStringList { QStringLiteral("--kind"), QStringLiteral("self") },
         "--kind: \"self\" is not encoder-self, decoder-self or cross");
+    tfRow("sentence without a session",
+        { QStringLiteral("--sentence"), QStringLiteral("我 在 学校 学习") },
+        "--sentence: chooses what --save-session writes; give --save-session FILE too");
+    row("sentence, one layer", { QStringLiteral("--sentence"), QStringLiteral("a b c") },
+        "--sentence: only the transformer has it (--model transformer)");
+    tfRow("sentence of unknown words",
+        save + QStringList { QStringLiteral("--sentence"), QStringLiteral("我 在 火星 学习") },
+        "--sentence: \"火星\" is not a word of the task's source vocabulary");
+    tfRow("sentence not in the corpus",
+        save + QStringList { QStringLiteral("--sentence"), QStringLiteral("学校 我 学习 在") },
+        "--sentence: \"学校 我 学习 在\" is not a source sentence of the task");
     row("heads divide", { QStringLiteral("--heads"), QStringLiteral("3") },
         "--heads: 3 does not divide d_model 128");
     row("zero steps", { QStringLiteral("--steps"), QStringLiteral("0") },

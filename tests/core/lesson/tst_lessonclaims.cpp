@@ -307,6 +307,15 @@ void TestLessonClaims::captionsKeepTheAnswer_data()
         << QStringLiteral("qkv-wirings") << 2 << QStringLiteral("0.944") << QStringLiteral("0.944");
     QTest::newRow("wirings step 6: the mask hides later words") << QStringLiteral(
         "qkv-wirings") << 5 << QStringLiteral("words after") << QStringLiteral("后面的词");
+    QTest::newRow("three attentions step 2: the causal mask")
+        << QStringLiteral("three-attentions") << 1 << QStringLiteral("causal mask")
+        << QStringLiteral("因果掩码");
+    QTest::newRow("three attentions step 3: study looks at the last word")
+        << QStringLiteral("three-attentions") << 2 << QStringLiteral("the last Chinese word")
+        << QStringLiteral("最后一个中文词");
+    QTest::newRow("√d_k step 11: every head sharpens")
+        << QStringLiteral("why-sqrt-dk") << 10 << QStringLiteral("sharpens")
+        << QStringLiteral("尖锐");
 }
 
 void TestLessonClaims::captionsKeepTheAnswer()

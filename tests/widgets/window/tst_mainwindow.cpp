@@ -218,6 +218,10 @@ void TestMainWindow::examplesMenuOpensEachExample_data()
         << QStringLiteral(":/examples/trained-translate.json") << QString();
     QTest::newRow("trained reverse")
         << QStringLiteral(":/examples/trained-reverse.json") << QString();
+    for (const char *kind : { "encoder-self", "decoder-self", "cross" })
+        QTest::addRow("trained transformer, %s", kind)
+            << QStringLiteral(":/examples/trained-transformer-%1.json").arg(QLatin1String(kind))
+            << QString();
 }
 
 void TestMainWindow::examplesMenuOpensEachExample()

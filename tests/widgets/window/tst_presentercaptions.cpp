@@ -129,6 +129,7 @@ private slots:
     void everyCaptionShowsWhole_data();
     void everyCaptionShowsWhole();
     void trainingStepKeepsClearOfTheCaption();
+    void hiddenNoteFitsANarrowMap();
 };
 
 void TestPresenterCaptions::initTestCase()
@@ -152,8 +153,8 @@ void TestPresenterCaptions::everyCaptionShowsWhole_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("lesson");
-    for (const char *lesson :
-        { "why-sqrt-dk", "cross-attention", "qkv-wirings", "multi-head-by-hand" }) {
+    for (const char *lesson : { "why-sqrt-dk", "cross-attention", "qkv-wirings",
+             "multi-head-by-hand", "three-attentions" }) {
         QTest::addRow("%s, English", lesson) << QStringLiteral("en") << QString::fromLatin1(lesson);
         QTest::addRow("%s, Chinese", lesson)
             << QStringLiteral("zh_CN") << QString::fromLatin1(lesson);
@@ -255,6 +256,29 @@ void TestPresenterCaptions::trainingStepKeepsClearOfTheCaption()
                     + describe()));
         }
     }
+}
+
+void TestPresenterCaptions::hiddenNoteFitsANarrowMap()
+{
+    // Four square columns beside four heads' small maps leave a map narrower than the note
+    // that stands for the hidden weights: its sentence shrinks to fit rather than being cut.
+    QVERIFY(m_window->lessons()->openBuiltin(QStringLiteral("three-attentions")));
+    m_window->setPresentationMode(true);
+    QTRY_COMPARE(m_window->geometry(), m_window->screen()->geometry());
+    QVERIFY(m_window->document()->weightsHidden());
+    HeatmapPlot *large = m_window->heatmapPanel()->largePlot();
+    QTRY_VERIFY(!large->hiddenNote().isEmpty());
+    QTest::qWait(50);
+    large->replot();
+    const QRectF note = large->hiddenNoteRect();
+    const QRect map = large->axisRect()->rect();
+    QVERIFY(!note.isEmpty());
+    QVERIFY2(note.left() >= map.left() - 1 && note.right() <= map.right() + 1,
+        qPrintable(QStringLiteral("note %1 to %2, map %3 to %4")
+                       .arg(note.left())
+                       .arg(note.right())
+                       .arg(map.left())
+                       .arg(map.right())));
 }
 
 QTEST_MAIN(TestPresenterCaptions)

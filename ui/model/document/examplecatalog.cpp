@@ -64,6 +64,29 @@ const KnownExample knownExamples[] = {
             "Learned weights: a model trained to write its input backwards (train --task "
             "reverse) looks from the first output to the last input, and so on."),
         QT_TRANSLATE_NOOP("ExampleCatalog", "Trained reversal") },
+    { "trained-transformer-encoder-self.json",
+        QT_TRANSLATE_NOOP(
+            "ExampleCatalog", "Trained transformer: 我 在 学校 学习, encoder self-attention"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Learned weights: the last encoder layer of a transformer trained on the "
+            "translation corpus (train --model transformer --task translate-zh-en); every "
+            "Chinese word attends to every Chinese word (X, X)."),
+        QT_TRANSLATE_NOOP("ExampleCatalog", "Transformer: encoder self-attention") },
+    { "trained-transformer-decoder-self.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Trained transformer: i study at school, masked decoder self-attention"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Learned weights: the last decoder layer's self-attention of the same "
+            "transformer (Y, Y); the causal mask leaves the triangle below the diagonal."),
+        QT_TRANSLATE_NOOP("ExampleCatalog", "Transformer: decoder self-attention") },
+    { "trained-transformer-cross.json",
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Trained transformer: 我 在 学校 学习 → i study at school, cross-attention"),
+        QT_TRANSLATE_NOOP("ExampleCatalog",
+            "Learned weights: the last decoder layer's cross-attention of the same "
+            "transformer (Y, X); study looks at 学习 and school at 学校, so the alignment "
+            "crosses."),
+        QT_TRANSLATE_NOOP("ExampleCatalog", "Transformer: cross-attention") },
 };
 
 constexpr char examplesFolder[] = ":/examples";
