@@ -143,6 +143,16 @@ MainWindow::MainWindow(QWidget *parent)
     connect(
         m_document->undoStack(), &QUndoStack::indexChanged, m_noteBar, &MessageBar::clearMessage);
 
+    // Qt moves a dock behind another one's tab out of sight but keeps it "visible": Tab would
+    // walk through its fields and Alt + a letter would reach them, unseen. Its contents are
+    // hidden while its tab is not the one shown (Qt tells a tab's change as a visibility change).
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        connect(dock, &QDockWidget::visibilityChanged, dock, [dock](bool visible) {
+            if (QWidget *contents = dock->widget())
+                contents->setVisible(visible);
+        });
+    }
+
     updateTitle();
     updateError();
     updateShapes();
