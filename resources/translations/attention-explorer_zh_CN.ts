@@ -3867,8 +3867,8 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
+        <source>Zoom O&amp;ut</source>
+        <translation>缩小(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;High Contrast</source>
@@ -4044,7 +4044,7 @@ The class guessed: %2</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;Examples</source>
+        <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
@@ -4076,8 +4076,8 @@ The class guessed: %2</source>
         <translation>颜色映射(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
     </message>
     <message>
         <source>System Language</source>

@@ -17,6 +17,7 @@
 #include <QGroupBox>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QTabWidget>
@@ -124,6 +125,8 @@ private slots:
     void everyLetterHasOneOwner_data();
     void everyLetterHasOneOwner();
     void collectorFindsAClash();
+    void menuItemsHaveTheirOwnLetters_data();
+    void menuItemsHaveTheirOwnLetters();
     void eachSequenceHasItsLetter_data();
     void eachSequenceHasItsLetter();
 };
@@ -236,6 +239,40 @@ void TestMnemonics::collectorFindsAClash()
     intruder->setObjectName(QStringLiteral("intruder"));
     const QMultiHash<QString, QString> after = reachableMnemonics(window);
     QCOMPARE(after.values(taken).size(), before.values(taken).size() + 1);
+}
+
+void TestMnemonics::menuItemsHaveTheirOwnLetters_data()
+{
+    menusKeepTheirLetters_data();
+}
+
+void TestMnemonics::menuItemsHaveTheirOwnLetters()
+{
+    // In an open menu a letter chooses its item: two items of one menu underlining one letter
+    // (File ▸ Export Figure… and File ▸ Examples) would only be stepped between.
+    QFETCH(QString, language);
+    QVERIFY(LanguageManager::apply(language) || language == QLatin1String("en"));
+    MainWindow window;
+    QStringList clashes;
+    int menus = 0;
+    for (QMenu *menu : window.findChildren<QMenu *>()) {
+        QHash<QString, QString> owners;
+        for (QAction *action : menu->actions()) {
+            if (!action->isVisible() || action->isSeparator())
+                continue;
+            const QString letter = mnemonicOf(action->text());
+            if (letter.isEmpty())
+                continue;
+            if (owners.contains(letter))
+                clashes << QStringLiteral("%1: “%2” and “%3” (Alt+%4)")
+                               .arg(menu->objectName(), owners.value(letter), action->text(),
+                                   letter);
+            owners.insert(letter, action->text());
+        }
+        menus += owners.isEmpty() ? 0 : 1;
+    }
+    QVERIFY(menus >= 6);
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
 }
 
 void TestMnemonics::eachSequenceHasItsLetter_data()
