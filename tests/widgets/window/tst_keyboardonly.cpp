@@ -76,6 +76,7 @@ void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
     QWidget *target = keyTarget();
     QVERIFY(target);
     QTest::keyClick(target, key, modifiers);
+    QCoreApplication::processEvents(); // as the event loop runs between two presses
 }
 
 /// Waits until the menus are closed and @p window is active again. The offscreen platform may
@@ -103,6 +104,7 @@ bool tabTo(const QWidget *wanted, QStringList *unseen, int limit = 80)
         if (!target)
             return false;
         QTest::keyClick(target, Qt::Key_Tab);
+        QCoreApplication::processEvents();
         const QWidget *now = QApplication::focusWidget();
         if (now && (!now->isVisible() || now->visibleRegion().isEmpty()))
             *unseen << (now->objectName().isEmpty()
@@ -171,6 +173,26 @@ void TestKeyboardOnly::wholeSessionByKeyboard()
     QStringList unseen;
     QVERIFY(tabTo(large, &unseen));
     QVERIFY2(unseen.isEmpty(), qPrintable(unseen.join(QStringLiteral(", "))));
+    // A whole round of Tab from there comes back to it, stopping only on what is on screen.
+    QStringList round;
+    for (int i = 0; i < 200; ++i) {
+        press(Qt::Key_Tab);
+        const QWidget *now = QApplication::focusWidget();
+        QVERIFY(now);
+        const QString name = now->objectName().isEmpty()
+            ? QString::fromLatin1(now->metaObject()->className())
+            : now->objectName();
+        round << name;
+        if (!now->isVisible() || now->visibleRegion().isEmpty() || now->window() != &window)
+            unseen << name;
+        if (now == large)
+            break;
+    }
+    if (qEnvironmentVariableIsSet("AE_LIST_FOCUS"))
+        qInfo().noquote() << round.join(QStringLiteral(" → "));
+    QVERIFY2(large->hasFocus(), qPrintable(round.join(QStringLiteral(", "))));
+    QVERIFY2(unseen.isEmpty(), qPrintable(unseen.join(QStringLiteral(", "))));
+    QVERIFY(round.size() >= 20);
     const QPoint start = large->cursorCell();
     QVERIFY(start.x() >= 0 && start.y() >= 0);
     press(Qt::Key_Home, Qt::ControlModifier); // the first cell
@@ -234,6 +256,8 @@ void TestKeyboardOnly::wholeSessionByKeyboard()
     press(Qt::Key_R, Qt::AltModifier); // &Reveal: the button is clicked as it comes back up
     QTRY_COMPARE(player->phase(), LessonPlayer::Phase::Revealed);
     QVERIFY(!panel->answerText().isEmpty());
+    // The choice is out of use now: the keyboard is on Next, not lost.
+    QVERIFY(panel->nextButton()->hasFocus());
     press(Qt::Key_Escape); // leaves the lesson
     QTRY_VERIFY(!player->isPlaying());
 

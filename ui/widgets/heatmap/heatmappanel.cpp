@@ -122,6 +122,8 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_tileArea->setWidget(m_tileHost);
     m_tileArea->setWidgetResizable(true);
     m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The maps in it take the focus themselves: the area would be a stop Tab makes unseen.
+    m_tileArea->setFocusPolicy(Qt::NoFocus);
     m_tileArea->viewport()->installEventFilter(this);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);

@@ -9,6 +9,7 @@
 #include "lesson/lessonplayer.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QGroupBox>
@@ -403,10 +404,16 @@ void LessonPanel::refresh()
     if (!asking)
         return;
     const bool revealed = phase == LessonPlayer::Phase::Revealed;
+    // The guess and Reveal, where the keyboard was, go out of use on the reveal: the focus
+    // goes on to Next rather than nowhere to be seen.
+    const QWidget *focus = QApplication::focusWidget();
+    const bool focusInQuestion = focus && m_questionBox->isAncestorOf(focus);
     fillGuessInputs();
     m_guessStack->setEnabled(!revealed);
     m_reveal->setVisible(!revealed);
     m_answer->setVisible(revealed);
+    if (revealed && focusInQuestion && m_next->isEnabled())
+        m_next->setFocus(Qt::OtherFocusReason);
     if (revealed) {
         QString answer = escapedMarkdown(LessonHandout::answerText(step));
         if (step.question->kind == LessonQuestionKind::Choice)
