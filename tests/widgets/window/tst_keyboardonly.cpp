@@ -261,10 +261,13 @@ void TestKeyboardOnly::wholeSessionByKeyboard()
     press(Qt::Key_Escape); // leaves the lesson
     QTRY_VERIFY(!player->isPlaying());
 
-    // 5. Ctrl+E opens the export dialog with the focus in it; Alt+F reaches its file field;
+    // 5. From a text field (Alt+Y: Y's tokens), where Ctrl+E moves to the line's end,
+    // Ctrl+Shift+E opens the export dialog with the focus in it; Alt+F reaches its file field;
     // Enter exports and closes it.
     const QString svg = dir.filePath(QStringLiteral("heatmap.svg"));
-    press(Qt::Key_E, Qt::ControlModifier);
+    press(Qt::Key_Y, Qt::AltModifier);
+    QVERIFY(qobject_cast<QLineEdit *>(QApplication::focusWidget()));
+    press(Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
     QPointer<ExportDialog> dialog;
     QTRY_VERIFY((dialog = window.findChild<ExportDialog *>()) && dialog->isVisible());
     QTRY_VERIFY(QApplication::activeWindow() == dialog);
