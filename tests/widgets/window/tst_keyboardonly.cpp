@@ -93,6 +93,20 @@ bool backTo(QWidget *window)
     return QTest::qWaitFor([window] { return QApplication::activeWindow() == window; });
 }
 
+/// Where @p w is, for a failure: the object names from the window down to it (its class when
+/// it has none).
+QString placeOf(const QWidget *w)
+{
+    QStringList path;
+    for (const QObject *o = w->parent(); o; o = o->parent()) {
+        if (!o->objectName().isEmpty())
+            path.prepend(o->objectName());
+    }
+    path << (w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                       : w->objectName());
+    return path.join(QStringLiteral(" > "));
+}
+
 /// Tabs on (at most @p limit times) until @p wanted has the focus; false if it never does.
 /// Every widget the focus passes on the way must be on screen: no field of a hidden tab.
 bool tabTo(const QWidget *wanted, QStringList *unseen, int limit = 80)
@@ -107,9 +121,7 @@ bool tabTo(const QWidget *wanted, QStringList *unseen, int limit = 80)
         QCoreApplication::processEvents();
         const QWidget *now = QApplication::focusWidget();
         if (now && (!now->isVisible() || now->visibleRegion().isEmpty()))
-            *unseen << (now->objectName().isEmpty()
-                    ? QString::fromLatin1(now->metaObject()->className())
-                    : now->objectName());
+            *unseen << placeOf(now);
     }
     return QApplication::focusWidget() == wanted;
 }
@@ -179,9 +191,7 @@ void TestKeyboardOnly::wholeSessionByKeyboard()
         press(Qt::Key_Tab);
         const QWidget *now = QApplication::focusWidget();
         QVERIFY(now);
-        const QString name = now->objectName().isEmpty()
-            ? QString::fromLatin1(now->metaObject()->className())
-            : now->objectName();
+        const QString name = placeOf(now);
         round << name;
         if (!now->isVisible() || now->visibleRegion().isEmpty() || now->window() != &window)
             unseen << name;

@@ -179,6 +179,9 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Frameless, it would be a Tab stop with nothing to show the focus; what is in it takes
+    // the focus itself, and the area still scrolls to it.
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setWidget(host);
     setWidget(scroll);
 

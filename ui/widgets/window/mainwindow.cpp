@@ -146,11 +146,12 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Qt moves a dock behind another one's tab out of sight but keeps it "visible": Tab would
     // walk through its fields and Alt + a letter would reach them, unseen. Its contents are
-    // hidden while its tab is not the one shown (Qt tells a tab's change as a visibility change).
+    // disabled while its tab is not the one shown (Qt tells a tab's change as a visibility
+    // change); disabled rather than hidden, so that the dock area keeps its size.
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
         connect(dock, &QDockWidget::visibilityChanged, dock, [dock](bool visible) {
             if (QWidget *contents = dock->widget())
-                contents->setVisible(visible);
+                contents->setEnabled(visible);
         });
     }
 
