@@ -2823,8 +2823,8 @@ is not whole</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <source>&amp;Decimals:</source>
-        <translation>小数位数(&amp;D)：</translation>
+        <source>Dec&amp;imals:</source>
+        <translation>小数位数(&amp;I)：</translation>
     </message>
     <message>
         <source>◀ Back</source>
@@ -2843,8 +2843,8 @@ is not whole</source>
         <translation>下一步（右方向键、Page Down、空格）</translation>
     </message>
     <message>
-        <source>One Query&apos;s &amp;Row</source>
-        <translation>单个查询的一行(&amp;R)</translation>
+        <source>One Query&apos;s Row</source>
+        <translation>单个查询的一行</translation>
     </message>
     <message>
         <source>One query&apos;s row, whole: each key&apos;s q·k, scaled score and softmax weight beside V and the output row they make</source>
@@ -2855,8 +2855,8 @@ is not whole</source>
         <translation>计算步骤</translation>
     </message>
     <message>
-        <source>He&amp;ad:</source>
-        <translation>头(&amp;A)：</translation>
+        <source>Head:</source>
+        <translation>头：</translation>
     </message>
 </context>
 <context>
@@ -3301,8 +3301,8 @@ until the answer is revealed</source>
 <context>
     <name>ae::HeatmapPanel</name>
     <message>
-        <source>&amp;Colour map:</source>
-        <translation>颜色映射(&amp;C)：</translation>
+        <source>Colo&amp;ur map:</source>
+        <translation>颜色映射(&amp;U)：</translation>
     </message>
     <message>
         <source>Write each weight into its cell when the cell is large enough</source>
@@ -3343,8 +3343,8 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>将大图画成热力图，或画成从每个查询词元连向其关注的键词元的连线</translation>
     </message>
     <message>
-        <source>&amp;Threshold:</source>
-        <translation>阈值(&amp;T)：</translation>
+        <source>Thresh&amp;old:</source>
+        <translation>阈值(&amp;O)：</translation>
     </message>
     <message>
         <source>Weights below this get no line; hover a token to see only its lines</source>
@@ -3359,8 +3359,8 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>单元格内显示数值(&amp;N)</translation>
     </message>
     <message>
-        <source>St&amp;retch colours</source>
-        <translation>拉伸颜色(&amp;R)</translation>
+        <source>Stretch colours</source>
+        <translation>拉伸颜色</translation>
     </message>
 </context>
 <context>
@@ -3911,8 +3911,8 @@ Give both sequences at least one token and valid settings; the heatmaps appear a
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
+        <source>Zoom O&amp;ut</source>
+        <translation>缩小(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;High Contrast</source>
@@ -4088,7 +4088,7 @@ The class guessed: %2</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;Examples</source>
+        <source>E&amp;xamples</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
@@ -4120,8 +4120,8 @@ The class guessed: %2</source>
         <translation>颜色映射(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
     </message>
     <message>
         <source>System Language</source>
@@ -4472,12 +4472,12 @@ output = [head₁ … head_h]·W_o + b_o</source>
         <translation>SVG (*.svg);;PNG 图像 (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <source>&amp;Query:</source>
-        <translation>查询(&amp;Q)：</translation>
+        <source>Query:</source>
+        <translation>查询：</translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
+        <source>Export…</source>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Save these three tables as one figure (SVG, PNG or PDF).</source>
@@ -4584,20 +4584,20 @@ ceiling ln(%4): %5 nats</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>&amp;Keys:</source>
-        <translation>键数(&amp;K)：</translation>
+        <source>Keys:</source>
+        <translation>键数：</translation>
     </message>
     <message>
-        <source>&amp;Queries:</source>
-        <translation>查询数(&amp;Q)：</translation>
+        <source>Queries:</source>
+        <translation>查询数：</translation>
     </message>
     <message>
-        <source>&amp;Repeats:</source>
-        <translation>重复次数(&amp;R)：</translation>
+        <source>Repeats:</source>
+        <translation>重复次数：</translation>
     </message>
     <message>
-        <source>&amp;d_k values:</source>
-        <translation>d_k 取值(&amp;D)：</translation>
+        <source>d_k values:</source>
+        <translation>d_k 取值：</translation>
     </message>
     <message>
         <source>Computing…</source>
@@ -4636,8 +4636,8 @@ ceiling ln(%4): %5 nats</source>
         <translation>要显示的图：每张图讲述注意力为什么要除以 √d_k 的一步</translation>
     </message>
     <message>
-        <source>&amp;at d_k:</source>
-        <translation>d_k(&amp;A)：</translation>
+        <source>at d_k:</source>
+        <translation>d_k：</translation>
     </message>
     <message>
         <source>Scaling plot</source>
@@ -4724,8 +4724,12 @@ ceiling ln(%4): %5 nats</source>
         <translation>该序列的词元，以空格分隔。每个词元在下方表格中占一行。</translation>
     </message>
     <message>
-        <source>&amp;Tokens:</source>
-        <translation>词元(&amp;T)：</translation>
+        <source>&amp;X tokens:</source>
+        <translation>X 的词元(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Y tokens:</source>
+        <translation>Y 的词元(&amp;Y)：</translation>
     </message>
     <message>
         <source>Split CJK into characters</source>
@@ -4768,8 +4772,8 @@ ceiling ln(%4): %5 nats</source>
         <translation>每个向量的数值个数。已输入的数值在放得下时会保留。</translation>
     </message>
     <message>
-        <source>&amp;Width:</source>
-        <translation>维度(&amp;W)：</translation>
+        <source>Width:</source>
+        <translation>维度：</translation>
     </message>
     <message>
         <source>Add sinusoidal positions</source>
@@ -4828,8 +4832,8 @@ ceiling ln(%4): %5 nats</source>
         <translation>种子：</translation>
     </message>
     <message>
-        <source>Ve&amp;ctors:</source>
-        <translation>向量(&amp;C)：</translation>
+        <source>Vectors:</source>
+        <translation>向量：</translation>
     </message>
 </context>
 <context>
@@ -5040,8 +5044,8 @@ ceiling ln(%4): %5 nats</source>
         <translation>停止</translation>
     </message>
     <message>
-        <source>S&amp;weep</source>
-        <translation>扫描(&amp;W)</translation>
+        <source>Sweep</source>
+        <translation>扫描</translation>
     </message>
     <message>
         <source>Move the divisor once from √d_k/10 to 10·√d_k and watch the weights go from sharp to flat</source>

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The comparison figure at a given size: of its two arrangements (three maps in a row, or A and
 // B above the difference) it takes the one with the larger cells, and the maps then stay
-// within the size.
+// within the size. The difference map carries its sign in writing as well as in its blue and
+// red: every cell and colour-bar label of a positive difference has its "+".
 
 #include "compare/comparefigure.h"
+#include "document/examplecatalog.h"
+#include "heatmap/heatmapfigure.h"
+#include "session/sessioncompare.h"
 
 #include <QTest>
+#include <algorithm>
 #include <vector>
 
 using namespace ae;
@@ -61,6 +66,8 @@ class TestCompareFigure : public QObject
 private slots:
     void takesTheArrangementWithLargerCells_data();
     void takesTheArrangementWithLargerCells();
+    void differenceWritesItsSign_data();
+    void differenceWritesItsSign();
 };
 
 void TestCompareFigure::takesTheArrangementWithLargerCells_data()
@@ -105,6 +112,79 @@ void TestCompareFigure::takesTheArrangementWithLargerCells()
     // Whichever it is, it fits the size asked for.
     QVERIFY2(chosen.size.width() <= size.width() + 1 && chosen.size.height() <= size.height() + 1,
         qPrintable(QStringLiteral("%1 x %2").arg(chosen.size.width()).arg(chosen.size.height())));
+}
+
+void TestCompareFigure::differenceWritesItsSign_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<bool>("bothSigns"); // the example's difference has cells of both signs
+    QTest::newRow("scaled vs unscaled") << int(CompareKind::Scaling) << true;
+    QTest::newRow("causal") << int(CompareKind::Causal) << false;
+}
+
+void TestCompareFigure::differenceWritesItsSign()
+{
+    QFETCH(int, kind);
+    QFETCH(bool, bothSigns);
+    const SessionLoadResult loaded = ExampleCatalog::load(ExampleCatalog::defaultExamplePath());
+    QVERIFY(loaded.ok());
+    const CompareResult result
+        = compareSessions(loaded.session, CompareSpec { CompareKind(kind), -1, 0, 1 });
+    const ComparePanels p = CompareFigure::panels(result, CompareKind(kind));
+    QVERIFY(p.difference.signedValues);
+    QVERIFY(!p.a.signedValues && !p.b.signedValues);
+
+    FigureOptions options;
+    options.size = QSize(1800, 600);
+    options.includeValues = true;
+    const Figure f = CompareFigure::make(p, options, 3);
+    QStringList values;
+    QStringList ticks;
+    for (const Figure::Item &item : f.items) {
+        if (item.role == QLatin1String("value"))
+            values << item.text;
+        else if (item.role == QLatin1String("tick-label"))
+            ticks << item.text;
+    }
+    // The maps are drawn A, B, then the difference, each cell's value in it.
+    const auto shownIn = [](const HeatmapData &d) {
+        qsizetype n = 0;
+        for (int r = 0; r < d.rows(); ++r) {
+            for (int c = 0; c < d.columns(); ++c)
+                n += d.isVisible(r, c) ? 1 : 0;
+        }
+        return n;
+    };
+    const qsizetype before = shownIn(p.a) + shownIn(p.b);
+    QVERIFY(shownIn(p.difference) > 0);
+    QCOMPARE(values.size(), before + shownIn(p.difference));
+    int positive = 0, negative = 0;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const bool difference = i >= before;
+        const double v = values[i].toDouble();
+        if (!difference) {
+            QVERIFY2(!values[i].startsWith(QLatin1Char('+')), qPrintable(values[i]));
+            continue;
+        }
+        // Signed exactly as the value: "+" above zero, "-" below, none for a zero.
+        QCOMPARE(values[i].startsWith(QLatin1Char('+')), v > 0.0);
+        QCOMPARE(values[i].startsWith(QLatin1Char('-')), v < 0.0);
+        positive += v > 0.0 ? 1 : 0;
+        negative += v < 0.0 ? 1 : 0;
+    }
+    QVERIFY(positive + negative > 0);
+    if (bothSigns)
+        QVERIFY(positive > 0 && negative > 0);
+    // The difference's colour bar, symmetric about zero, labels its positive half with "+";
+    // the weights' bars (0 to 1) have no "+".
+    QVERIFY(ticks.contains(QStringLiteral("+") + Figure::tickText(p.difference.maximum, 4))
+        || std::any_of(ticks.cbegin(), ticks.cend(),
+            [](const QString &t) { return t.startsWith(QLatin1Char('+')); }));
+    QVERIFY(ticks.contains(QStringLiteral("1")) || ticks.contains(QStringLiteral("1.0")));
+    QCOMPARE(HeatmapFigure::valueText(0.1234, 2, true), QStringLiteral("+0.12"));
+    QCOMPARE(HeatmapFigure::valueText(-0.1234, 2, true), QStringLiteral("-0.12"));
+    QCOMPARE(HeatmapFigure::valueText(0.0004, 2, true), QStringLiteral("0.00"));
+    QCOMPARE(HeatmapFigure::valueText(0.1234, 2), QStringLiteral("0.12"));
 }
 
 QTEST_MAIN(TestCompareFigure)

@@ -72,6 +72,7 @@ private slots:
     void stepLabelsApart();
     void thinning();
     void svgIsVector();
+    void runsDifferBeyondHue();
 };
 
 void TestTrainingCurvesFigure::titlesAndAxes()
@@ -233,6 +234,40 @@ void TestTrainingCurvesFigure::svgIsVector()
     QVERIFY(svg.texts.contains(options.title));
     QVERIFY(svg.texts.contains(QStringLiteral("B：不缩放")));
     QCOMPARE(svg.textsWithClass(QStringLiteral("panel-title")), 3);
+}
+
+void TestTrainingCurvesFigure::runsDifferBeyondHue()
+{
+    // Run B's curves carry hollow circles on their points, run A's none, and the legend shows
+    // the circle on run B's swatch: the runs are told apart without their blue and orange.
+    const auto a = history(60, 0.02, 0.3), b = history(60, 0.001, 0.98);
+    const Figure f = TrainingCurvesFigure::make({ TrainingFigureRun { QStringLiteral("A"), &a },
+                                                    TrainingFigureRun { QStringLiteral("B"), &b } },
+        QString(), FigureOptions());
+    const auto markers = withRole(f, QStringLiteral("run-marker"));
+    QVERIFY(markers.size() >= 12);
+    QPolygonF runB, runA;
+    for (const auto *curve : withRole(f, QStringLiteral("run1")))
+        runB += curve->points;
+    for (const auto *curve : withRole(f, QStringLiteral("run0")))
+        runA += curve->points;
+    QVERIFY(!runA.isEmpty() && !runB.isEmpty());
+    for (const auto *marker : markers) {
+        QCOMPARE(marker->kind, Figure::Kind::Circle);
+        QCOMPARE(marker->stroke, TrainingCurvesFigure::runColor(1));
+        QCOMPARE(marker->fill, QColor(Qt::white)); // hollow
+        QVERIFY(runB.contains(marker->anchor));
+    }
+    // Every quantity of run B is marked; none lies only on run A's curves.
+    for (const QString &quantity : { QStringLiteral("loss"), QStringLiteral("accuracy"),
+             QStringLiteral("grad-q"), QStringLiteral("grad-k"), QStringLiteral("saturation") })
+        QVERIFY2(!withRole(f, QStringLiteral("marker-") + quantity).empty(), qPrintable(quantity));
+    const auto legend = withRole(f, QStringLiteral("legend-marker"));
+    QCOMPARE(legend.size(), size_t(1));
+    const auto swatches = withRole(f, QStringLiteral("legend-swatch"));
+    QCOMPARE(swatches.size(), size_t(2));
+    // On the second swatch (run B's), halfway along it.
+    QCOMPARE(legend.front()->anchor, (swatches[1]->anchor + swatches[1]->end) / 2.0);
 }
 
 QTEST_MAIN(TestTrainingCurvesFigure)

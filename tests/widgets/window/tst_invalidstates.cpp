@@ -198,6 +198,18 @@ void TestInvalidStates::showsMessageAndKeepsState()
     Document *doc = m_window->document();
     const QString fileName = doc->fileName();
 
+    // The fields are typed into where a user sees them: a sequence dock behind the other
+    // one's tab (a small screen) is out of use until its tab is brought forward.
+    const bool inSource = input == Input::EmptySource || input == Input::CellNotANumber
+        || input == Input::HugeCellNumber || input == Input::OneHotTooNarrow;
+    const bool inTarget = input == Input::EmptyTarget || input == Input::IdentityWidthMismatch
+        || input == Input::PasteNotNumbers || input == Input::TooManyTokens
+        || input == Input::TokenTooLong;
+    if (inSource || inTarget) {
+        SequencePanel *panel = m_window->sequencePanel(inSource);
+        panel->raise();
+        QTRY_VERIFY(panel->widget()->isEnabled());
+    }
     prepare(input);
     const Eigen::MatrixXd lastValid = doc->result().meanWeights;
     const int lastValidIndex = doc->undoStack()->index();

@@ -100,6 +100,8 @@ ComparePanels CompareFigure::panels(const CompareResult &result, CompareKind kin
     d.title
         = result.transposed ? tr("Difference A − Bᵀ (same token pairs)") : tr("Difference A − B");
     d.shortTitle = result.transposed ? tr("A − Bᵀ") : tr("A − B");
+    // Blue and red are not the only sign: each cell and tick writes it ("+0.12", "-0.05").
+    d.signedValues = true;
     // Symmetric around 0 so that white means "no change"; at least ±0.05 so that rounding
     // noise does not fill the map with colour.
     double largest = 0.05;

@@ -60,9 +60,10 @@ double valueWidth(const std::vector<const HeatmapData *> &panels, int decimals)
             const double v = d->values.data()[i];
             // Below 9.5 nothing rounds up to two digits: "0.00" is as long as a positive value
             // gets, "-0.00" a negative one. Weights then need formatting only once or twice.
-            if (std::abs(v) < 9.5 && longest.size() >= (v < 0.0 ? 3 : 2) + decimals)
+            if (std::abs(v) < 9.5
+                && longest.size() >= (v < 0.0 || d->signedValues ? 3 : 2) + decimals)
                 continue;
-            const QString t = HeatmapFigure::valueText(v, decimals);
+            const QString t = HeatmapFigure::valueText(v, decimals, d->signedValues);
             if (t.size() > longest.size())
                 longest = t;
         }
@@ -211,8 +212,9 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
             } else if (p.valuePx > 0.0) {
                 const QColor fill = cellColor(data, options.colorMap, data.values(r, c));
                 f.addText(QPointF(rect.center().x(), rect.center().y() + baselineOffset(vfm)),
-                    HeatmapFigure::valueText(data.values(r, c), p.decimals), p.valuePx,
-                    ColorMap::textColorOn(fill), Figure::Align::Middle, QStringLiteral("value"));
+                    HeatmapFigure::valueText(data.values(r, c), p.decimals, data.signedValues),
+                    p.valuePx, ColorMap::textColorOn(fill), Figure::Align::Middle,
+                    QStringLiteral("value"));
             }
         }
     }
@@ -293,13 +295,20 @@ void drawPanel(Figure &f, const HeatmapData &data, const PanelPlan &p, const QPo
     }
 }
 
+/// A colour bar's label at @p value: a difference's positive side carries its "+".
+QString colorBarTickText(const HeatmapData &data, double value)
+{
+    const QString text = Figure::tickText(value, 4);
+    return data.signedValues && value > 0.0 ? QLatin1Char('+') + text : text;
+}
+
 /// Width the colour bar needs, labels included.
 double colorBarSpace(const HeatmapData &data)
 {
     const QFontMetricsF fm(Figure::font(tickPx));
     double w = 0.0;
     for (const double t : Figure::niceTicks(data.minimum, data.maximum, 5))
-        w = std::max(w, fm.horizontalAdvance(Figure::tickText(t, 4)));
+        w = std::max(w, fm.horizontalAdvance(colorBarTickText(data, t)));
     return colorBarGap + colorBarWidth + 6.0 + w + 6.0
         + QFontMetricsF(Figure::font(axisTitlePx)).height() + 4.0;
 }
@@ -323,7 +332,7 @@ void drawColorBar(
             = span > 0.0 ? bar.bottom() - (t - data.minimum) / span * bar.height() : bar.bottom();
         f.addLine(QPointF(bar.right(), y), QPointF(bar.right() + 4.0, y), frameColor, 0.8,
             QStringLiteral("tick"));
-        const QString text = Figure::tickText(t, 4);
+        const QString text = colorBarTickText(data, t);
         tickWidth = std::max(tickWidth, fm.horizontalAdvance(text));
         f.addText(QPointF(bar.right() + 6.0, y + baselineOffset(fm)), text, tickPx, textColor,
             Figure::Align::Start, QStringLiteral("tick-label"));
@@ -379,11 +388,12 @@ QString chosenTitle(const FigureOptions &options, const QString &fallback)
 
 } // namespace
 
-QString HeatmapFigure::valueText(double value, int decimals)
+QString HeatmapFigure::valueText(double value, int decimals, bool signedText)
 {
     if (std::abs(value) < 0.5 * std::pow(10.0, -decimals))
         value = 0.0; // never "-0.00"
-    return QString::number(value, 'f', decimals);
+    const QString text = QString::number(value, 'f', decimals);
+    return signedText && value > 0.0 ? QLatin1Char('+') + text : text;
 }
 
 QString HeatmapFigure::gridTitle(const QString &sessionTitle, int heads)

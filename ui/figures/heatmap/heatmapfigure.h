@@ -44,8 +44,10 @@ public:
     /// The number of cells grid() draws for @p panels.
     static qint64 cellCount(const std::vector<HeatmapData> &panels);
 
-    /// The text written inside a cell of value @p value, with @p decimals decimals.
-    static QString valueText(double value, int decimals);
+    /// The text written inside a cell of value @p value, with @p decimals decimals; with
+    /// @p signedText a positive value is written with its "+" (a difference, "+0.12"), and
+    /// one that rounds to zero with neither sign.
+    static QString valueText(double value, int decimals, bool signedText = false);
     /// The grid figure's default title: the session's title, or a description of the grid.
     static QString gridTitle(const QString &sessionTitle, int heads);
     /// The "Imported — not computed" note shown with imported weights.

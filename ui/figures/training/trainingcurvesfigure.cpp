@@ -85,6 +85,17 @@ QString yTitleOf(Panel panel)
     return TrainingCurvesFigure::tr("mean largest weight");
 }
 
+/// Hollow circles in run B's colour on about a dozen of @p points (every one when few).
+void addMarkers(Figure &f, const QPolygonF &points, const QString &role)
+{
+    const qsizetype step = std::max<qsizetype>(1, points.size() / 12);
+    for (qsizetype i = 0; i < points.size(); i += step) {
+        Figure::Item &marker = f.addCircle(points[i], 3.0, QColor(Qt::white), role);
+        marker.stroke = TrainingCurvesFigure::runColor(1);
+        marker.strokeWidth = 1.4;
+    }
+}
+
 /// One panel (title, axes, the curves of both runs) in @p area; @p lastStep ends the shared
 /// step axis.
 void drawPanel(Figure &f, const QRectF &area, Panel panel,
@@ -208,11 +219,16 @@ void drawPanel(Figure &f, const QRectF &area, Panel panel,
                 QStringLiteral("curve %1 run%2").arg(quantities[q]).arg(run));
             curve.dashed = q == 1;
             curve.tooltip = runs[size_t(run)].name;
+            // Run B's curves carry hollow circles, as on screen: the runs differ in more than
+            // their hue.
+            if (run == 1)
+                addMarkers(f, points, QStringLiteral("run-marker marker-%1").arg(quantities[q]));
         }
     }
 }
 
-/// The legend: one swatch per run in its colour, centred at height @p y; returns its height.
+/// The legend: one swatch per run in its colour (run B's with its circle), centred at height
+/// @p y; returns its height.
 double drawLegend(Figure &f, double width, double y, const std::array<TrainingFigureRun, 2> &runs)
 {
     const QFontMetricsF fm(Figure::font(legendPx));
@@ -226,6 +242,8 @@ double drawLegend(Figure &f, double width, double y, const std::array<TrainingFi
         const QString &name = runs[size_t(run)].name;
         f.addLine(QPointF(x, ly), QPointF(x + swatch, ly), TrainingCurvesFigure::runColor(run), 2.0,
             QStringLiteral("legend-swatch"));
+        if (run == 1)
+            addMarkers(f, { QPointF(x + swatch / 2.0, ly) }, QStringLiteral("legend-marker"));
         f.addText(QPointF(x + swatch + 5.0, ly + baselineOffset(fm)), name, legendPx, textColor,
             Figure::Align::Start, QStringLiteral("legend"));
         x += swatch + 5.0 + fm.horizontalAdvance(name) + spacing;

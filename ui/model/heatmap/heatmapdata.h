@@ -34,6 +34,10 @@ struct HeatmapData
     /// Whether a figure frames each row's largest value (its alignment): true for weights and
     /// scores, false for values whose rows have no alignment (a head's output numbers).
     bool markRowMaxima = true;
+    /// Whether the values are differences (A − B): cells and colour bar then write a positive
+    /// value with its "+" as a negative one has its "−", so the sign never rests on the
+    /// colour (blue or red) alone.
+    bool signedValues = false;
 
     /// @name How the values were made (for tooltips); empty when unknown, e.g. imported.
     /// @{

@@ -385,9 +385,9 @@ void ComputationDock::retranslate()
 {
     setWindowTitle(tr("Computation"));
     m_stepList->setAccessibleName(tr("Computation steps"));
-    m_headLabel->setText(tr("He&ad:"));
-    m_decimalsLabel->setText(tr("&Decimals:"));
-    m_rowButton->setText(tr("One Query's &Row"));
+    m_headLabel->setText(tr("Head:"));
+    m_decimalsLabel->setText(tr("Dec&imals:"));
+    m_rowButton->setText(tr("One Query's Row"));
     m_rowButton->setToolTip(tr("One query's row, whole: each key's q·k, scaled score and "
                                "softmax weight beside V and the output row they make"));
     m_backButton->setText(tr("◀ Back"));

@@ -196,8 +196,8 @@ void QueryRowView::exportWithDialog()
 
 void QueryRowView::retranslate()
 {
-    m_queryLabel->setText(tr("&Query:"));
-    m_exportButton->setText(tr("&Export\u2026"));
+    m_queryLabel->setText(tr("Query:"));
+    m_exportButton->setText(tr("Export\u2026"));
     m_exportButton->setToolTip(tr("Save these three tables as one figure (SVG, PNG or PDF)."));
     m_times->setToolTip(tr("Each key's weight times its value row…"));
     m_equals->setToolTip(tr("…summed over the keys gives the query's output row."));

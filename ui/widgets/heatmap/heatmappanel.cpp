@@ -122,6 +122,8 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     m_tileArea->setWidget(m_tileHost);
     m_tileArea->setWidgetResizable(true);
     m_tileArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The maps in it take the focus themselves: the area would be a stop Tab makes unseen.
+    m_tileArea->setFocusPolicy(Qt::NoFocus);
     m_tileArea->viewport()->installEventFilter(this);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
@@ -546,11 +548,11 @@ void HeatmapPanel::retranslate()
     m_displayCombo->setItemText(m_displayCombo->findData(int(Display::Lines)), tr("Lines"));
     m_displayCombo->setToolTip(tr("Draw the large view as a heatmap, or as lines from each query "
                                   "token to the key tokens it attends to"));
-    m_thresholdLabel->setText(tr("&Threshold:"));
+    m_thresholdLabel->setText(tr("Thresh&old:"));
     m_thresholdSlider->setToolTip(
         tr("Weights below this get no line; hover a token to see only its lines"));
     m_thresholdSpin->setToolTip(m_thresholdSlider->toolTip());
-    m_colorMapLabel->setText(tr("&Colour map:"));
+    m_colorMapLabel->setText(tr("Colo&ur map:"));
     for (int i = 0; i < m_colorMapCombo->count(); ++i) {
         if (const auto kind = ColorMap::fromKey(m_colorMapCombo->itemData(i).toString())) {
             m_colorMapCombo->setItemText(i, ColorMap::shortName(*kind));
@@ -560,7 +562,7 @@ void HeatmapPanel::retranslate()
     m_colorMapCombo->setToolTip(ColorMap::displayName(m_colorMap));
     m_valuesCheck->setText(tr("Values i&n cells"));
     m_valuesCheck->setToolTip(tr("Write each weight into its cell when the cell is large enough"));
-    m_stretchCheck->setText(tr("St&retch colours"));
+    m_stretchCheck->setText(tr("Stretch colours"));
     m_stretchCheck->setToolTip(tr("End the colour scale at the largest weight shown instead of at "
                                   "1, so that small differences between weights show"));
     const QString accent = ColorMap::accent(m_colorMap).name();

@@ -9,6 +9,7 @@
 #include "lesson/lessonplayer.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QGroupBox>
@@ -178,6 +179,9 @@ LessonPanel::LessonPanel(LessonPlayer *player, QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Frameless, it would be a Tab stop with nothing to show the focus; what is in it takes
+    // the focus itself, and the area still scrolls to it.
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setWidget(host);
     setWidget(scroll);
 
@@ -403,10 +407,16 @@ void LessonPanel::refresh()
     if (!asking)
         return;
     const bool revealed = phase == LessonPlayer::Phase::Revealed;
+    // The guess and Reveal, where the keyboard was, go out of use on the reveal: the focus
+    // goes on to Next rather than nowhere to be seen.
+    const QWidget *focus = QApplication::focusWidget();
+    const bool focusInQuestion = focus && m_questionBox->isAncestorOf(focus);
     fillGuessInputs();
     m_guessStack->setEnabled(!revealed);
     m_reveal->setVisible(!revealed);
     m_answer->setVisible(revealed);
+    if (revealed && focusInQuestion && m_next->isEnabled())
+        m_next->setFocus(Qt::OtherFocusReason);
     if (revealed) {
         QString answer = escapedMarkdown(LessonHandout::answerText(step));
         if (step.question->kind == LessonQuestionKind::Choice)

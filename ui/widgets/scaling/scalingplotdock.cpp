@@ -464,11 +464,11 @@ void ScalingPlotDock::retranslate()
     for (ScalingSeriesPlot *plot : std::as_const(m_series))
         plot->retranslate();
     m_histogram->retranslate();
-    m_histogramDkLabel->setText(tr("&at d_k:"));
-    m_keysLabel->setText(tr("&Keys:"));
-    m_queriesLabel->setText(tr("&Queries:"));
-    m_repeatsLabel->setText(tr("&Repeats:"));
-    m_dimsLabel->setText(tr("&d_k values:"));
+    m_histogramDkLabel->setText(tr("at d_k:"));
+    m_keysLabel->setText(tr("Keys:"));
+    m_queriesLabel->setText(tr("Queries:"));
+    m_repeatsLabel->setText(tr("Repeats:"));
+    m_dimsLabel->setText(tr("d_k values:"));
     m_seedLabel->setText(tr("Seed:"));
     m_busyLabel->setText(tr("Computing\u2026"));
     m_keys->setToolTip(tr("Keys per draw; the entropy can be at most ln(keys)"));

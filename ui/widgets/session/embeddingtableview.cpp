@@ -22,6 +22,9 @@ EmbeddingTableView::EmbeddingTableView(QWidget *parent)
     setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
         | QAbstractItemView::AnyKeyPressed);
     setAlternatingRowColors(true);
+    // The table is one stop in the tab order: Tab and Shift+Tab go on to the next control,
+    // the arrow keys and Ctrl+Tab / Ctrl+Shift+Tab move between cells.
+    setTabKeyNavigation(false);
     setWordWrap(false);
     horizontalHeader()->setDefaultSectionSize(
         fontMetrics().horizontalAdvance(QStringLiteral("-0.0000")) + 12);
@@ -61,6 +64,17 @@ void EmbeddingTableView::pasteClipboard()
 
 void EmbeddingTableView::keyPressEvent(QKeyEvent *event)
 {
+    const bool tab = event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab;
+    if (tab && (event->modifiers() & Qt::ControlModifier)) {
+        const bool backwards
+            = event->key() == Qt::Key_Backtab || (event->modifiers() & Qt::ShiftModifier);
+        const QModelIndex next
+            = moveCursor(backwards ? MovePrevious : MoveNext, event->modifiers());
+        if (next.isValid())
+            setCurrentIndex(next);
+        event->accept();
+        return;
+    }
     if (state() != QAbstractItemView::EditingState) {
         if (event->matches(QKeySequence::Copy)) {
             copySelection();

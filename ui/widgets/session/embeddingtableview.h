@@ -12,7 +12,8 @@ class EmbeddingTableModel;
 
 /// A QTableView for an EmbeddingTableModel: Ctrl+C copies the selection as tab-separated
 /// exact numbers, Ctrl+V pastes spreadsheet or CSV text at the current cell, and a context
-/// menu offers both.
+/// menu offers both. Tab and Shift+Tab leave the table (it is one stop in the tab order);
+/// the arrow keys, Ctrl+Tab and Ctrl+Shift+Tab move between its cells.
 class EmbeddingTableView : public QTableView
 {
     Q_OBJECT

@@ -3,6 +3,9 @@
 
 #include "language/numberformat.h"
 
+#include <QAbstractItemView>
+#include <QCoreApplication>
+#include <QKeyEvent>
 #include <QLineEdit>
 
 namespace ae {
@@ -31,6 +34,35 @@ QWidget *NumberDelegate::createEditor(
             emit const_cast<NumberDelegate *>(this)->commitData(editor);
     });
     return editor;
+}
+
+bool NumberDelegate::eventFilter(QObject *object, QEvent *event)
+{
+    auto *editor = qobject_cast<QWidget *>(object);
+    if (!editor || event->type() != QEvent::KeyPress)
+        return QStyledItemDelegate::eventFilter(object, event);
+    const auto *key = static_cast<QKeyEvent *>(event);
+    if (key->key() != Qt::Key_Tab && key->key() != Qt::Key_Backtab)
+        return QStyledItemDelegate::eventFilter(object, event);
+    const bool backwards = key->key() == Qt::Key_Backtab || (key->modifiers() & Qt::ShiftModifier);
+    emit commitData(editor);
+    if (key->modifiers() & Qt::ControlModifier) {
+        // Ctrl+Tab: on to the next cell, still editing, as Tab does in a spreadsheet.
+        emit closeEditor(editor, backwards ? EditPreviousItem : EditNextItem);
+        return true;
+    }
+    // Tab: out of the table. The view gets the focus back as the editor closes and passes the
+    // same key on to the control after (or before) it.
+    QAbstractItemView *view = nullptr;
+    for (QWidget *p = editor->parentWidget(); p && !view; p = p->parentWidget())
+        view = qobject_cast<QAbstractItemView *>(p);
+    emit closeEditor(editor, NoHint);
+    if (view && !view->tabKeyNavigation()) {
+        QKeyEvent again(QEvent::KeyPress, backwards ? Qt::Key_Backtab : Qt::Key_Tab,
+            backwards ? Qt::ShiftModifier : Qt::NoModifier);
+        QCoreApplication::sendEvent(view, &again);
+    }
+    return true;
 }
 
 void NumberDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const

@@ -29,6 +29,8 @@ QTableView *makeView(ProjectionMatrixModel *model, QWidget *parent)
     view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
         | QAbstractItemView::AnyKeyPressed);
     view->setWordWrap(false);
+    // One stop in the tab order: Tab leaves the matrix, the arrow keys move between its cells.
+    view->setTabKeyNavigation(false);
     view->horizontalHeader()->setDefaultSectionSize(
         view->fontMetrics().horizontalAdvance(QStringLiteral("-0.0000")) + 12);
     // Fixed row heights: sizing to contents measures every cell's text on each change.

@@ -107,7 +107,11 @@ void SequencePanel::buildUi()
     });
     m_tokenEdit->setClearButtonEnabled(true);
     auto *tokensLabel = new QLabel(body);
-    Retranslator::bind(tokensLabel, [=] { tokensLabel->setText(tr("&Tokens:")); });
+    // Alt+X and Alt+Y: each sequence's tokens have a letter of their own, as the two docks may
+    // share a place as tabs and one letter would reach the field of the tab not shown.
+    Retranslator::bind(tokensLabel, [=] {
+        tokensLabel->setText(m_role == SequenceRole::Source ? tr("&X tokens:") : tr("&Y tokens:"));
+    });
     tokensLabel->setBuddy(m_tokenEdit);
     form->addRow(tokensLabel, m_tokenEdit);
 
@@ -180,7 +184,7 @@ void SequencePanel::buildUi()
     recipeRow->addWidget(seedLabel);
     recipeRow->addWidget(m_seedSpin);
     auto *vectorsLabel = new QLabel(body);
-    Retranslator::bind(vectorsLabel, [=] { vectorsLabel->setText(tr("Ve&ctors:")); });
+    Retranslator::bind(vectorsLabel, [=] { vectorsLabel->setText(tr("Vectors:")); });
     vectorsLabel->setBuddy(m_recipeCombo);
     form->addRow(vectorsLabel, recipeRow);
 
@@ -193,7 +197,7 @@ void SequencePanel::buildUi()
             tr("Numbers per vector. Typed numbers are kept where they still fit."));
     });
     auto *widthLabel = new QLabel(body);
-    Retranslator::bind(widthLabel, [=] { widthLabel->setText(tr("&Width:")); });
+    Retranslator::bind(widthLabel, [=] { widthLabel->setText(tr("Width:")); });
     widthLabel->setBuddy(m_widthSpin);
     m_positionalCheck = new QCheckBox(body);
     Retranslator::bind(

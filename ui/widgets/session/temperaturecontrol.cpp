@@ -253,7 +253,7 @@ void TemperatureControl::changeEvent(QEvent *event)
 void TemperatureControl::retranslate()
 {
     m_slider->setAccessibleName(tr("Temperature"));
-    m_sweep->setText(isSweeping() ? tr("Stop") : tr("S&weep"));
+    m_sweep->setText(isSweeping() ? tr("Stop") : tr("Sweep"));
     m_sweep->setToolTip(tr("Move the divisor once from √d_k/10 to 10·√d_k and watch the "
                            "weights go from sharp to flat"));
 }

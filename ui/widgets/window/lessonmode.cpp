@@ -195,7 +195,7 @@ void LessonMode::setHighContrast(bool on)
 void LessonMode::retranslate()
 {
     m_zoomIn->setText(tr("Zoom &In"));
-    m_zoomOut->setText(tr("Zoom &Out"));
+    m_zoomOut->setText(tr("Zoom O&ut"));
     m_contrast->setText(tr("&High Contrast"));
     m_contrast->setStatusTip(tr("White on black with yellow highlights, for bright rooms."));
     m_reveal->setText(tr("&Reveal Step by Step"));

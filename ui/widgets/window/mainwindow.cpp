@@ -42,6 +42,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -142,6 +143,17 @@ MainWindow::MainWindow(QWidget *parent)
     // makes it old news, and "one Undo away" would no longer be true.
     connect(
         m_document->undoStack(), &QUndoStack::indexChanged, m_noteBar, &MessageBar::clearMessage);
+
+    // Qt moves a dock behind another one's tab out of sight but keeps it "visible": Tab would
+    // walk through its fields and Alt + a letter would reach them, unseen. Its contents are
+    // disabled while its tab is not the one shown (Qt tells a tab's change as a visibility
+    // change); disabled rather than hidden, so that the dock area keeps its size.
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        connect(dock, &QDockWidget::visibilityChanged, dock, [dock](bool visible) {
+            if (QWidget *contents = dock->widget())
+                contents->setEnabled(visible);
+        });
+    }
 
     updateTitle();
     updateError();
@@ -374,7 +386,30 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
             [this] { m_copyAsMenu->menuAction()->setVisible(!m_copyAsMenu->actions().isEmpty()); },
             Qt::QueuedConnection);
     }
+    if (event->type() == QEvent::FocusIn && qobject_cast<QTabBar *>(watched)) {
+        // Qt keeps the tab bar of a dock area that needs none (one dock left in it) out of
+        // sight rather than hidden, and Tab would stop on it unseen: the focus passes on.
+        auto *bar = static_cast<QTabBar *>(watched);
+        if (!rect().intersects(bar->geometry()) || bar->visibleRegion().isEmpty()) {
+            const auto reason = static_cast<QFocusEvent *>(event)->reason();
+            if (reason == Qt::TabFocusReason || reason == Qt::BacktabFocusReason) {
+                const bool forward = reason == Qt::TabFocusReason;
+                QMetaObject::invokeMethod(
+                    this, [this, forward] { focusNextPrevChild(forward); }, Qt::QueuedConnection);
+            }
+        }
+    }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::childEvent(QChildEvent *event)
+{
+    // The dock areas' tab bars, made by Qt as docks are tabbed together.
+    if (event->type() == QEvent::ChildPolished) {
+        if (auto *bar = qobject_cast<QTabBar *>(event->child()))
+            bar->installEventFilter(this);
+    }
+    QMainWindow::childEvent(event);
 }
 
 void MainWindow::updateTitle()

@@ -117,6 +117,8 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+    /// Watches the dock areas' tab bars as Qt makes them: Tab passes over one kept out of sight.
+    void childEvent(QChildEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
 

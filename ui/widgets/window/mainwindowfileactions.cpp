@@ -42,7 +42,10 @@ MainWindowFileActions::MainWindowFileActions(MainWindow *window, const QString &
     m_imports->fillMenu(file, examples);
     auto *exportAction = new QAction(file);
     exportAction->setObjectName(QStringLiteral("exportAction"));
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Ctrl+Shift+E as well: in a text field Qt keeps Ctrl+E for "to the line's end" (its X11
+    // binding), and the figure must be reachable from anywhere.
+    exportAction->setShortcuts(
+        { QKeySequence(Qt::CTRL | Qt::Key_E), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E) });
     Retranslator::bind(exportAction, [exportAction] {
         exportAction->setText(tr("&Export Figure\u2026"));
         exportAction->setStatusTip(tr("Save the large heatmap, the grid of heads, the alignment "

@@ -48,7 +48,7 @@ void MainWindowMenus::create(MainWindow *window)
     menuTitle(window->m_fileMenu, [] { return MainWindow::tr("&File"); });
     window->m_examplesMenu = window->m_fileMenu->addMenu(QString());
     window->m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
-    menuTitle(window->m_examplesMenu, [] { return MainWindow::tr("&Examples"); });
+    menuTitle(window->m_examplesMenu, [] { return MainWindow::tr("E&xamples"); });
     for (const ExampleCatalog::Entry &entry : ExampleCatalog::entries()) {
         QAction *action = window->m_examplesMenu->addAction(entry.name);
         action->setData(entry.path);
@@ -173,7 +173,7 @@ void MainWindowMenus::create(MainWindow *window)
     window->m_viewMenu->addSeparator();
     QMenu *languages = window->m_viewMenu->addMenu(QString());
     languages->setObjectName(QStringLiteral("languageMenu"));
-    menuTitle(languages, [] { return MainWindow::tr("&Language"); });
+    menuTitle(languages, [] { return MainWindow::tr("Lan&guage"); });
     window->m_languageGroup = new QActionGroup(window);
     window->m_languageGroup->setExclusive(true);
     const QString current = LanguageManager::savedChoice();
