@@ -5,6 +5,7 @@
 #include "lesson/lessoncontroller.h"
 #include "resources.h"
 #include "startuptimer.h"
+#include "window/focusringstyle.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -17,6 +18,8 @@ int runGuiApplication(int argc, char **argv)
 {
     StartupTimer startup;
     QApplication app(argc, argv);
+    // Every focused control shows where the keys go (the application owns the style).
+    QApplication::setStyle(new FocusRingStyle);
     QApplication::setApplicationName(QStringLiteral("Attention Explorer"));
     QApplication::setOrganizationName(QStringLiteral("AttentionExplorer"));
     QApplication::setApplicationVersion(QStringLiteral(AE_VERSION_STRING));
