@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guiapplication.h"
 
+#include "computation/classroomtools.h"
 #include "language/languagemanager.h"
 #include "lesson/lessoncontroller.h"
 #include "resources.h"
 #include "startuptimer.h"
+#include "window/desktopcontrast.h"
 #include "window/focusringstyle.h"
+#include "window/lessonmode.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -40,6 +43,9 @@ int runGuiApplication(int argc, char **argv)
     parser.process(app);
 
     MainWindow window;
+    // The desktop's high contrast, followed at start (View ▸ High Contrast turns it off).
+    if (desktopWantsHighContrast(DesktopContrastSettings::read()))
+        window.classroom()->lessonMode()->setHighContrast(true);
     const QString file = parser.positionalArguments().value(0);
     // A lesson arranges the shown window (full screen on a second screen): it opens after.
     const bool lesson = LessonController::isLessonFile(file);

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The focus ring: a focused slider or combo box is drawn with a ring of the palette's highlight
-// colour along its edge, which the same control without focus does not have.
+// colour along its edge, which the same control without focus does not have; on a dark
+// (high-contrast) palette text fields, spin boxes and check boxes are outlined in white.
 
 #include "window/focusringstyle.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QSlider>
+#include <QSpinBox>
 #include <QtTest>
 #include <memory>
 
@@ -13,8 +17,8 @@ using namespace ae;
 
 namespace {
 
-/// Pixels of @p image's one-pixel-deep edge band (its second row and column from each side)
-/// in @p colour, give or take a little for antialiasing.
+/// Places along @p image's edge (each side, its corners left out) where one of the three
+/// outermost pixels is @p colour, give or take a little for antialiasing.
 int edgePixelsIn(const QImage &image, const QColor &colour)
 {
     const auto near = [&colour](QRgb p) {
@@ -22,11 +26,19 @@ int edgePixelsIn(const QImage &image, const QColor &colour)
             + std::abs(qBlue(p) - colour.blue())
             < 60;
     };
+    const int w = image.width();
+    const int h = image.height();
     int count = 0;
-    for (int x = 3; x < image.width() - 3; ++x)
-        count += near(image.pixel(x, 1)) + near(image.pixel(x, image.height() - 2));
-    for (int y = 3; y < image.height() - 3; ++y)
-        count += near(image.pixel(1, y)) + near(image.pixel(image.width() - 2, y));
+    for (int x = 3; x < w - 3; ++x) {
+        count += near(image.pixel(x, 0)) || near(image.pixel(x, 1)) || near(image.pixel(x, 2));
+        count += near(image.pixel(x, h - 1)) || near(image.pixel(x, h - 2))
+            || near(image.pixel(x, h - 3));
+    }
+    for (int y = 3; y < h - 3; ++y) {
+        count += near(image.pixel(0, y)) || near(image.pixel(1, y)) || near(image.pixel(2, y));
+        count += near(image.pixel(w - 1, y)) || near(image.pixel(w - 2, y))
+            || near(image.pixel(w - 3, y));
+    }
     return count;
 }
 
@@ -39,6 +51,8 @@ class TestFocusRingStyle : public QObject
 private slots:
     void ringOnFocus_data();
     void ringOnFocus();
+    void outlinesOnADarkPalette_data();
+    void outlinesOnADarkPalette();
 };
 
 void TestFocusRingStyle::ringOnFocus_data()
@@ -82,6 +96,59 @@ void TestFocusRingStyle::ringOnFocus()
     const int edge = 2 * (control->width() + control->height());
     QVERIFY2(with > edge / 2 && without < edge / 10,
         qPrintable(QStringLiteral("%1 highlight pixels on the edge with focus, %2 without (edge "
+                                  "%3)")
+                       .arg(with)
+                       .arg(without)
+                       .arg(edge)));
+}
+
+void TestFocusRingStyle::outlinesOnADarkPalette_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("text field") << QStringLiteral("line");
+    QTest::newRow("spin box") << QStringLiteral("spin");
+    QTest::newRow("check box") << QStringLiteral("check");
+}
+
+void TestFocusRingStyle::outlinesOnADarkPalette()
+{
+    // The high-contrast palette: white on black. Fusion alone draws these frames in a shade of
+    // the black window; the style outlines them in the text colour.
+    QFETCH(QString, kind);
+    QPalette dark;
+    for (const QPalette::ColorRole role : { QPalette::Window, QPalette::Base, QPalette::Button })
+        dark.setColor(role, Qt::black);
+    for (const QPalette::ColorRole role :
+        { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        dark.setColor(role, Qt::white);
+    const auto whiteOnEdge = [&](QStyle *style) {
+        std::unique_ptr<QWidget> w;
+        if (kind == QLatin1String("line"))
+            w = std::make_unique<QLineEdit>();
+        else if (kind == QLatin1String("spin"))
+            w = std::make_unique<QSpinBox>();
+        else
+            w = std::make_unique<QCheckBox>();
+        w->setStyle(style);
+        w->setPalette(dark);
+        // A check box's indicator alone: the box without its (empty) label.
+        w->resize(kind == QLatin1String("check") ? w->sizeHint() : QSize(160, 30));
+        QImage image = w->grab().toImage();
+        if (kind == QLatin1String("check")) {
+            QStyleOptionButton option;
+            option.initFrom(w.get());
+            const QRect box = style->subElementRect(QStyle::SE_CheckBoxIndicator, &option, w.get());
+            image = image.copy(box);
+        }
+        return std::pair(edgePixelsIn(image, Qt::white), 2 * (image.width() + image.height()));
+    };
+    QProxyStyle plain;
+    FocusRingStyle ringed;
+    const auto [without, edge] = whiteOnEdge(&plain);
+    const auto [with, edgeToo] = whiteOnEdge(&ringed);
+    Q_UNUSED(edgeToo);
+    QVERIFY2(with > edge / 3 && without < edge / 10,
+        qPrintable(QStringLiteral("%1 white pixels on the edge with the style, %2 without (edge "
                                   "%3)")
                        .arg(with)
                        .arg(without)
