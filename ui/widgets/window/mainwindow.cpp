@@ -253,6 +253,24 @@ void MainWindow::arrangeDefaultLayout(ScreenClass screenClass, bool compact)
         tabifyDockWidget(m_targetPanel, m_scalingDock);
         m_targetPanel->raise();
     }
+
+    // Large text on a small screen (200 % on 1600×1000 is 800×500): even the compact
+    // arrangement may need more than the screen. Then the settings join the left column's
+    // tabs and the heatmap's options take two lines.
+    m_heatmapPanel->setHeaderWrapped(false);
+    if (compact && !ScreenLayouts::arrangementFits(this, m_placement->screen())) {
+        m_heatmapPanel->setHeaderWrapped(true);
+        addDockWidget(Qt::LeftDockWidgetArea, m_attentionPanel);
+        tabifyDockWidget(m_sourcePanel, m_attentionPanel);
+        if (m_lessons) {
+            QDockWidget *lesson = m_lessons->panel();
+            const bool shown = !lesson->isHidden();
+            addDockWidget(Qt::LeftDockWidgetArea, lesson);
+            tabifyDockWidget(m_attentionPanel, lesson);
+            lesson->setVisible(shown);
+        }
+        m_attentionPanel->raise();
+    }
 }
 
 void MainWindow::applyDefaultDockSizes()
