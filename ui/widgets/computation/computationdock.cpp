@@ -5,6 +5,7 @@
 #include "computation/queryrowview.h"
 #include "document/document.h"
 #include "heatmap/heatmapdata.h"
+#include "plots/textsize.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -242,11 +243,11 @@ void ComputationDock::setZoom(double factor)
 {
     m_zoom = factor;
     QFont f = m_formulaLabel->font();
-    f.setPointSizeF(11.0 * factor);
+    f.setPointSizeF(TextSize::points(11.0 * factor));
     f.setBold(true);
     m_formulaLabel->setFont(f);
     QFont e = m_explanationLabel->font();
-    e.setPointSizeF(9.0 * factor);
+    e.setPointSizeF(TextSize::points(9.0 * factor));
     m_explanationLabel->setFont(e);
     m_stepList->setFont(e);
     for (MatrixTableWidget *t : std::as_const(m_tables))

@@ -3,6 +3,7 @@
 
 #include "document/document.h"
 #include "explain/explaintext.h"
+#include "plots/textsize.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -86,7 +87,7 @@ void DrillDownDialog::setZoom(double factor)
 {
     m_zoom = factor;
     QFont f = m_browser->font();
-    f.setPointSizeF(10.0 * factor);
+    f.setPointSizeF(TextSize::points(10.0 * factor));
     m_browser->setFont(f);
     m_browser->document()->setDefaultFont(f);
 }

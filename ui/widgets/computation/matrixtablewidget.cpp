@@ -5,6 +5,7 @@
 #include "heatmap/headtint.h"
 #include "heatmap/heatmapcellinfo.h"
 #include "plots/matrixplotadapter.h"
+#include "plots/textsize.h"
 #include "session/displayindex.h"
 
 #include <QEvent>
@@ -99,7 +100,7 @@ void MatrixTableWidget::setZoom(double factor)
 {
     m_zoom = factor;
     QFont tableFont = m_table->font();
-    tableFont.setPointSizeF(std::max(6.0, 9.0 * factor));
+    tableFont.setPointSizeF(std::max(6.0, TextSize::points(9.0 * factor)));
     m_table->setFont(tableFont);
     m_table->horizontalHeader()->setFont(tableFont);
     m_table->verticalHeader()->setFont(tableFont);
@@ -107,7 +108,7 @@ void MatrixTableWidget::setZoom(double factor)
     m_table->verticalHeader()->setMinimumSectionSize(
         static_cast<int>(std::lround(QFontMetricsF(tableFont).height() * 1.4)));
     QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(std::max(6.0, 9.0 * factor));
+    titleFont.setPointSizeF(std::max(6.0, TextSize::points(9.0 * factor)));
     titleFont.setBold(true);
     m_title->setFont(titleFont);
 }

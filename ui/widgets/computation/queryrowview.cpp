@@ -6,6 +6,7 @@
 #include "document/recentfolders.h"
 #include "export/figureexporter.h"
 #include "plots/matrixplotadapter.h"
+#include "plots/textsize.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -113,12 +114,12 @@ void QueryRowView::setZoom(double factor)
     for (MatrixTableWidget *t : tables())
         t->setZoom(factor);
     QFont f = m_times->font();
-    f.setPointSizeF(14.0 * factor);
+    f.setPointSizeF(TextSize::points(14.0 * factor));
     f.setBold(true);
     m_times->setFont(f);
     m_equals->setFont(f);
     QFont title = m_title->font();
-    title.setPointSizeF(10.0 * factor);
+    title.setPointSizeF(TextSize::points(10.0 * factor));
     title.setBold(true);
     m_title->setFont(title);
 }

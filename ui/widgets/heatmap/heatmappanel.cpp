@@ -139,6 +139,9 @@ HeatmapPanel::HeatmapPanel(Document *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(header);
+    m_headerSecond = new QHBoxLayout;
+    m_headerSecond->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_headerSecond);
     layout->addWidget(m_keyLabel);
     layout->addWidget(m_splitter, 1);
 
@@ -259,6 +262,29 @@ void HeatmapPanel::addHeaderWidget(QWidget *widget)
 {
     widget->setParent(this);
     m_header->insertWidget(0, widget);
+}
+
+void HeatmapPanel::setHeaderWrapped(bool wrapped)
+{
+    if (wrapped == m_headerWrapped)
+        return;
+    m_headerWrapped = wrapped;
+    QHBoxLayout *from = wrapped ? m_header : m_headerSecond;
+    QHBoxLayout *to = wrapped ? m_headerSecond : m_header;
+    from->removeWidget(m_valuesCheck);
+    from->removeWidget(m_stretchCheck);
+    if (wrapped) {
+        to->addWidget(m_valuesCheck);
+        to->addWidget(m_stretchCheck);
+        to->addStretch(1);
+    } else {
+        // The second line's stretch goes; the first line's stays last.
+        while (QLayoutItem *item = m_headerSecond->takeAt(0))
+            delete item;
+        const int end = m_header->count() - 1;
+        m_header->insertWidget(end, m_stretchCheck);
+        m_header->insertWidget(end, m_valuesCheck);
+    }
 }
 
 void HeatmapPanel::setShowValues(bool on)

@@ -64,6 +64,11 @@ public:
     void setZoom(double zoom);
     /// Puts @p widget at the start of the line above the heatmaps (the panel takes it).
     void addHeaderWidget(QWidget *widget);
+    /// Puts the cell options (values, stretched colours) on a line of their own under the
+    /// display and colour map choices, so the panel fits a narrow window (large text on a
+    /// small screen); false puts them back at the end of the one line.
+    void setHeaderWrapped(bool wrapped);
+    bool isHeaderWrapped() const { return m_headerWrapped; }
     /// Whether cells show their values (when they fit).
     void setShowValues(bool on);
     bool showValues() const { return m_showValues; }
@@ -173,6 +178,8 @@ private:
     QSlider *m_thresholdSlider;
     QDoubleSpinBox *m_thresholdSpin;
     QHBoxLayout *m_header;
+    QHBoxLayout *m_headerSecond; ///< the cell options' own line while the header is wrapped
+    bool m_headerWrapped = false;
     AlignmentView *m_alignment;
     QLabel *m_colorMapLabel;
     QComboBox *m_colorMapCombo;

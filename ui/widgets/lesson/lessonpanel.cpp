@@ -7,6 +7,7 @@
 #include "lesson/lessonhandout.h"
 #include "lesson/lessonplaintext.h"
 #include "lesson/lessonplayer.h"
+#include "plots/textsize.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -230,15 +231,15 @@ void LessonPanel::setZoom(double factor)
     m_zoom = factor;
     if (m_classAnswers) {
         QFont counts = m_classAnswers->font();
-        counts.setPointSizeF(10.0 * factor);
+        counts.setPointSizeF(TextSize::points(10.0 * factor));
         m_classAnswers->setFont(counts);
     }
     QFont f = m_caption->font();
-    f.setPointSizeF(11.0 * factor);
+    f.setPointSizeF(TextSize::points(11.0 * factor));
     m_caption->setFont(f);
     m_caption->document()->setDefaultFont(f);
     QFont answer = m_answer->font();
-    answer.setPointSizeF(10.0 * factor);
+    answer.setPointSizeF(TextSize::points(10.0 * factor));
     answer.setBold(true);
     m_answer->setFont(answer);
 }

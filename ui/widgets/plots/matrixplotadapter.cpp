@@ -2,6 +2,7 @@
 #include "plots/matrixplotadapter.h"
 
 #include "export/figure.h"
+#include "plots/textsize.h"
 
 #include <QApplication>
 #include <algorithm>
@@ -207,7 +208,7 @@ QFont MatrixPlotAdapter::plotFont(double pointSize, bool bold)
 {
     QFont font = QApplication::font();
     font.setFamilies(fontFamilies());
-    font.setPointSizeF(pointSize);
+    font.setPointSizeF(TextSize::points(pointSize));
     font.setBold(bold);
     return font;
 }

@@ -50,7 +50,7 @@ public:
     /// The font families used in plots: the application font, then families covering Latin,
     /// Chinese and Japanese (Noto Sans CJK), so tokens in any of them render.
     static QStringList fontFamilies();
-    /// A plot font of @p pointSize with the family list above.
+    /// A plot font of design size @p pointSize (TextSize::points) with the family list above.
     static QFont plotFont(double pointSize, bool bold = false);
     /// @p text cut to @p maxChars characters with a trailing ellipsis when longer.
     static QString elided(const QString &text, int maxChars);

@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -258,7 +259,7 @@ void AttentionPanel::buildUi()
     m_message = new MessageBar(body);
 
     // Four groups (wiring, sizes, scores, projections), side by side when they fit, else two
-    // by two; see arrangeGroups().
+    // by two, else one above another; see arrangeGroups().
     const auto makeGroup = [body](int index) {
         auto *group = new QWidget(body);
         auto *grid = new QGridLayout(group);
@@ -326,36 +327,50 @@ void AttentionPanel::buildUi()
     layout->addWidget(m_message);
     // The groups rearrange to fit; the panel never forces the window wider than the screen.
     body->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    arrangeGroups(true);
+    arrangeGroups(4);
     setWidget(body);
 }
 
-void AttentionPanel::arrangeGroups(bool sideBySide)
+void AttentionPanel::arrangeGroups(int columns)
 {
-    if (m_sideBySide == sideBySide && m_groupGrid->count() == 4)
+    if (m_columns == columns && m_groupGrid->count() == 4)
         return;
-    m_sideBySide = sideBySide;
+    m_columns = columns;
     for (QWidget *group : m_groups)
         m_groupGrid->removeWidget(group);
     for (int i = 0; i < 4; ++i) {
-        const int row = sideBySide ? 0 : i / 2;
-        const int column = sideBySide ? i : i % 2;
+        const int row = i / columns;
+        const int column = i % columns;
         m_groupGrid->addWidget(m_groups[i], row, column, Qt::AlignLeft | Qt::AlignVCenter);
         if (auto *line = m_groups[i]->findChild<QFrame *>(QStringLiteral("groupSeparator")))
             line->setVisible(column > 0);
     }
     for (int column = 0; column < 5; ++column)
         m_groupGrid->setColumnStretch(column, 0);
-    m_groupGrid->setColumnStretch(sideBySide ? 4 : 2, 1);
+    m_groupGrid->setColumnStretch(columns, 1);
 }
 
 void AttentionPanel::fitGroups()
 {
-    // Side by side needs the four groups' widths plus the gaps and margins.
-    int needed = 12 + 3 * m_groupGrid->horizontalSpacing();
-    for (QWidget *group : m_groups)
-        needed += group->sizeHint().width();
-    arrangeGroups(widget()->width() >= needed);
+    // Side by side needs the four groups' widths plus the gaps and margins; two by two the
+    // wider pair of each column (large text in a narrow dock: one above another).
+    // A group's width with or without the line before it (shown only right of another group),
+    // whatever the arrangement now.
+    const auto width = [this](int i, bool withLine) {
+        int w = m_groups[i]->sizeHint().width();
+        const auto *line = m_groups[i]->findChild<QFrame *>(QStringLiteral("groupSeparator"));
+        if (line && line->isHidden() == withLine)
+            w += (withLine ? 1 : -1) * (line->sizeHint().width() + 6);
+        return w;
+    };
+    const int margins = 12;
+    const int gap = m_groupGrid->horizontalSpacing();
+    const int needed
+        = margins + 3 * gap + width(0, false) + width(1, true) + width(2, true) + width(3, true);
+    const int twoByTwo = margins + gap + std::max(width(0, false), width(2, false))
+        + std::max(width(1, true), width(3, true));
+    const int available = widget()->width();
+    arrangeGroups(available >= needed ? 4 : available >= twoByTwo ? 2 : 1);
 }
 
 void AttentionPanel::resizeEvent(QResizeEvent *event)

@@ -61,8 +61,11 @@ public:
     QSpinBox *projectionSeedSpin() const { return m_projectionSeedSpin; }
     QPushButton *editProjectionsButton() const { return m_editProjectionsButton; }
     MessageBar *messageBar() const { return m_message; }
-    /// True while the four control groups sit in one row (false: two by two).
-    bool groupsSideBySide() const { return m_sideBySide; }
+    /// True while the four control groups sit in one row (false: two by two, or one above
+    /// another).
+    bool groupsSideBySide() const { return m_columns == 4; }
+    /// How many columns the four control groups take: 4 (one row), 2 or 1 (a narrow column).
+    int groupColumns() const { return m_columns; }
     /// The projection editor, once it has been opened (null before).
     ProjectionEditor *projectionEditor() const { return m_projectionEditor; }
     /// @}
@@ -75,8 +78,8 @@ protected:
 
 private:
     void buildUi();
-    /// Puts the four control groups in one row, or two by two.
-    void arrangeGroups(bool sideBySide);
+    /// Puts the four control groups in @p columns columns (4: one row; 2: two by two; 1).
+    void arrangeGroups(int columns);
     /// Chooses the arrangement that fits the panel's width.
     void fitGroups();
     void connectUi();
@@ -103,7 +106,7 @@ private:
     bool m_divisorError = false;
     QList<QWidget *> m_groups;
     QGridLayout *m_groupGrid = nullptr;
-    bool m_sideBySide = true;
+    int m_columns = 4;
 };
 
 } // namespace ae

@@ -37,6 +37,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -253,6 +254,29 @@ void MainWindow::arrangeDefaultLayout(ScreenClass screenClass, bool compact)
         tabifyDockWidget(m_targetPanel, m_scalingDock);
         m_targetPanel->raise();
     }
+
+    // Large text on a small screen (200 % on 1600×1000 is 800×500): even the compact
+    // arrangement may be taller than the screen. Then the settings join the left column's
+    // tabs (where they stack their groups) and the heatmap's options take two lines.
+    m_heatmapPanel->setHeaderWrapped(false);
+    QScreen *screen = m_placement->screen();
+    if (!compact || !screen)
+        return;
+    layout()->invalidate();
+    const int least = minimumSizeHint().expandedTo(minimumSize()).height();
+    if (least <= screen->availableGeometry().height())
+        return;
+    m_heatmapPanel->setHeaderWrapped(true);
+    addDockWidget(Qt::LeftDockWidgetArea, m_attentionPanel);
+    tabifyDockWidget(m_sourcePanel, m_attentionPanel);
+    if (m_lessons) {
+        QDockWidget *lesson = m_lessons->panel();
+        const bool shown = !lesson->isHidden();
+        addDockWidget(Qt::LeftDockWidgetArea, lesson);
+        tabifyDockWidget(m_attentionPanel, lesson);
+        lesson->setVisible(shown);
+    }
+    m_attentionPanel->raise();
 }
 
 void MainWindow::applyDefaultDockSizes()
