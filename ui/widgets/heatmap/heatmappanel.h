@@ -139,6 +139,8 @@ private:
     void updateWeightsHidden();
     /// Puts the selected view into the large plot and highlights its tile.
     void showSelected();
+    /// Gap between small multiples, in pixels.
+    static constexpr int tileGap = 6;
     /// Columns and side length of tiles filling a width x height area.
     struct TileArrangement
     {
