@@ -271,12 +271,21 @@ void TestKeyboardOnly::wholeSessionByKeyboard()
     press(Qt::Key_Escape); // leaves the lesson
     QTRY_VERIFY(!player->isPlaying());
 
-    // 5. From a text field (Alt+Y: Y's tokens), where Ctrl+E moves to the line's end,
+    // 5. A token typed into a text field (Alt+Y: Y's tokens), where Ctrl+E moves to the line's end,
     // Ctrl+Shift+E opens the export dialog with the focus in it; Alt+F reaches its file field;
     // Enter exports and closes it.
     const QString svg = dir.filePath(QStringLiteral("heatmap.svg"));
     press(Qt::Key_Y, Qt::AltModifier);
     QVERIFY(qobject_cast<QLineEdit *>(QApplication::focusWidget()));
+    // A token changed by typing: a third word for Y, which the heatmap takes as a new row.
+    press(Qt::Key_End);
+    QTest::keyClicks(keyTarget(), QStringLiteral(" too"));
+    press(Qt::Key_Return);
+    QTRY_COMPARE(window.document()->session().target.tokens.size(),
+        expected.session.target.tokens.size() + 1);
+    QCOMPARE(window.document()->session().target.tokens.constLast(), QStringLiteral("too"));
+    QTRY_VERIFY(window.document()->hasResult()
+        && window.document()->resultSession() == window.document()->session());
     press(Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
     QPointer<ExportDialog> dialog;
     QTRY_VERIFY((dialog = window.findChild<ExportDialog *>()) && dialog->isVisible());
