@@ -9,6 +9,7 @@
 #include "heatmap/heatmapplot.h"
 #include "testsupport.h"
 #include "testsupportattention.h"
+#include "testsupportmouse.h"
 
 #include <QAccessible>
 #include <QAccessibleTableCellInterface>
@@ -45,29 +46,6 @@ void recordEvent(QAccessibleEvent *event)
         iface->tableCellInterface()->columnIndex(), iface->text(QAccessible::Name) });
 }
 
-/// Counts the mouse events reaching the application: there must be none.
-class MouseCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        switch (event->type()) {
-        case QEvent::MouseButtonPress:
-        case QEvent::MouseButtonRelease:
-        case QEvent::MouseButtonDblClick:
-        case QEvent::MouseMove:
-            ++count;
-            break;
-        default:
-            break;
-        }
-        return QObject::eventFilter(watched, event);
-    }
-};
-
 /// A 3 x 4 map with distinct weights; tokens a b c (queries) and w x y z (keys).
 HeatmapData makeData()
 {
@@ -103,7 +81,7 @@ private:
     QWidget *m_window = nullptr;
     QLineEdit *m_edit = nullptr;
     HeatmapPlot *m_plot = nullptr;
-    MouseCounter m_mouse;
+    test::MouseCounter m_mouse;
 };
 
 void TestHeatmapKeyboard::initTestCase()

@@ -19,6 +19,7 @@
 #include "lesson/lessonpanel.h"
 #include "lesson/lessonplayer.h"
 #include "testsupportattention.h"
+#include "testsupportmouse.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -34,30 +35,6 @@
 using namespace ae;
 
 namespace {
-
-/// Counts the mouse events reaching the application: there must be none.
-class MouseCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        switch (event->type()) {
-        case QEvent::MouseButtonPress:
-        case QEvent::MouseButtonRelease:
-        case QEvent::MouseButtonDblClick:
-        case QEvent::MouseMove:
-        case QEvent::Wheel:
-            ++count;
-            break;
-        default:
-            break;
-        }
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 /// Where a desktop sends a key: the open menu, else the focused widget, else the active window.
 QWidget *keyTarget()
@@ -137,7 +114,7 @@ private slots:
     void wholeSessionByKeyboard();
 
 private:
-    MouseCounter m_mouse;
+    test::MouseCounter m_mouse;
 };
 
 void TestKeyboardOnly::initTestCase()
