@@ -171,7 +171,14 @@ bool SeriesPlot::fitTickCount()
     if (range.lower < 0.0)
         widest.prepend(QLatin1Char('-'));
     const QFontMetricsF fm(xAxis->tickLabelFont());
-    ask(ticker.data(), Figure::tickCountForWidth(xAxisPixels(), fm.horizontalAdvance(widest)));
+    const int count = Figure::tickCountForWidth(xAxisPixels(), fm.horizontalAdvance(widest));
+    ask(ticker.data(), count);
+    // Room for one label only: a readable step rounds up past the axis's end (432 steps ask for
+    // 500) and leaves only 0 numbered; a step rounded down keeps a second number in sight.
+    const auto strategy
+        = count < 2 ? QCPAxisTicker::tssMeetTickCount : QCPAxisTicker::tssReadability;
+    changed = changed || ticker->tickStepStrategy() != strategy;
+    ticker->setTickStepStrategy(strategy);
     return changed;
 }
 
