@@ -6,7 +6,7 @@
 
 #include "classroom/lessonrevealimages.h"
 #include "export/painterfigurerenderer.h"
-#include "lesson/lessoncatalog.h"
+#include "testsupportlesson.h"
 
 #include <QImage>
 #include <QtTest>
@@ -23,18 +23,6 @@ private slots:
     void picture();
     void noSuchStep();
 };
-
-namespace {
-
-ResolvedLesson load(const QString &name)
-{
-    const LessonLoadResult loaded = LessonCatalog::load(name);
-    if (!loaded.ok())
-        qFatal("%s", qPrintable(loaded.error->toString()));
-    return loaded.lesson;
-}
-
-} // namespace
 
 void TestLessonRevealImages::picture_data()
 {
@@ -55,7 +43,7 @@ void TestLessonRevealImages::picture()
     QFETCH(QString, lesson);
     QFETCH(int, step);
     QFETCH(QString, role);
-    const ResolvedLesson resolved = load(lesson);
+    const ResolvedLesson resolved = test::builtin(lesson);
     const ResolvedLessonStep &s = resolved.steps.at(static_cast<size_t>(step));
     const qsizetype queries = s.session.querySequence().tokens.size();
     const qsizetype keys = s.session.keyValueSequence().tokens.size();
@@ -81,7 +69,7 @@ void TestLessonRevealImages::picture()
 
 void TestLessonRevealImages::noSuchStep()
 {
-    const ResolvedLesson resolved = load(QStringLiteral("cross-attention"));
+    const ResolvedLesson resolved = test::builtin(QStringLiteral("cross-attention"));
     LessonRevealImages images([&resolved]() -> const ResolvedLesson * { return &resolved; });
     QVERIFY(images.revealPng(-1).isEmpty());
     QVERIFY(images.revealPng(static_cast<int>(resolved.steps.size())).isEmpty());

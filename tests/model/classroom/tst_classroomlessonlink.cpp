@@ -8,9 +8,9 @@
 #include "classroom/classroomlessonlink.h"
 #include "classroom/classroomserver.h"
 #include "document/document.h"
-#include "lesson/lessoncatalog.h"
 #include "lesson/lessonplayer.h"
 #include "testsupportclassroom.h"
+#include "testsupportlesson.h"
 
 #include <QTest>
 
@@ -36,14 +36,6 @@ private slots:
 
 namespace {
 
-ResolvedLesson load(const QString &name)
-{
-    const LessonLoadResult loaded = LessonCatalog::load(name);
-    if (!loaded.ok())
-        qFatal("%s", qPrintable(loaded.error->toString()));
-    return loaded.lesson;
-}
-
 /// Walks @p player to the first step from the current one whose question is of @p kind, its
 /// question open; false when the lesson has none (bounded by the lesson's length).
 bool goToQuestion(LessonPlayer &player, LessonQuestionKind kind)
@@ -66,7 +58,7 @@ void TestClassroomLessonLink::stepsAndReveal()
     LessonPlayer player(&document);
     ClassroomServer server;
     ClassroomLessonLink link(&player, &server);
-    QVERIFY(player.play(load(QStringLiteral("cross-attention"))));
+    QVERIFY(player.play(test::builtin(QStringLiteral("cross-attention"))));
     // Not listening: nothing is pushed and nothing is asked.
     QVERIFY(!link.question());
     QString error;
@@ -129,7 +121,7 @@ void TestClassroomLessonLink::guessFromMajority()
     LessonPlayer player(&document);
     ClassroomServer server;
     ClassroomLessonLink link(&player, &server);
-    QVERIFY(player.play(load(lesson)));
+    QVERIFY(player.play(test::builtin(lesson)));
     QString error;
     QVERIFY2(server.start(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     link.sync();
@@ -173,7 +165,7 @@ void TestClassroomLessonLink::teacherGuessKept()
     LessonPlayer player(&document);
     ClassroomServer server;
     ClassroomLessonLink link(&player, &server);
-    QVERIFY(player.play(load(QStringLiteral("cross-attention"))));
+    QVERIFY(player.play(test::builtin(QStringLiteral("cross-attention"))));
     QString error;
     QVERIFY2(server.start(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     link.sync();
@@ -230,13 +222,13 @@ void TestClassroomLessonLink::roomClosesWithTheLesson()
     LessonPlayer player(&document);
     ClassroomServer server;
     ClassroomLessonLink link(&player, &server);
-    QVERIFY(player.play(load(QStringLiteral("cross-attention"))));
+    QVERIFY(player.play(test::builtin(QStringLiteral("cross-attention"))));
     QString error;
     QVERIFY2(server.start(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     const quint16 port = server.port();
     QVERIFY(!joinRoom(port, server.roomCode(), QStringLiteral("Ada")).isEmpty());
     if (another)
-        QVERIFY(player.play(load(QStringLiteral("why-sqrt-dk"))));
+        QVERIFY(player.play(test::builtin(QStringLiteral("why-sqrt-dk"))));
     else
         player.stop();
     QVERIFY(!server.isListening());

@@ -6,6 +6,7 @@
 #include "document/document.h"
 #include "lesson/lessoncatalog.h"
 #include "lesson/lessonplayer.h"
+#include "testsupportlesson.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -13,14 +14,6 @@
 using namespace ae;
 
 namespace {
-
-ResolvedLesson builtin(const QString &name)
-{
-    const LessonLoadResult loaded = LessonCatalog::load(name);
-    if (!loaded.ok())
-        qFatal("built-in lesson %s: %s", qPrintable(name), qPrintable(loaded.error->toString()));
-    return loaded.lesson;
-}
 
 /// The number of clicks next() takes through @p lesson from its first step: one per step
 /// after the first, and two more per question (open it, reveal it).
@@ -64,7 +57,7 @@ void TestLessonPlayer::everyBuiltinLessonPlaysThrough_data()
 void TestLessonPlayer::everyBuiltinLessonPlaysThrough()
 {
     QFETCH(QString, name);
-    const ResolvedLesson lesson = builtin(name);
+    const ResolvedLesson lesson = test::builtin(name);
     Document document;
     LessonPlayer player(&document);
     QVERIFY(player.play(lesson));
@@ -108,7 +101,7 @@ void TestLessonPlayer::backRetracesNext_data()
 void TestLessonPlayer::backRetracesNext()
 {
     QFETCH(QString, name);
-    const ResolvedLesson lesson = builtin(name);
+    const ResolvedLesson lesson = test::builtin(name);
     Document document;
     LessonPlayer player(&document);
     QVERIFY(player.play(lesson));
@@ -127,7 +120,7 @@ void TestLessonPlayer::backRetracesNext()
 
 void TestLessonPlayer::eachStepIsOneUndoableEdit()
 {
-    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("why-sqrt-dk"));
     Document document;
     const Session original = document.session();
     LessonPlayer player(&document);
@@ -152,7 +145,7 @@ void TestLessonPlayer::guardIsAskedBeforeTheSessionIsReplaced_data()
 void TestLessonPlayer::guardIsAskedBeforeTheSessionIsReplaced()
 {
     QFETCH(bool, answer);
-    const ResolvedLesson lesson = builtin(QStringLiteral("cross-attention"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("cross-attention"));
     Document document;
     document.setHeads(document.session().attention.config.heads == 1 ? 2 : 1);
     const Session edited = document.session();
@@ -184,7 +177,7 @@ void TestLessonPlayer::editMidLessonThenNextGivesTheNextStep_data()
 void TestLessonPlayer::editMidLessonThenNextGivesTheNextStep()
 {
     QFETCH(QString, name);
-    const ResolvedLesson lesson = builtin(name);
+    const ResolvedLesson lesson = test::builtin(name);
     Document document;
     LessonPlayer player(&document);
     QVERIFY(player.play(lesson));
@@ -206,7 +199,7 @@ void TestLessonPlayer::editMidLessonThenNextGivesTheNextStep()
 
 void TestLessonPlayer::stopShowsTheWeightsAndResumeHidesThemAgain()
 {
-    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("why-sqrt-dk"));
     int asking = -1;
     for (int i = 0; i < static_cast<int>(lesson.steps.size()) && asking < 0; ++i)
         asking = lesson.steps[static_cast<size_t>(i)].question ? i : -1;
@@ -235,7 +228,7 @@ void TestLessonPlayer::stopShowsTheWeightsAndResumeHidesThemAgain()
 
 void TestLessonPlayer::guessIsClearedOnAStepChange()
 {
-    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("why-sqrt-dk"));
     Document document;
     LessonPlayer player(&document);
     QVERIFY(player.play(lesson));

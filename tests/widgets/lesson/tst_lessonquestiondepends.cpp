@@ -11,12 +11,12 @@
 #include "document/document.h"
 #include "heatmap/heatmappanel.h"
 #include "heatmap/heatmapplot.h"
-#include "lesson/lessoncatalog.h"
 #include "lesson/lessoncontroller.h"
 #include "lesson/lessonpanel.h"
 #include "lesson/lessonplayer.h"
 #include "scaling/scalingplotdock.h"
 #include "testsupportattention.h"
+#include "testsupportlesson.h"
 #include "training/trainingdock.h"
 #include "training/trainingrunner.h"
 #include "window/mainwindow.h"
@@ -24,18 +24,6 @@
 #include <QTest>
 
 using namespace ae;
-
-namespace {
-
-ResolvedLesson builtin(const QString &name)
-{
-    const LessonLoadResult loaded = LessonCatalog::load(name);
-    if (!loaded.ok())
-        qFatal("%s", qPrintable(loaded.error->toString()));
-    return loaded.lesson;
-}
-
-} // namespace
 
 class TestLessonQuestionDepends : public QObject
 {
@@ -77,7 +65,7 @@ void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal()
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("why-sqrt-dk"));
     QVERIFY(lesson.steps.at(size_t(step)).question);
     QVERIFY(window.lessons()->play(lesson));
     LessonPlayer *player = window.lessons()->player();
@@ -114,7 +102,7 @@ void TestLessonQuestionDepends::captionShowsTheComputedValue()
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const ResolvedLesson lesson = builtin(QStringLiteral("why-sqrt-dk"));
+    const ResolvedLesson lesson = test::builtin(QStringLiteral("why-sqrt-dk"));
     QVERIFY(lesson.steps.front().caption.en.contains(QLatin1String("{{")));
     QVERIFY(window.lessons()->play(lesson));
     const QString caption = window.lessons()->panel()->captionText();
@@ -160,7 +148,7 @@ void TestLessonQuestionDepends::labelsWaitForTheReveal()
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const ResolvedLesson played = builtin(lesson);
+    const ResolvedLesson played = test::builtin(lesson);
     QVERIFY(played.steps.at(size_t(step)).question->dependsOnLabels);
     QVERIFY(window.lessons()->play(played));
     LessonPlayer *player = window.lessons()->player();
