@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// gui/training-lab/reverse-d128: the Training window's two runs (scaled and unscaled, reverse,
-// d_model 128, 1 head, batch 32) played as fast as the machine goes for 600 steps while the
-// window draws them: the curves, the heatmaps and the status line, offscreen at 1024 x 768.
+// The Training window's two runs (scaled and unscaled) played as fast as the machine goes while
+// the window draws them (the curves, the heatmaps or the transformer's head grid, the status
+// line), offscreen at 1024 x 768, batch 32, no early stop:
+//  - gui/training-lab/reverse-d128: one cross-attention layer, reverse, d_model 128, 1 head,
+//    600 steps (the goal is at least 150 steps a second per run);
+//  - gui/training-lab/transformer-zh-en: the transformer at its defaults (2 + 2 layers, d_model
+//    64, 4 heads, d_ff 128) on translate-zh-en, 300 steps (the goal is at least 100 a second
+//    per run).
 // Each repetition is one Play from step 0 to the end; the counters are each run's steps a
-// second (the goal is at least 150 per run) and the repaints of the curves a second.
+// second and the repaints of the curves a second.
 
 #include "document/document.h"
 #include "guibenchsupport.h"
+#include "training/trainingconfig.h"
 #include "training/trainingcurveplot.h"
 #include "training/trainingdock.h"
 #include "training/trainingrunner.h"
@@ -19,6 +25,7 @@
 #include <QSpinBox>
 #include <benchmark/benchmark.h>
 #include <memory>
+#include <utility>
 
 namespace {
 
@@ -39,8 +46,18 @@ protected:
     }
 };
 
-void trainingLab(benchmark::State &state, int steps)
+/// What one benchmark trains: the model, the task and, for the single layer, its width.
+struct LabSetup
 {
+    ae::ModelKind model = ae::ModelKind::OneLayer;
+    const char *task = "reverse";
+    int modelDim = 128; ///< the single layer's d_model (the transformer keeps its default)
+    int steps = 600;
+};
+
+void trainingLab(benchmark::State &state, LabSetup setup)
+{
+    const int steps = setup.steps;
     ae::Document document;
     ae::TrainingDock dock(&document);
     dock.resize(1024 * 92 / 100, 768 * 90 / 100);
@@ -48,9 +65,12 @@ void trainingLab(benchmark::State &state, int steps)
     PaintCounter counter;
     dock.curvePlot(0)->installEventFilter(&counter);
     ae::TrainingSettingsForm *form = dock.settings();
-    form->taskBox()->setCurrentIndex(form->taskBox()->findData(QStringLiteral("reverse")));
-    form->modelDimBox()->setValue(128);
-    form->headsBox()->setValue(1);
+    form->modelBox()->setCurrentIndex(form->modelBox()->findData(ae::modelName(setup.model)));
+    form->taskBox()->setCurrentIndex(form->taskBox()->findData(QString::fromLatin1(setup.task)));
+    if (setup.model == ae::ModelKind::OneLayer) {
+        form->modelDimBox()->setValue(setup.modelDim);
+        form->headsBox()->setValue(1);
+    }
     form->batchBox()->setValue(32);
     form->stepsBox()->setValue(steps);
     form->seedBox()->setValue(0);
@@ -92,11 +112,19 @@ void trainingLab(benchmark::State &state, int steps)
 }
 
 const bool registered = [] {
-    benchmark::RegisterBenchmark("gui/training-lab/reverse-d128", trainingLab, 600)
-        ->Iterations(1)
-        ->Repetitions(3)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond);
+    const std::pair<const char *, LabSetup> labs[] = {
+        { "gui/training-lab/reverse-d128",
+            LabSetup { ae::ModelKind::OneLayer, "reverse", 128, 600 } },
+        { "gui/training-lab/transformer-zh-en",
+            LabSetup { ae::ModelKind::Transformer, "translate-zh-en", 0, 300 } },
+    };
+    for (const auto &[name, setup] : labs) {
+        benchmark::RegisterBenchmark(name, trainingLab, setup)
+            ->Iterations(1)
+            ->Repetitions(3)
+            ->UseManualTime()
+            ->Unit(benchmark::kMillisecond);
+    }
     return true;
 }();
 
