@@ -5626,12 +5626,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>%1 · 第 %2 层，头 %3</translation>
     </message>
     <message>
-        <source>rows: %1
-columns: %2</source>
-        <translation>行：%1
-列：%2</translation>
-    </message>
-    <message>
         <source>Layer:</source>
         <translation>层：</translation>
     </message>
@@ -5666,6 +5660,10 @@ columns: %2</source>
     <message>
         <source>Open Run %1 in Explorer</source>
         <translation>在主窗口中打开训练 %1</translation>
+    </message>
+    <message>
+        <source>rows: %1   ·   columns: %2</source>
+        <translation>行：%1   ·   列：%2</translation>
     </message>
 </context>
 <context>

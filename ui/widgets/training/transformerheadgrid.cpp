@@ -46,11 +46,7 @@ TransformerHeadGrid::TransformerHeadGrid(
         m_runLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
         m_grids[size_t(run)] = new QGridLayout;
         m_grids[size_t(run)]->setSpacing(2);
-        m_wordLabels[size_t(run)] = new QLabel;
-        m_wordLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
-        m_wordLabels[size_t(run)]->setWordWrap(true);
         column->addWidget(m_runLabels[size_t(run)]);
-        column->addWidget(m_wordLabels[size_t(run)]);
         column->addLayout(m_grids[size_t(run)], 1);
         auto *open = new QHBoxLayout;
         m_layerLabels[size_t(run)] = new QLabel;
@@ -71,7 +67,12 @@ TransformerHeadGrid::TransformerHeadGrid(
     }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // Both runs show the same sentence: its words once, above the two grids.
+    m_wordLabel = new QLabel;
+    m_wordLabel->setAlignment(Qt::AlignHCenter);
+    m_wordLabel->setWordWrap(true);
     layout->addLayout(top);
+    layout->addWidget(m_wordLabel);
     layout->addLayout(sides, 1);
 
     connect(m_kinds, &QTabBar::currentChanged, this, [this] {
@@ -317,7 +318,7 @@ void TransformerHeadGrid::updateMaps(bool force)
             : QString();
         if (!have) {
             m_runLabels[size_t(run)]->clear();
-            m_wordLabels[size_t(run)]->clear();
+            m_wordLabel->clear();
             continue;
         }
         const int snapshot = m_runner->snapshotStepAt(run, step);
@@ -329,9 +330,9 @@ void TransformerHeadGrid::updateMaps(bool force)
             continue;
         m_shownSnapshot[size_t(run)] = snapshot;
         // The small maps have no tick labels: their rows and columns are named here.
-        m_wordLabels[size_t(run)]->setText(tr("rows: %1\ncolumns: %2")
-                                               .arg(maps.queryWords(k).join(QLatin1Char(' ')),
-                                                   maps.keyWords(k).join(QLatin1Char(' '))));
+        m_wordLabel->setText(tr("rows: %1   ·   columns: %2")
+                                 .arg(maps.queryWords(k).join(QLatin1Char(' ')),
+                                     maps.keyWords(k).join(QLatin1Char(' '))));
         const int layers = maps.layers(k);
         for (int l = 0; l < m_layers; ++l) {
             for (int h = 0; h < m_heads; ++h) {

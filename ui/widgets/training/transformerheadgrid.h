@@ -89,7 +89,7 @@ private:
     QSlider *m_scrubber;
     QLabel *m_stepLabel;
     std::array<QLabel *, 2> m_runLabels {};
-    std::array<QLabel *, 2> m_wordLabels {}; ///< the words of the maps' rows and columns
+    QLabel *m_wordLabel = nullptr; ///< the words of the maps' rows and columns
     std::array<QGridLayout *, 2> m_grids {};
     std::array<QLabel *, 2> m_layerLabels {};
     std::array<QComboBox *, 2> m_layerBoxes {};
