@@ -5626,10 +5626,123 @@ ceiling ln(%4): %5 nats</source>
         <translation>%1 · 第 %2 层，头 %3</translation>
     </message>
     <message>
-        <source>rows: %1
-columns: %2</source>
-        <translation>行：%1
-列：%2</translation>
+        <source>Layer:</source>
+        <translation>层：</translation>
+    </message>
+    <message>
+        <source>Layer to open in the explorer</source>
+        <translation>要在主窗口中打开的层</translation>
+    </message>
+    <message>
+        <source>Makes this layer&apos;s attention of the kind shown, for the sentence shown at the step shown, the main window&apos;s session, so that the computation view walks the trained layer (Edit ▸ Undo brings the previous session back). Clicking a heatmap chooses its layer.</source>
+        <translation>用所选层在所示步数时、所示句子上的当前类型注意力替换主窗口的会话，计算视图便会逐步展示这个训练后的层（编辑 ▸ 撤销可恢复原来的会话）。点击某个热力图即可选中它所在的层。</translation>
+    </message>
+    <message>
+        <source>encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>masked decoder self-attention</source>
+        <translation>解码器掩码自注意力</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Trained %1, step %2, layer %3, %4: %5 → %6</source>
+        <translation>训练后的 %1，第 %2 步，第 %3 层，%4：%5 → %6</translation>
+    </message>
+    <message>
+        <source>Open Trained Layer</source>
+        <translation>打开训练后的层</translation>
+    </message>
+    <message>
+        <source>Open Run %1 in Explorer</source>
+        <translation>在主窗口中打开训练 %1</translation>
+    </message>
+    <message>
+        <source>rows: %1   ·   columns: %2</source>
+        <translation>行：%1   ·   列：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ae::TransformerTranslatePanel</name>
+    <message>
+        <source>Sentence:</source>
+        <translation>句子：</translation>
+    </message>
+    <message>
+        <source>Translate</source>
+        <translation>翻译</translation>
+    </message>
+    <message>
+        <source>type source words separated by spaces</source>
+        <translation>输入源语言词语，用空格分隔</translation>
+    </message>
+    <message>
+        <source>The transformer writes its output one word at a time, each time choosing its most likely word; under each decoder layer, the row of each word shows where that layer looked in the source.</source>
+        <translation>Transformer 逐词写出译文，每次选择可能性最大的词；在每个解码器层的图中，每个词所在的行显示该层当时关注了源句的哪些位置。</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>注意力头：</translation>
+    </message>
+    <message>
+        <source>Show the mean of each layer&apos;s heads, or one head of every layer.</source>
+        <translation>显示每层所有头的平均值，或每层中的某一个头。</translation>
+    </message>
+    <message>
+        <source>mean of the heads</source>
+        <translation>各头平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>One map per decoder layer: each row is a word the decoder wrote, each column a source word; the cells are that layer&apos;s cross-attention when the word was chosen.</source>
+        <translation>每个解码器层一张图：每行是解码器写出的一个词，每列是一个源词；格子是选出该词时这一层的交叉注意力。</translation>
+    </message>
+    <message>
+        <source>Words you can use: %1</source>
+        <translation>可用的词：%1</translation>
+    </message>
+    <message>
+        <source>Type at least one word of the source vocabulary.</source>
+        <translation>请至少输入一个源词表中的词。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a word this model knows, nor made of such words: use the words listed above, separated by spaces.</source>
+        <translation>“%1”不是这个模型认识的词，也不能拆成这样的词：请用上面列出的词，词与词之间用空格隔开。</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>output words</source>
+        <translation>输出词</translation>
+    </message>
+    <message>
+        <source>source words</source>
+        <translation>源词</translation>
+    </message>
+    <message>
+        <source>at step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Translates with the weights of %1 at step %2 (the head grid&apos;s scrubber picks the step).</source>
+        <translation>用 %1 在第 %2 步的权重翻译（步数由注意力头网格的进度条选定）。</translation>
+    </message>
+    <message>
+        <source>(%1, step %2)</source>
+        <translation>（%1，第 %2 步）</translation>
+    </message>
+    <message>
+        <source>Decoder layer %1 · %2</source>
+        <translation>解码器第 %1 层 · %2</translation>
     </message>
 </context>
 <context>

@@ -1,25 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Training window's transformer: picking the model in the settings shows the head grid in
 // place of the single layer's panel; the grid has a row per layer and a column per head for
-// each run, and its heatmaps hold the core model's weights for the held-out sentence.
+// each run, and its heatmaps hold the core model's weights for the held-out sentence; Open in
+// Explorer makes a tile's layer the session (one undoable edit) with the tile's weights.
 
 #include "document/document.h"
 #include "heatmap/heatmapplot.h"
+#include "session/sessioncompute.h"
 #include "testsupportattention.h"
 #include "training/trainingattentionpanel.h"
 #include "training/trainingcurveplot.h"
 #include "training/trainingdock.h"
 #include "training/trainingrunner.h"
 #include "training/trainingsettingsform.h"
+#include "training/trainingtranslatepanel.h"
 #include "training/transformer/transformermodel.h"
 #include "training/transformer/transformertrainer.h"
 #include "training/transformerheadgrid.h"
+#include "training/transformertranslatepanel.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace ae;
@@ -36,6 +42,8 @@ private slots:
     void gridFollowsTheModel();
     void corpusTasksNeedTheTransformer_data();
     void corpusTasksNeedTheTransformer();
+    void openInExplorerIsOneUndoableEdit_data();
+    void openInExplorerIsOneUndoableEdit();
 
 private:
     /// Picks the transformer with @p layers layers and @p heads heads, small and quick.
@@ -108,7 +116,12 @@ void TestTransformerHeadGrid::modelChoiceShowsTheGrid()
     QCOMPARE(m_dock->runner()->configs()[1].model, ModelKind::Transformer);
     QVERIFY(m_dock->headGrid()->isVisible());
     QVERIFY(!m_dock->attention()->isVisible());
-    QVERIFY(!m_dock->tabs()->isTabEnabled(1));
+    // Translate shows the transformer's own panel.
+    QVERIFY(m_dock->tabs()->isTabEnabled(1));
+    m_dock->tabs()->setCurrentIndex(1);
+    QVERIFY(m_dock->transformerTranslator()->isVisible());
+    QVERIFY(!m_dock->translator()->isVisible());
+    m_dock->tabs()->setCurrentIndex(0);
     QCOMPARE(m_dock->headGrid()->layerCount(), defaults.layers);
     QCOMPARE(m_dock->headGrid()->headCount(), defaults.heads);
     // And back.
@@ -116,6 +129,9 @@ void TestTransformerHeadGrid::modelChoiceShowsTheGrid()
     QVERIFY(m_dock->attention()->isVisible());
     QVERIFY(!m_dock->headGrid()->isVisible());
     QVERIFY(m_dock->tabs()->isTabEnabled(1));
+    m_dock->tabs()->setCurrentIndex(1);
+    QVERIFY(m_dock->translator()->isVisible());
+    QVERIFY(!m_dock->transformerTranslator()->isVisible());
     QVERIFY(!m_dock->curvePlot(1)->isTransformer());
 }
 
@@ -248,6 +264,69 @@ void TestTransformerHeadGrid::corpusTasksNeedTheTransformer()
     QVERIFY(!sourceWords.isEmpty());
     QCOMPARE(grid->plot(1, 0, 1)->data().rowLabels, targetWords);
     QCOMPARE(grid->plot(1, 0, 1)->data().columnLabels, sourceWords);
+}
+
+void TestTransformerHeadGrid::openInExplorerIsOneUndoableEdit_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("run");
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("step");
+    QTest::newRow("cross, run A, layer 2, last step")
+        << int(TransformerAttentionKind::Cross) << 0 << 1 << 3;
+    QTest::newRow("encoder self, run B, layer 1, step 1")
+        << int(TransformerAttentionKind::EncoderSelf) << 1 << 0 << 1;
+    QTest::newRow("decoder self, run B, layer 2, step 0")
+        << int(TransformerAttentionKind::DecoderSelf) << 1 << 1 << 0;
+}
+
+void TestTransformerHeadGrid::openInExplorerIsOneUndoableEdit()
+{
+    QFETCH(int, kind);
+    QFETCH(int, run);
+    QFETCH(int, layer);
+    QFETCH(int, step);
+    useTransformer(2, 2, 3);
+    TrainingRunner *runner = m_dock->runner();
+    runner->play();
+    QTRY_COMPARE_WITH_TIMEOUT(runner->state(), TrainingRunner::State::Finished, 120000);
+    TransformerHeadGrid *grid = m_dock->headGrid();
+    grid->setKind(TransformerAttentionKind(kind));
+    grid->scrubber()->setValue(step);
+    QCOMPARE(grid->shownStep(), step);
+    QCOMPARE(grid->layerBox(run)->count(), 2);
+    // Enter on a tile (as a click) chooses its layer; the button opens it.
+    grid->layerBox(run)->setCurrentIndex(1 - layer);
+    QTest::keyClick(grid->plot(run, layer, 1), Qt::Key_Return);
+    QCOMPARE(grid->layerBox(run)->currentIndex(), layer);
+    const Session before = m_document->session();
+    const int undoSteps = m_document->undoStack()->count();
+    QTest::mouseClick(grid->openButton(run), Qt::LeftButton);
+    QCOMPARE(m_document->undoStack()->count(), undoSteps + 1);
+    const Session &opened = m_document->session();
+    QVERIFY2(opened.title.contains(QStringLiteral("step %1").arg(step))
+            && opened.title.contains(QStringLiteral("layer %1").arg(layer + 1)),
+        qPrintable(opened.title));
+    QCOMPARE(opened.attention.config.heads, 2);
+    QCOMPARE(opened.attention.config.causal, kind == int(TransformerAttentionKind::DecoderSelf));
+    // The explorer computes each head exactly as the grid's tiles show it.
+    const AttentionResult computed = computeSession(opened);
+    QCOMPARE(int(computed.heads.size()), 2);
+    for (int h = 0; h < 2; ++h) {
+        const Eigen::MatrixXd &tile = grid->plot(run, layer, h)->data().values;
+        const Eigen::MatrixXd &got = computed.heads[size_t(h)].weights;
+        QCOMPARE(got.rows(), tile.rows());
+        QCOMPARE(got.cols(), tile.cols());
+        const double diff = (got - tile).cwiseAbs().maxCoeff();
+        QVERIFY2(diff < 1e-12, qPrintable(QString::number(diff)));
+    }
+    // Its words are the tile's: keys the columns.
+    const QStringList keys = kind == int(TransformerAttentionKind::DecoderSelf)
+        ? opened.target.tokens
+        : opened.source.tokens;
+    QCOMPARE(keys, grid->plot(run, layer, 0)->data().columnLabels);
+    m_document->undoStack()->undo();
+    QVERIFY(m_document->session() == before);
 }
 
 QTEST_MAIN(TestTransformerHeadGrid)

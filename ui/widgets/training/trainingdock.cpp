@@ -12,6 +12,7 @@
 #include "training/trainingtrace.h"
 #include "training/trainingtranslatepanel.h"
 #include "training/transformerheadgrid.h"
+#include "training/transformertranslatepanel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -103,14 +104,19 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
     m_translate = new TrainingTranslatePanel(m_runner);
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("trainingTabs"));
-    m_headGrid = new TransformerHeadGrid(m_runner);
+    m_headGrid = new TransformerHeadGrid(m_runner, document);
     m_headGrid->setObjectName(QStringLiteral("transformerHeadGrid"));
     // The single layer's panel, or for the transformer the grid of every layer and head.
     m_attentionStack = new QStackedWidget;
     m_attentionStack->addWidget(m_attention);
     m_attentionStack->addWidget(m_headGrid);
     m_tabs->addTab(m_attentionStack, QString());
-    m_tabs->addTab(m_translate, QString());
+    // Translate for the single layer, or for the transformer with every decoder layer.
+    m_transformerTranslate = new TransformerTranslatePanel(m_runner);
+    m_translateStack = new QStackedWidget;
+    m_translateStack->addWidget(m_translate);
+    m_translateStack->addWidget(m_transformerTranslate);
+    m_tabs->addTab(m_translateStack, QString());
 
     auto *right = new QWidget;
     auto *rightLayout = new QVBoxLayout(right);
@@ -196,6 +202,13 @@ TrainingDock::TrainingDock(Document *document, QWidget *parent)
         for (TrainingCurvePlot *plot : m_plots)
             plot->setMarkedStep(step);
         m_translate->setStep(step);
+    });
+    connect(m_headGrid, &TransformerHeadGrid::shownStepChanged, this, [this](int step) {
+        if (m_runner->state() == TrainingRunner::State::Empty || !m_runner->isTransformer())
+            return;
+        for (TrainingCurvePlot *plot : m_plots)
+            plot->setMarkedStep(step);
+        m_transformerTranslate->setStep(step);
     });
     m_runner->setStepsPerSecond(m_speed->currentData().toInt());
     m_runner->setTargetAccuracy(m_settings->targetAccuracy());
@@ -316,6 +329,7 @@ void TrainingDock::restartRuns()
         m_attention->runsStarted();
         m_translate->runsStarted();
     }
+    m_transformerTranslate->runsStarted();
     showModel();
     showProgress();
     updateButtons();
@@ -328,8 +342,8 @@ void TrainingDock::showModel()
         = m_runner->state() != TrainingRunner::State::Empty && m_runner->isTransformer();
     m_attentionStack->setCurrentWidget(
         transformer ? static_cast<QWidget *>(m_headGrid) : static_cast<QWidget *>(m_attention));
-    // Translate and the film strip know the one-layer model only.
-    m_tabs->setTabEnabled(1, !transformer);
+    m_translateStack->setCurrentWidget(transformer ? static_cast<QWidget *>(m_transformerTranslate)
+                                                   : static_cast<QWidget *>(m_translate));
     for (TrainingCurvePlot *plot : m_plots)
         plot->setTransformer(transformer);
 }
@@ -468,6 +482,7 @@ void TrainingDock::setPresentationMode(bool on)
         plot->setPresentationMode(on);
     m_attention->setPresentationMode(on);
     m_translate->setPresentationMode(on);
+    m_transformerTranslate->setPresentationMode(on);
     // In front of a class the curves and maps get the width; the settings wait behind a
     // button, as the attention settings do above the heatmap.
     {

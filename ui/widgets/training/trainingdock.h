@@ -30,6 +30,7 @@ class TrainingRunner;
 class TrainingSettingsForm;
 class TrainingTranslatePanel;
 class TransformerHeadGrid;
+class TransformerTranslatePanel;
 struct TrainingTrace;
 
 /// The dock; the runs live in its TrainingRunner.
@@ -73,6 +74,8 @@ public:
     TrainingSettingsForm *settings() const { return m_settings; }
     TrainingAttentionPanel *attention() const { return m_attention; }
     TrainingTranslatePanel *translator() const { return m_translate; }
+    /// Translate for transformer runs (shown instead of translator() on its tab).
+    TransformerTranslatePanel *transformerTranslator() const { return m_transformerTranslate; }
     /// The transformer's head grid (shown instead of attention() for transformer runs).
     TransformerHeadGrid *headGrid() const { return m_headGrid; }
     TrainingCurvePlot *curvePlot(int index) const { return m_plots[size_t(index)]; }
@@ -119,6 +122,8 @@ private:
     TrainingAttentionPanel *m_attention;
     TrainingTranslatePanel *m_translate;
     TransformerHeadGrid *m_headGrid;
+    TransformerTranslatePanel *m_transformerTranslate;
+    QStackedWidget *m_translateStack;
     QStackedWidget *m_attentionStack;
     std::array<TrainingCurvePlot *, 3> m_plots {};
     QWidget *m_plotsBox = nullptr; ///< the three curve plots, above the maps

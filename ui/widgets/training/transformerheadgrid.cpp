@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "training/transformerheadgrid.h"
 
+#include "document/document.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapplot.h"
 #include "training/trainingcurvesfigure.h"
 #include "training/trainingrunner.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSlider>
 #include <QTabBar>
 #include <QVBoxLayout>
 
 namespace ae {
 
-TransformerHeadGrid::TransformerHeadGrid(TrainingRunner *runner, QWidget *parent)
+TransformerHeadGrid::TransformerHeadGrid(
+    TrainingRunner *runner, Document *document, QWidget *parent)
     : QWidget(parent)
     , m_runner(runner)
+    , m_document(document)
 {
     m_kinds = new QTabBar;
     m_kinds->setObjectName(QStringLiteral("transformerKinds"));
@@ -41,20 +46,39 @@ TransformerHeadGrid::TransformerHeadGrid(TrainingRunner *runner, QWidget *parent
         m_runLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
         m_grids[size_t(run)] = new QGridLayout;
         m_grids[size_t(run)]->setSpacing(2);
-        m_wordLabels[size_t(run)] = new QLabel;
-        m_wordLabels[size_t(run)]->setAlignment(Qt::AlignHCenter);
-        m_wordLabels[size_t(run)]->setWordWrap(true);
         column->addWidget(m_runLabels[size_t(run)]);
-        column->addWidget(m_wordLabels[size_t(run)]);
         column->addLayout(m_grids[size_t(run)], 1);
+        auto *open = new QHBoxLayout;
+        m_layerLabels[size_t(run)] = new QLabel;
+        m_layerBoxes[size_t(run)] = new QComboBox;
+        m_layerBoxes[size_t(run)]->setObjectName(QStringLiteral("transformerOpenLayer%1").arg(run));
+        m_layerLabels[size_t(run)]->setBuddy(m_layerBoxes[size_t(run)]);
+        m_open[size_t(run)] = new QPushButton;
+        m_open[size_t(run)]->setObjectName(QStringLiteral("transformerOpen%1").arg(run));
+        connect(m_open[size_t(run)], &QPushButton::clicked, this,
+            [this, run] { openInExplorer(run, m_layerBoxes[size_t(run)]->currentIndex()); });
+        open->addStretch(1);
+        open->addWidget(m_layerLabels[size_t(run)]);
+        open->addWidget(m_layerBoxes[size_t(run)]);
+        open->addWidget(m_open[size_t(run)]);
+        open->addStretch(1);
+        column->addLayout(open);
         sides->addLayout(column, 1);
     }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // Both runs show the same sentence: its words once, above the two grids.
+    m_wordLabel = new QLabel;
+    m_wordLabel->setAlignment(Qt::AlignHCenter);
+    m_wordLabel->setWordWrap(true);
     layout->addLayout(top);
+    layout->addWidget(m_wordLabel);
     layout->addLayout(sides, 1);
 
-    connect(m_kinds, &QTabBar::currentChanged, this, [this] { updateMaps(false); });
+    connect(m_kinds, &QTabBar::currentChanged, this, [this] {
+        updateLayerChoices();
+        updateMaps(false);
+    });
     connect(m_scrubber, &QSlider::valueChanged, this, [this](int value) {
         // Only steps whose weights were kept: the maps show the step the scrubber says.
         const int snapped = m_runner->commonSnapshotStep(value);
@@ -92,10 +116,22 @@ void TransformerHeadGrid::retranslate()
     m_scrubber->setAccessibleName(tr("Training step shown"));
     m_scrubber->setToolTip(tr("Drag to see the attention at an earlier step; at the right end "
                               "the heatmaps follow the training."));
-    for (int run = 0; run < 2; ++run)
+    for (int run = 0; run < 2; ++run) {
         for (QLabel *header : m_headers[size_t(run)])
             header->clear();
+        m_layerLabels[size_t(run)]->setText(tr("Layer:"));
+        m_layerBoxes[size_t(run)]->setAccessibleName(tr("Layer to open in the explorer"));
+        m_open[size_t(run)]->setText(
+            tr("Open Run %1 in Explorer")
+                .arg(run == 0 ? QStringLiteral("A") : QStringLiteral("B")));
+        m_open[size_t(run)]->setToolTip(
+            tr("Makes this layer's attention of the kind shown, for the sentence shown at the "
+               "step shown, the main window's session, so that the computation view walks the "
+               "trained layer (Edit ▸ Undo brings the previous session back). Clicking a "
+               "heatmap chooses its layer."));
+    }
     rebuild(m_layers, m_heads);
+    updateLayerChoices();
     updateMaps(true);
 }
 
@@ -149,6 +185,12 @@ void TransformerHeadGrid::rebuild(int layers, int heads)
                     p->setMinimumSize(48, 48);
                     p->setObjectName(
                         QStringLiteral("transformerHead%1_%2_%3").arg(run).arg(l).arg(h));
+                    // A click (or Enter) on a tile chooses its layer for Open in Explorer.
+                    connect(p, &HeatmapPlot::clicked, this, [this, run, l] {
+                        QComboBox *box = m_layerBoxes[size_t(run)];
+                        if (l < box->count())
+                            box->setCurrentIndex(l);
+                    });
                     grid->addWidget(p, l + 1, h + 1);
                     plots.push_back(p);
                 }
@@ -161,6 +203,67 @@ void TransformerHeadGrid::rebuild(int layers, int heads)
     }
     m_layers = layers;
     m_heads = heads;
+}
+
+int TransformerHeadGrid::shownStep() const
+{
+    return m_scrubber->value();
+}
+
+void TransformerHeadGrid::updateLayerChoices()
+{
+    const bool have
+        = m_runner->state() != TrainingRunner::State::Empty && m_runner->isTransformer();
+    const TransformerSpec spec = m_runner->transformerSpec(0);
+    const int layers = !have                              ? 0
+        : kind() == TransformerAttentionKind::EncoderSelf ? spec.encoderLayers
+                                                          : spec.decoderLayers;
+    for (int run = 0; run < 2; ++run) {
+        QComboBox *box = m_layerBoxes[size_t(run)];
+        const QSignalBlocker blocker(box);
+        const int chosen = std::max(0, box->currentIndex());
+        box->clear();
+        for (int l = 0; l < layers; ++l)
+            box->addItem(tr("layer %1").arg(l + 1));
+        box->setCurrentIndex(std::min(chosen, layers - 1));
+        box->setEnabled(layers > 0);
+        m_open[size_t(run)]->setEnabled(layers > 0);
+    }
+}
+
+bool TransformerHeadGrid::openInExplorer(int run, int layer)
+{
+    if (run < 0 || run > 1 || m_runner->state() == TrainingRunner::State::Empty
+        || !m_runner->isTransformer())
+        return false;
+    const TransformerAttentionKind k = kind();
+    const TransformerSpec spec = m_runner->transformerSpec(run);
+    const int layers
+        = k == TransformerAttentionKind::EncoderSelf ? spec.encoderLayers : spec.decoderLayers;
+    const auto &[source, target] = m_runner->sentence();
+    const int step = m_scrubber->value();
+    const auto params = m_runner->transformerParametersAt(run, step);
+    if (layer < 0 || layer >= layers || !params || source.empty() || target.empty())
+        return false;
+    QStringList sourceWords, targetWords;
+    for (int id : source)
+        sourceWords << spec.sourceVocab.value(id);
+    for (int id : target)
+        targetWords << spec.targetVocab.value(id);
+    const QString kindText = k == TransformerAttentionKind::EncoderSelf
+        ? tr("encoder self-attention")
+        : k == TransformerAttentionKind::DecoderSelf ? tr("masked decoder self-attention")
+                                                     : tr("cross-attention");
+    const QString title
+        = tr("Trained %1, step %2, layer %3, %4: %5 → %6")
+              .arg(TrainingCurvesFigure::runName(run, m_runner->configs()[size_t(run)].scale))
+              .arg(m_runner->snapshotStepAt(run, step))
+              .arg(layer + 1)
+              .arg(
+                  kindText, sourceWords.join(QLatin1Char(' ')), targetWords.join(QLatin1Char(' ')));
+    const Session session = transformerLayerSession(spec, *params, source, target, layer, k, title);
+    m_document->applyEdit([] { return tr("Open Trained Layer"); }, session);
+    return true;
 }
 
 void TransformerHeadGrid::runsStarted()
@@ -176,6 +279,7 @@ void TransformerHeadGrid::runsStarted()
         m_scrubber->setValue(0);
     }
     m_shownSnapshot = { -1, -1 };
+    updateLayerChoices();
     runsProgressed();
     updateMaps(true);
 }
@@ -214,7 +318,7 @@ void TransformerHeadGrid::updateMaps(bool force)
             : QString();
         if (!have) {
             m_runLabels[size_t(run)]->clear();
-            m_wordLabels[size_t(run)]->clear();
+            m_wordLabel->clear();
             continue;
         }
         const int snapshot = m_runner->snapshotStepAt(run, step);
@@ -226,9 +330,9 @@ void TransformerHeadGrid::updateMaps(bool force)
             continue;
         m_shownSnapshot[size_t(run)] = snapshot;
         // The small maps have no tick labels: their rows and columns are named here.
-        m_wordLabels[size_t(run)]->setText(tr("rows: %1\ncolumns: %2")
-                                               .arg(maps.queryWords(k).join(QLatin1Char(' ')),
-                                                   maps.keyWords(k).join(QLatin1Char(' '))));
+        m_wordLabel->setText(tr("rows: %1   ·   columns: %2")
+                                 .arg(maps.queryWords(k).join(QLatin1Char(' ')),
+                                     maps.keyWords(k).join(QLatin1Char(' '))));
         const int layers = maps.layers(k);
         for (int l = 0; l < m_layers; ++l) {
             for (int h = 0; h < m_heads; ++h) {
@@ -257,6 +361,7 @@ void TransformerHeadGrid::updateMaps(bool force)
             }
         }
     }
+    emit shownStepChanged(step);
 }
 
 } // namespace ae

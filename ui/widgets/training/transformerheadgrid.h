@@ -6,6 +6,8 @@
 /// held-out sentence, a grid of small heatmaps with a row per layer and a column per head, for
 /// one of the three kinds (encoder self, masked decoder self, cross) picked on tabs, run A
 /// beside run B, at the step a scrubber picks (following the latest step unless moved back).
+/// Under each run's grid, Open in Explorer makes the chosen layer's attention of the kind
+/// shown the main window's session (clicking a tile, or Enter on it, chooses its layer).
 
 #include "training/transformer/transformersession.h"
 
@@ -13,13 +15,16 @@
 #include <array>
 #include <vector>
 
+class QComboBox;
 class QGridLayout;
 class QLabel;
+class QPushButton;
 class QSlider;
 class QTabBar;
 
 namespace ae {
 
+class Document;
 class HeatmapPlot;
 class TrainingRunner;
 
@@ -28,7 +33,7 @@ class TransformerHeadGrid : public QWidget
 {
     Q_OBJECT
 public:
-    explicit TransformerHeadGrid(TrainingRunner *runner, QWidget *parent = nullptr);
+    TransformerHeadGrid(TrainingRunner *runner, Document *document, QWidget *parent = nullptr);
 
     /// New runs started: the grid takes their shape and goes back to step 0.
     void runsStarted();
@@ -38,6 +43,14 @@ public:
     /// The kind of attention shown.
     TransformerAttentionKind kind() const;
     void setKind(TransformerAttentionKind kind);
+    /// The step the scrubber shows.
+    int shownStep() const;
+
+    /// Makes the attention of the kind shown in layer @p layer (of the encoder for encoder
+    /// self, of the decoder otherwise) of run @p run, at the shown step, for the held-out
+    /// sentence the main window's session: one undoable edit; false (and nothing changes)
+    /// without transformer runs or with no such layer.
+    bool openInExplorer(int run, int layer);
 
     /// @name Parts (tests)
     /// @{
@@ -48,7 +61,14 @@ public:
     HeatmapPlot *plot(int run, int layer, int head) const;
     QSlider *scrubber() const { return m_scrubber; }
     QTabBar *kindTabs() const { return m_kinds; }
+    /// Run @p run's layer chooser and its Open in Explorer button.
+    QComboBox *layerBox(int run) const { return m_layerBoxes[size_t(run)]; }
+    QPushButton *openButton(int run) const { return m_open[size_t(run)]; }
     /// @}
+
+signals:
+    /// The scrubbed step changed, or the grid now follows a newer step.
+    void shownStepChanged(int step);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -60,14 +80,20 @@ private:
     /// Shows the maps of the scrubber's step (only those whose snapshot changed unless
     /// @p force).
     void updateMaps(bool force);
+    /// Offers the layers of the kind shown in the layer choosers.
+    void updateLayerChoices();
 
     TrainingRunner *m_runner;
+    Document *m_document;
     QTabBar *m_kinds;
     QSlider *m_scrubber;
     QLabel *m_stepLabel;
     std::array<QLabel *, 2> m_runLabels {};
-    std::array<QLabel *, 2> m_wordLabels {}; ///< the words of the maps' rows and columns
+    QLabel *m_wordLabel = nullptr; ///< the words of the maps' rows and columns
     std::array<QGridLayout *, 2> m_grids {};
+    std::array<QLabel *, 2> m_layerLabels {};
+    std::array<QComboBox *, 2> m_layerBoxes {};
+    std::array<QPushButton *, 2> m_open {};
     std::array<std::vector<QLabel *>, 2> m_headers; ///< the grids' layer and head labels
     std::array<std::vector<HeatmapPlot *>, 2> m_plots; ///< layer-major
     int m_layers = 0, m_heads = 0;
