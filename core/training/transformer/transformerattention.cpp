@@ -151,20 +151,17 @@ void TransformerAttention::forward(const AttentionParameters &p, const Eigen::Ma
     m_dK = static_cast<int>(d / h);
     m_query = query;
     // The projections as one product each: [Q K V] = x W^T + b for self-attention, Q and
-    // [K V] apart for cross-attention.
+    // [K V] apart for cross-attention. Each product adds to its bias, written first.
     if (m_self) {
         m_keyValue.resize(0, 0);
-        m_qkv.resize(query.rows(), 3 * d);
-        gemmInto(query, false, p.inProjWeight, true, m_qkv);
-        m_qkv.rowwise() += p.inProjBias;
+        m_qkv = p.inProjBias.replicate(query.rows(), 1);
+        gemmInto(query, false, p.inProjWeight, true, m_qkv, true);
     } else {
         m_keyValue = keyValue;
-        m_qkv.resize(query.rows(), d);
-        gemmInto(query, false, p.inProjWeight.topRows(d), true, m_qkv);
-        m_qkv.rowwise() += p.inProjBias.head(d);
-        m_kv.resize(keyValue.rows(), 2 * d);
-        gemmInto(keyValue, false, p.inProjWeight.bottomRows(2 * d), true, m_kv);
-        m_kv.rowwise() += p.inProjBias.tail(2 * d);
+        m_qkv = p.inProjBias.head(d).replicate(query.rows(), 1);
+        gemmInto(query, false, p.inProjWeight.topRows(d), true, m_qkv, true);
+        m_kv = p.inProjBias.tail(2 * d).replicate(keyValue.rows(), 1);
+        gemmInto(keyValue, false, p.inProjWeight.bottomRows(2 * d), true, m_kv, true);
     }
     const Eigen::MatrixXd &kv = m_self ? m_qkv : m_kv;
     const Eigen::Index kCol = m_self ? d : 0, vCol = kCol + d;
@@ -198,9 +195,8 @@ void TransformerAttention::forward(const AttentionParameters &p, const Eigen::Ma
             smallProduct(weights(e, head),
                 kv.block(Eigen::Index(e) * lk, vCol + head * m_dK, lk, m_dK), false,
                 m_concat.block(Eigen::Index(e) * lq, head * m_dK, lq, m_dK));
-    out.resize(m_concat.rows(), d);
-    gemmInto(m_concat, false, p.outProjWeight, true, out);
-    out.rowwise() += p.outProjBias;
+    out = p.outProjBias.replicate(m_concat.rows(), 1);
+    gemmInto(m_concat, false, p.outProjWeight, true, out, true);
 }
 
 void TransformerAttention::backwardHeads(

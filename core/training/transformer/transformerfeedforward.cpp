@@ -9,12 +9,12 @@ void TransformerFeedForward::forward(
     const FeedForwardParameters &p, const Eigen::MatrixXd &x, Eigen::MatrixXd &out)
 {
     m_input = x;
-    m_hidden.resize(x.rows(), p.linear1Weight.rows());
-    gemmInto(x, false, p.linear1Weight, true, m_hidden);
-    m_hidden = (m_hidden.rowwise() + p.linear1Bias).cwiseMax(0.0);
-    out.resize(x.rows(), p.linear2Weight.rows());
-    gemmInto(m_hidden, false, p.linear2Weight, true, out);
-    out.rowwise() += p.linear2Bias;
+    // Each product adds to its bias, written first.
+    m_hidden = p.linear1Bias.replicate(x.rows(), 1);
+    gemmInto(x, false, p.linear1Weight, true, m_hidden, true);
+    m_hidden = m_hidden.cwiseMax(0.0);
+    out = p.linear2Bias.replicate(x.rows(), 1);
+    gemmInto(m_hidden, false, p.linear2Weight, true, out, true);
 }
 
 void TransformerFeedForward::backward(const FeedForwardParameters &p, const Eigen::MatrixXd &dOut,

@@ -22,11 +22,14 @@ public:
     /// From dL/dout (N x d): writes dL/dweight and dL/dbias into @p grads and
     /// dL/dx = r (g - mean(g) - x^ mean(g o x^)) with g = dout o weight into @p dx.
     void backward(const LayerNormParameters &p, const Eigen::MatrixXd &dOut,
-        LayerNormParameters &grads, Eigen::MatrixXd &dx) const;
+        LayerNormParameters &grads, Eigen::MatrixXd &dx);
 
 private:
     Eigen::MatrixXd m_normalized; ///< N x d, x^
     Eigen::ArrayXd m_inverseStd; ///< N, r
+    // workspace, kept between calls so that a step allocates nothing
+    Eigen::ArrayXd m_rowMean, m_rowMeanGx; ///< N: a mean per row
+    Eigen::ArrayXXd m_g; ///< N x d, dout o weight
 };
 
 } // namespace ae

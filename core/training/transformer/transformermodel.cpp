@@ -63,9 +63,8 @@ void TransformerModel::runForward(const TransformerParameters &p, const Transfor
     }
     m_decoderNorm.forward(p.decoderNorm, m_current, eps, m_decoded);
 
-    m_logits.resize(m_decoded.rows(), p.wOut.cols());
-    gemmInto(m_decoded, false, p.wOut, false, m_logits);
-    m_logits.rowwise() += p.bOut;
+    m_logits = p.bOut.replicate(m_decoded.rows(), 1);
+    gemmInto(m_decoded, false, p.wOut, false, m_logits, true);
     softmaxCrossEntropy(m_logits, batch.target, m_probabilities, m_rowLoss);
     m_rowWeight.setOnes(m_logits.rows());
     if (batch.targetPadding.size() > 0)
