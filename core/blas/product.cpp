@@ -75,4 +75,3 @@ void gemmInto(const Eigen::Ref<const Eigen::MatrixXd> &a, bool transposeA,
 }
 
 } // namespace ae
-

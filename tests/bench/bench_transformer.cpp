@@ -59,8 +59,7 @@ void step(benchmark::State &state, int batch, int length)
         batches.push_back(randomBatch(rng, batch, length));
     size_t next = 0;
     auto once = [&] {
-        const ae::TransformerStepResult r
-            = model.forwardBackward(params, batches[next], grads);
+        const ae::TransformerStepResult r = model.forwardBackward(params, batches[next], grads);
         optimizer.apply(params, grads);
         next = (next + 1) % batches.size();
         return r.loss;
@@ -68,7 +67,8 @@ void step(benchmark::State &state, int batch, int length)
     once();
     for (auto _ : state)
         benchmark::DoNotOptimize(once());
-    state.counters["steps/s"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["steps/s"]
+        = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
 }
 
 const bool registered = [] {

@@ -272,7 +272,8 @@ void TransformerAttention::backward(const AttentionParameters &p, const Eigen::M
     dQuery.resize(m_dqkv.rows(), d);
     gemmInto(m_dqkv.leftCols(d), false, p.inProjWeight.topRows(d), false, dQuery);
     dKeyValue.resize(dkv.rows(), d);
-    gemmInto(dkv.middleCols(kCol, 2 * d), false, p.inProjWeight.bottomRows(2 * d), false, dKeyValue);
+    gemmInto(
+        dkv.middleCols(kCol, 2 * d), false, p.inProjWeight.bottomRows(2 * d), false, dKeyValue);
 }
 
 void TransformerAttention::backwardSelf(const AttentionParameters &p, const Eigen::MatrixXd &dOut,

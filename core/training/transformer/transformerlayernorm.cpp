@@ -24,8 +24,8 @@ void TransformerLayerNorm::backward(const LayerNormParameters &p, const Eigen::M
     m_rowMean = m_g.rowwise().mean();
     m_rowMeanGx = (m_g * m_normalized.array()).rowwise().mean();
     dx.resize(dOut.rows(), dOut.cols());
-    dx.array() = ((m_g.colwise() - m_rowMean) - m_normalized.array().colwise() * m_rowMeanGx)
-                     .colwise()
+    dx.array()
+        = ((m_g.colwise() - m_rowMean) - m_normalized.array().colwise() * m_rowMeanGx).colwise()
         * m_inverseStd;
 }
 
