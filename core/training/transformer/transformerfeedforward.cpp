@@ -25,7 +25,12 @@ void TransformerFeedForward::backward(const FeedForwardParameters &p, const Eige
     grads.linear2Bias = dOut.colwise().sum();
     m_dHidden.resize(dOut.rows(), p.linear2Weight.cols());
     gemmInto(dOut, false, p.linear2Weight, false, m_dHidden);
-    m_dHidden = (m_hidden.array() > 0.0).select(m_dHidden, 0.0);
+    // relu's derivative, as a select without branches (the signs are random: a branch per
+    // entry would be mispredicted half the time); it vectorises.
+    const double *__restrict hidden = m_hidden.data();
+    double *__restrict dHidden = m_dHidden.data();
+    for (Eigen::Index i = 0; i < m_dHidden.size(); ++i)
+        dHidden[i] = hidden[i] > 0.0 ? dHidden[i] : 0.0;
     grads.linear1Weight.resize(p.linear1Weight.rows(), p.linear1Weight.cols());
     gemmInto(m_dHidden, true, m_input, false, grads.linear1Weight);
     grads.linear1Bias = m_dHidden.colwise().sum();
