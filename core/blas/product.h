@@ -20,4 +20,13 @@ void multiplyInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
     const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c,
     bool accumulate = false);
 
+/// @p c = op(@p a) op(@p b) (@p c += that when @p accumulate), where op(x) is x or, when its
+/// flag is set, x^T: one dgemm call with OpenBLAS whatever the size (the caller keeps tiny
+/// products, such as one head's scores, in Eigen's lazy products), Eigen's product otherwise.
+/// @p c already has its size and may be a block of a larger matrix; no operand is copied, so
+/// a transposed operand costs nothing.
+void gemmInto(const Eigen::Ref<const Eigen::MatrixXd> &a, bool transposeA,
+    const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c,
+    bool accumulate = false);
+
 } // namespace ae

@@ -5,7 +5,10 @@
 Training: one step (forward, backward, Adam) of the training lab's model (spec training.md)
 in PyTorch float64 on the reverse task (batch 32, length 6, vocabulary 12) at d_model 128 with
 1 head and at d_model 512 with 8 heads, against train/step/d128 and train/step/d512x8heads;
-the script prints the BLAS library PyTorch has loaded.
+and one step of the lab's transformer as torch.nn.Transformer (d_model 64, 4 heads, 2 + 2
+layers, dim_feedforward 128, batch 32, length 8, 40 words) against
+train/transformer/step/d64x4heads-2+2layers-b32-l8, with the ratio and both step rates; the
+script prints the BLAS library PyTorch has loaded.
 
 PyTorch (float64, one thread): torch.nn.MultiheadAttention at the forward shapes of
 attention-bench (Lq x Lk x d_model x heads, projections with biases, per-head weights kept),
@@ -144,6 +147,52 @@ def torch_train_step(torch, d, heads, min_time, batch=32, length=6, vocab=12):
     return best_time(run, min_time)
 
 
+TRANSFORMER_STEP = "train/transformer/step/d64x4heads-2+2layers-b32-l8"
+
+
+def torch_transformer_step(torch, min_time, d=64, heads=4, layers=2, ff=128, batch=32,
+                           length=8, vocab=40):
+    """Seconds per training step of the lab's transformer (spec training.md, section 5):
+    torch.nn.Transformer (post-norm, relu, dropout 0, batch_first) between two embeddings
+    with sinusoidal positions and an output layer, mean cross-entropy, Adam 0.003; batches
+    of 32 random examples of length 8 over 40 words, as train/transformer/step."""
+    f64 = torch.float64
+    gen = torch.Generator().manual_seed(0)
+    model = torch.nn.Transformer(d, heads, layers, layers, ff, dropout=0.0, batch_first=True,
+                                 dtype=f64)
+    source_embedding = torch.nn.Embedding(vocab, d, dtype=f64)
+    target_embedding = torch.nn.Embedding(vocab, d, dtype=f64)
+    out = torch.nn.Linear(d, vocab, dtype=f64)
+    params = (list(model.parameters()) + list(source_embedding.parameters())
+              + list(target_embedding.parameters()) + list(out.parameters()))
+    opt = torch.optim.Adam(params, lr=0.003)
+    pos = torch.arange(length, dtype=f64).unsqueeze(1)
+    j = torch.arange(d)
+    angle = pos / torch.pow(10000.0, (2 * (j // 2)).to(f64) / d)
+    pe = torch.where(j % 2 == 0, torch.sin(angle), torch.cos(angle))
+    mask = torch.nn.Transformer.generate_square_subsequent_mask(length).to(f64)
+    batches = []
+    for _ in range(8):
+        x = torch.randint(0, vocab, (batch, length), generator=gen)
+        y = torch.randint(1, vocab, (batch, length), generator=gen)
+        y_in = torch.cat([torch.zeros(batch, 1, dtype=torch.long), y[:, :-1]], dim=1)
+        batches.append((x, y_in, y))
+    turn = [0]
+
+    def run():
+        x, y_in, y = batches[turn[0] % len(batches)]
+        turn[0] += 1
+        h = model(source_embedding(x) + pe, target_embedding(y_in) + pe, tgt_mask=mask)
+        loss = torch.nn.functional.cross_entropy(out(h).reshape(-1, vocab), y.reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+    for _ in range(5):  # Adam's state and the allocator settle
+        run()
+    return best_time(run, min_time)
+
+
 def torch_blas(torch):
     """The BLAS library PyTorch's float64 products ran on: (path, description, threads)."""
     a = torch.randn(256, 256, dtype=torch.float64)
@@ -174,7 +223,8 @@ def torch_blas(torch):
 
 def run_bench(path, min_time):
     args = [path, "--benchmark_format=json", f"--benchmark_min_time={min_time}",
-            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/|blas/gemm/|train/step/)"]
+            "--benchmark_filter=^(forward/|entropy/default$|eigen/gemm/|blas/gemm/|train/step/"
+            "|train/transformer/step/)"]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
     times = {}
@@ -212,6 +262,7 @@ def main():
     for (d, h) in TRAIN_SHAPES:
         name = "train/step/d128" if d == 128 else f"train/step/d{d}x{h}heads"
         torch_times[name] = torch_train_step(torch, d, h, args.min_time)
+    torch_times[TRANSFORMER_STEP] = torch_transformer_step(torch, args.min_time)
 
     context, ours = run_bench(args.bench, args.min_time)
     print(f"attention-bench: {context.get('ae_build', '?')}, Eigen SIMD {context.get('eigen_simd', '?')}")
@@ -244,6 +295,17 @@ def main():
             print(f"{name:28} {t * 1e3:10.3f}ms {'n/a':>12}")
         else:
             print(f"{name:28} {t * 1e3:10.3f}ms {mine[0] * 1e3:10.3f}ms {t / mine[0]:7.1f}x")
+    # torch.nn.Transformer against the lab's transformer: the ratio and both step rates.
+    t = torch_times[TRANSFORMER_STEP]
+    mine = ours.get(TRANSFORMER_STEP)
+    print()
+    print(TRANSFORMER_STEP)
+    if mine is None:
+        print(f"  torch.nn.Transformer {t * 1e3:8.3f} ms/step ({1 / t:6.1f} steps/s), ours n/a")
+    else:
+        print(f"  torch.nn.Transformer {t * 1e3:8.3f} ms/step ({1 / t:6.1f} steps/s)")
+        print(f"  ours                 {mine[0] * 1e3:8.3f} ms/step ({1 / mine[0]:6.1f} steps/s)"
+              f", {t / mine[0]:.2f}x torch's speed")
     gemm = ours.get("eigen/gemm/1024")
     big = ours.get("forward/1024x1024x512x16")
     if gemm and gemm[1] and big and big[1]:

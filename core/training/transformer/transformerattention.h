@@ -36,8 +36,8 @@ struct AttentionShape
 class TransformerAttention
 {
 public:
-    /// @param query (B Lq) x d @param keyValue (B Lk) x d (the same matrix for
-    /// self-attention) @param[out] out (B Lq) x d
+    /// @param query (B Lq) x d @param keyValue (B Lk) x d: the same object for
+    /// self-attention (then Q, K and V come from one product) @param[out] out (B Lq) x d
     void forward(const AttentionParameters &p, const Eigen::MatrixXd &query,
         const Eigen::MatrixXd &keyValue, const AttentionShape &shape, Eigen::MatrixXd &out);
 
@@ -45,26 +45,40 @@ public:
     /// @p dQuery and dL/dkeyValue into @p dKeyValue (for self-attention the caller adds them).
     void backward(const AttentionParameters &p, const Eigen::MatrixXd &dOut,
         AttentionParameters &grads, Eigen::MatrixXd &dQuery, Eigen::MatrixXd &dKeyValue);
+    /// backward() for self-attention, with dL/dx = dL/dquery + dL/dkeyValue summed into
+    /// @p dInput by one product. @pre the last forward() was given one matrix as both inputs.
+    void backwardSelf(const AttentionParameters &p, const Eigen::MatrixXd &dOut,
+        AttentionParameters &grads, Eigen::MatrixXd &dInput);
 
     /// Head @p head's weights for example @p example after the last forward(): Lq x Lk.
     Eigen::Block<const Eigen::MatrixXd> weights(int example, int head) const;
     /// The inputs of the last forward(): the queries' rows ((B Lq) x d) and the keys' and
     /// values' ((B Lk) x d), example b's from b Lq (b Lk).
     const Eigen::MatrixXd &queryInput() const { return m_query; }
-    const Eigen::MatrixXd &keyValueInput() const { return m_keyValue; }
+    const Eigen::MatrixXd &keyValueInput() const { return m_self ? m_query : m_keyValue; }
 
 private:
+    /// The gradients of the parameters and of Q, K and V (into m_dqkv and m_dkv).
+    void backwardHeads(
+        const AttentionParameters &p, const Eigen::MatrixXd &dOut, AttentionParameters &grads);
+
     AttentionShape m_shape;
     int m_dK = 1;
-    Eigen::MatrixXd m_query, m_keyValue; ///< the inputs, (B Lq) x d and (B Lk) x d
-    Eigen::MatrixXd m_q, m_k, m_v; ///< (B Lq) x d, (B Lk) x d, (B Lk) x d
+    bool m_self = false; ///< the last forward() was a self-attention
+    /// The inputs, (B Lq) x d and (B Lk) x d; m_keyValue is empty for self-attention.
+    Eigen::MatrixXd m_query, m_keyValue;
+    /// Self-attention: [Q K V], (B Lq) x 3d, and m_kv empty. Cross-attention: Q, (B Lq) x d,
+    /// and m_kv = [K V], (B Lk) x 2d.
+    Eigen::MatrixXd m_qkv, m_kv;
     /// (h B Lq) x Lk dot products and weights: head i of example b at rows (i B + b) Lq
     Eigen::MatrixXd m_dots, m_weights;
     BoolMatrix m_visible; ///< shaped as m_weights, or empty when every key is visible
     Eigen::VectorXd m_entropy; ///< h B Lq, each row's entropy (computed by the softmax)
     Eigen::MatrixXd m_concat; ///< (B Lq) x d
     // backward workspace
-    Eigen::MatrixXd m_dConcat, m_dQ, m_dKey, m_dV, m_dWeights;
+    Eigen::MatrixXd m_dConcat, m_dqkv, m_dkv, m_dWeights; ///< m_dqkv, m_dkv as m_qkv, m_kv
+    Eigen::VectorXd m_rowDot; ///< Lq
+    Eigen::MatrixXd m_transposed; ///< Lk x Lq, a head's weights or their gradient transposed
 };
 
 } // namespace ae

@@ -28,8 +28,8 @@ void TransformerDecoderLayer::backward(const DecoderLayerParameters &p, const Ei
     m_crossAttention.backward(p.multiheadAttn, m_dSum, grads.multiheadAttn, m_dBranch, dMemory);
     m_dHidden = m_dSum + m_dBranch;
     m_norm1.backward(p.norm1, m_dHidden, grads.norm1, m_dSum);
-    m_selfAttention.backward(p.selfAttn, m_dSum, grads.selfAttn, m_dBranch, m_dKeyValue);
-    dy = m_dSum + m_dBranch + m_dKeyValue;
+    m_selfAttention.backwardSelf(p.selfAttn, m_dSum, grads.selfAttn, m_dBranch);
+    dy = m_dSum + m_dBranch;
 }
 
 } // namespace ae

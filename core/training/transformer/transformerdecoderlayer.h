@@ -37,7 +37,7 @@ private:
     TransformerFeedForward m_feedForward;
     TransformerLayerNorm m_norm1, m_norm2, m_norm3;
     Eigen::MatrixXd m_sum, m_hidden1, m_hidden2, m_branch; ///< (B Lt) x d each
-    Eigen::MatrixXd m_dSum, m_dHidden, m_dBranch, m_dKeyValue; ///< backward workspace
+    Eigen::MatrixXd m_dSum, m_dHidden, m_dBranch; ///< backward workspace
 };
 
 } // namespace ae

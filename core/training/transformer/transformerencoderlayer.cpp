@@ -21,8 +21,8 @@ void TransformerEncoderLayer::backward(const EncoderLayerParameters &p, const Ei
     m_feedForward.backward(p.feedForward, m_dSum, grads.feedForward, m_dBranch);
     m_dHidden = m_dSum + m_dBranch;
     m_norm1.backward(p.norm1, m_dHidden, grads.norm1, m_dSum);
-    m_selfAttention.backward(p.selfAttn, m_dSum, grads.selfAttn, m_dBranch, m_dKeyValue);
-    dx = m_dSum + m_dBranch + m_dKeyValue;
+    m_selfAttention.backwardSelf(p.selfAttn, m_dSum, grads.selfAttn, m_dBranch);
+    dx = m_dSum + m_dBranch;
 }
 
 } // namespace ae

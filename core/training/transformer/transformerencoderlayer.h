@@ -31,7 +31,7 @@ private:
     TransformerFeedForward m_feedForward;
     TransformerLayerNorm m_norm1, m_norm2;
     Eigen::MatrixXd m_sum, m_hidden, m_branch; ///< (B Ls) x d each
-    Eigen::MatrixXd m_dSum, m_dHidden, m_dBranch, m_dKeyValue; ///< backward workspace
+    Eigen::MatrixXd m_dSum, m_dHidden, m_dBranch; ///< backward workspace
 };
 
 } // namespace ae

@@ -20,13 +20,17 @@ public:
     void forward(
         const LayerNormParameters &p, const Eigen::MatrixXd &x, double eps, Eigen::MatrixXd &out);
     /// From dL/dout (N x d): writes dL/dweight and dL/dbias into @p grads and
-    /// dL/dx = r (g - mean(g) - x^ mean(g o x^)) with g = dout o weight into @p dx.
+    /// dL/dx = r (g - mean(g) - x^ mean(g o x^)) with g = dout o weight into @p dx (which may
+    /// not alias @p dOut).
     void backward(const LayerNormParameters &p, const Eigen::MatrixXd &dOut,
-        LayerNormParameters &grads, Eigen::MatrixXd &dx) const;
+        LayerNormParameters &grads, Eigen::MatrixXd &dx);
 
 private:
     Eigen::MatrixXd m_normalized; ///< N x d, x^
     Eigen::ArrayXd m_inverseStd; ///< N, r
+    /// N each, workspace kept between calls (a step allocates nothing): the row means and
+    /// variances, or the row means of g = dout o weight and of g o x^
+    Eigen::ArrayXd m_rowA, m_rowB;
 };
 
 } // namespace ae

@@ -2,6 +2,8 @@
 #include "training/transformer/transformermodel.h"
 
 #include "attention/embeddings.h"
+#include "blas/blasthreads.h"
+#include "blas/product.h"
 #include "training/softmaxcrossentropy.h"
 
 namespace ae {
@@ -12,6 +14,7 @@ TransformerModel::TransformerModel(const TransformerSpec &spec)
     , m_encoder(size_t(spec.encoderLayers))
     , m_decoder(size_t(spec.decoderLayers))
 {
+    useSingleThreadedBlas();
 }
 
 void TransformerModel::runForward(const TransformerParameters &p, const TransformerBatch &batch)
@@ -60,8 +63,8 @@ void TransformerModel::runForward(const TransformerParameters &p, const Transfor
     }
     m_decoderNorm.forward(p.decoderNorm, m_current, eps, m_decoded);
 
-    m_logits.noalias() = m_decoded * p.wOut;
-    m_logits.rowwise() += p.bOut;
+    m_logits = p.bOut.replicate(m_decoded.rows(), 1);
+    gemmInto(m_decoded, false, p.wOut, false, m_logits, true);
     softmaxCrossEntropy(m_logits, batch.target, m_probabilities, m_rowLoss);
     m_rowWeight.setOnes(m_logits.rows());
     if (batch.targetPadding.size() > 0)
@@ -104,7 +107,13 @@ TransformerStepResult TransformerModel::forwardBackward(const TransformerParamet
 void TransformerModel::runBackward(
     const TransformerParameters &p, const TransformerBatch &batch, TransformerParameters &grads)
 {
-    grads = TransformerParameters::zeros(m_spec);
+    // Every gradient is written over (and sized) below but the embeddings', which gather
+    // their rows: no allocation after the first step.
+    if (grads.encoder.size() != m_encoder.size() || grads.decoder.size() != m_decoder.size())
+        grads = TransformerParameters::zeros(m_spec);
+    grads.sourceEmbedding.setZero(p.sourceEmbedding.rows(), p.sourceEmbedding.cols());
+    grads.targetEmbedding.setZero(p.targetEmbedding.rows(), p.targetEmbedding.cols());
+    grads.wOut.resize(p.wOut.rows(), p.wOut.cols());
     const int b = m_batch, ls = m_ls, lt = m_lt;
     // dL/dlogits = (softmax - onehot(y)) / N on the counted rows, 0 on padding.
     m_dLogits = m_probabilities;
@@ -114,9 +123,10 @@ void TransformerModel::runBackward(
         m_dLogits.array().colwise() *= m_rowWeight / double(m_tokens);
     else
         m_dLogits.setZero();
-    grads.wOut.noalias() = m_decoded.transpose() * m_dLogits;
+    gemmInto(m_decoded, true, m_dLogits, false, grads.wOut);
     grads.bOut = m_dLogits.colwise().sum();
-    m_next.noalias() = m_dLogits * p.wOut.transpose();
+    m_next.resize(m_dLogits.rows(), p.wOut.rows());
+    gemmInto(m_dLogits, false, p.wOut, true, m_next);
     m_decoderNorm.backward(p.decoderNorm, m_next, grads.decoderNorm, m_current);
 
     m_dMemory.setZero(Eigen::Index(b) * ls, m_spec.dModel);
