@@ -6,6 +6,7 @@
 #include "blas/blasthreads.h"
 #include "blas/product.h"
 #include "parallel/parallelfor.h"
+#include "simd/headproducts.h"
 #include "simd/softmaxblock.h"
 
 #include <cassert>
@@ -156,7 +157,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, weights);
+            headScoresInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), weights);
             SoftmaxBlock sweep;
             sweep.rows = n;
             sweep.cols = lk;
@@ -180,7 +181,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
             if (!softmaxBlock(sweep)) {
                 // An infinite or NaN score: the careful path, from the dot products again.
                 Eigen::MatrixXd dots(n, lk);
-                multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, dots);
+                headScoresInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), dots);
                 auto out = head.weights.middleRows(r0, n);
                 auto entropy = head.entropy.segment(r0, n);
                 if (masked)
@@ -194,7 +195,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
                 else
                     mean += weights * invHeads;
             }
-            multiplyInto(weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
+            headOutputsInto(weights, r.v.middleCols(c0, r.dK), r.concat.block(r0, c0, n, r.dK));
         }
         r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);

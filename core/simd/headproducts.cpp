@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simd/headproducts.h"
+
+#include "blas/product.h"
+#include "simd/exp8.h"
+#include "simd/widekernels.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace ae {
+
+namespace {
+
+#ifdef AE_SIMD_AVX512
+
+// GCC 12's AVX-512 headers start some intrinsics from _mm512_undefined_pd(), which
+// -Wmaybe-uninitialized takes for a read of an uninitialised value (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+/// A matrix in column-major storage.
+struct Operand
+{
+    const double *data;
+    Eigen::Index stride;
+};
+
+/// Rows per tile: two vectors of eight.
+constexpr Eigen::Index tileRows = 16;
+/// Columns per tile: sixteen accumulators with the two row vectors.
+constexpr int tileCols = 8;
+/// Inner indices per pass of headOutputsInto(): a tile's rows of a (16 x 128 doubles, 16 KB)
+/// stay in the first-level cache for all the columns.
+constexpr Eigen::Index innerChunk = 128;
+
+/// Lanes of the rows [i0, i0 + 16) below @p rows, as two masks.
+__attribute__((target("avx512f"))) inline void rowMasks(
+    Eigen::Index i0, Eigen::Index rows, __mmask8 &low, __mmask8 &high)
+{
+    const Eigen::Index left = rows - i0;
+    low = left >= 8 ? __mmask8(0xff) : __mmask8((1u << left) - 1u);
+    high = left >= 16 ? __mmask8(0xff)
+        : left <= 8   ? __mmask8(0)
+                      : __mmask8((1u << (left - 8)) - 1u);
+}
+
+/// The tile of rows [i0, i0 + 16) and columns [j0, j0 + Cols) of c over the inner indices
+/// [k0, k1): c = (k0 == 0 ? 0 : c) + sum_k a(i, k) b(k, j) in order, where b(k, j) is at
+/// b.data + k * kStep + j * jStep.
+template <int Cols>
+__attribute__((target("avx512f"))) inline void tile(Operand a, const double *b, Eigen::Index kStep,
+    Eigen::Index jStep, Eigen::Index k0, Eigen::Index k1, double *c, Eigen::Index cStride,
+    __mmask8 low, __mmask8 high)
+{
+    __m512d sum[Cols][2];
+#pragma GCC unroll 8
+    for (int j = 0; j < Cols; ++j) {
+        if (k0 == 0) {
+            sum[j][0] = _mm512_setzero_pd();
+            sum[j][1] = _mm512_setzero_pd();
+        } else {
+            sum[j][0] = _mm512_maskz_loadu_pd(low, c + j * cStride);
+            sum[j][1] = _mm512_maskz_loadu_pd(high, c + j * cStride + 8);
+        }
+    }
+    for (Eigen::Index k = k0; k < k1; ++k) {
+        const double *column = a.data + k * a.stride;
+        const __m512d x0 = _mm512_maskz_loadu_pd(low, column);
+        const __m512d x1 = _mm512_maskz_loadu_pd(high, column + 8);
+        const double *row = b + k * kStep;
+#pragma GCC unroll 8
+        for (int j = 0; j < Cols; ++j) {
+            const __m512d y = _mm512_set1_pd(row[j * jStep]);
+            sum[j][0] = _mm512_fmadd_pd(x0, y, sum[j][0]);
+            sum[j][1] = _mm512_fmadd_pd(x1, y, sum[j][1]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < Cols; ++j) {
+        _mm512_mask_storeu_pd(c + j * cStride, low, sum[j][0]);
+        _mm512_mask_storeu_pd(c + j * cStride + 8, high, sum[j][1]);
+    }
+}
+
+/// c (n x m) = a (n x depth) times b, b(k, j) at b + k * kStep + j * jStep, the inner
+/// indices in passes of @p chunk.
+__attribute__((target("avx512f"))) void wideProduct(Operand a, const double *b, Eigen::Index kStep,
+    Eigen::Index jStep, Eigen::Index n, Eigen::Index m, Eigen::Index depth, Eigen::Index chunk,
+    double *c, Eigen::Index cStride)
+{
+    for (Eigen::Index i0 = 0; i0 < n; i0 += tileRows) {
+        __mmask8 low = 0;
+        __mmask8 high = 0;
+        rowMasks(i0, n, low, high);
+        const Operand rows { a.data + i0, a.stride };
+        for (Eigen::Index k0 = 0; k0 < depth; k0 += chunk) {
+            const Eigen::Index k1 = std::min(depth, k0 + chunk);
+            Eigen::Index j0 = 0;
+            for (; j0 + tileCols <= m; j0 += tileCols)
+                tile<tileCols>(rows, b + j0 * jStep, kStep, jStep, k0, k1, c + j0 * cStride + i0,
+                    cStride, low, high);
+            for (; j0 < m; ++j0)
+                tile<1>(rows, b + j0 * jStep, kStep, jStep, k0, k1, c + j0 * cStride + i0, cStride,
+                    low, high);
+        }
+    }
+}
+
+#pragma GCC diagnostic pop
+
+#endif
+
+} // namespace
+
+void headScoresInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
+    const Eigen::Ref<const Eigen::MatrixXd> &b, Eigen::Ref<Eigen::MatrixXd> c)
+{
+    assert(a.cols() == b.cols() && c.rows() == a.rows() && c.cols() == b.rows());
+#ifdef AE_SIMD_AVX512
+    if (wideKernelsActive()) {
+        if (a.cols() == 0) {
+            c.setZero();
+            return;
+        }
+        // b^T(k, j) = b(j, k): row j of b, column k.
+        wideProduct({ a.data(), a.outerStride() }, b.data(), b.outerStride(), 1, c.rows(), c.cols(),
+            a.cols(), std::max<Eigen::Index>(1, a.cols()), c.data(), c.outerStride());
+        return;
+    }
+#endif
+    multiplyInto(a, b, true, c);
+}
+
+void headOutputsInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
+    const Eigen::Ref<const Eigen::MatrixXd> &b, Eigen::Ref<Eigen::MatrixXd> c)
+{
+    assert(a.cols() == b.rows() && c.rows() == a.rows() && c.cols() == b.cols());
+#ifdef AE_SIMD_AVX512
+    if (wideKernelsActive()) {
+        if (a.cols() == 0) {
+            c.setZero();
+            return;
+        }
+        wideProduct({ a.data(), a.outerStride() }, b.data(), 1, b.outerStride(), c.rows(), c.cols(),
+            a.cols(), innerChunk, c.data(), c.outerStride());
+        return;
+    }
+#endif
+    multiplyInto(a, b, false, c);
+}
+
+} // namespace ae
