@@ -6,8 +6,8 @@
 #include "blas/blasthreads.h"
 #include "blas/product.h"
 #include "parallel/parallelfor.h"
-#include "simd/headproducts.h"
 #include "simd/softmaxblock.h"
+#include "simd/wideproduct.h"
 
 #include <cassert>
 #include <cmath>
@@ -43,7 +43,7 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
     const Eigen::RowVectorXd &b, Eigen::MatrixXd &y, Eigen::Index r0, Eigen::Index n)
 {
     auto rows = y.middleRows(r0, n);
-    multiplyInto(x.middleRows(r0, n), w, false, rows);
+    wideProductInto(x.middleRows(r0, n), w, false, rows);
     rows.rowwise() += b;
 }
 
@@ -157,7 +157,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            headScoresInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), weights);
+            wideProductInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, weights);
             SoftmaxBlock sweep;
             sweep.rows = n;
             sweep.cols = lk;
@@ -181,7 +181,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
             if (!softmaxBlock(sweep)) {
                 // An infinite or NaN score: the careful path, from the dot products again.
                 Eigen::MatrixXd dots(n, lk);
-                headScoresInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), dots);
+                wideProductInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, dots);
                 auto out = head.weights.middleRows(r0, n);
                 auto entropy = head.entropy.segment(r0, n);
                 if (masked)
@@ -195,7 +195,8 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
                 else
                     mean += weights * invHeads;
             }
-            headOutputsInto(weights, r.v.middleCols(c0, r.dK), r.concat.block(r0, c0, n, r.dK));
+            wideProductInto(
+                weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
         }
         r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);

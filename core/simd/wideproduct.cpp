@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "simd/headproducts.h"
+#include "simd/wideproduct.h"
 
 #include "blas/product.h"
 #include "simd/exp8.h"
@@ -30,7 +30,7 @@ struct Operand
 constexpr Eigen::Index tileRows = 16;
 /// Columns per tile: sixteen accumulators with the two row vectors.
 constexpr int tileCols = 8;
-/// Inner indices per pass of headOutputsInto(): a tile's rows of a (16 x 128 doubles, 16 KB)
+/// Inner indices per pass of rowsOuter(): a tile's rows of a (16 x 128 doubles, 16 KB)
 /// stay in the first-level cache for all the columns.
 constexpr Eigen::Index innerChunk = 128;
 
@@ -84,18 +84,45 @@ __attribute__((target("avx512f"))) inline void tile(Operand a, const double *b, 
 }
 
 /// c (n x m) = a (n x depth) times b, b(k, j) at b + k * kStep + j * jStep, the inner
-/// indices in passes of @p chunk.
-__attribute__((target("avx512f"))) void wideProduct(Operand a, const double *b, Eigen::Index kStep,
-    Eigen::Index jStep, Eigen::Index n, Eigen::Index m, Eigen::Index depth, Eigen::Index chunk,
-    double *c, Eigen::Index cStride)
+/// indices in passes of @p chunk, tile by tile down each band of columns: for a short inner
+/// dimension (the scores), where a band of b stays in the first-level cache for all the rows.
+__attribute__((target("avx512f"))) void columnsOuter(Operand a, const double *b, Eigen::Index kStep,
+    Eigen::Index jStep, Eigen::Index n, Eigen::Index m, Eigen::Index depth, double *c,
+    Eigen::Index cStride)
+{
+    for (Eigen::Index j0 = 0; j0 < m; j0 += tileCols) {
+        const bool whole = j0 + tileCols <= m;
+        for (Eigen::Index i0 = 0; i0 < n; i0 += tileRows) {
+            __mmask8 low = 0;
+            __mmask8 high = 0;
+            rowMasks(i0, n, low, high);
+            const Operand rows { a.data + i0, a.stride };
+            if (whole) {
+                tile<tileCols>(rows, b + j0 * jStep, kStep, jStep, 0, depth, c + j0 * cStride + i0,
+                    cStride, low, high);
+            } else {
+                for (Eigen::Index j = j0; j < m; ++j)
+                    tile<1>(rows, b + j * jStep, kStep, jStep, 0, depth, c + j * cStride + i0,
+                        cStride, low, high);
+            }
+        }
+    }
+}
+
+/// The same product band of rows by band of rows, the inner indices in passes of
+/// innerChunk: for a long inner dimension (the weights times the values), where a band's
+/// rows of a stay in the first-level cache for all the columns.
+__attribute__((target("avx512f"))) void rowsOuter(Operand a, const double *b, Eigen::Index kStep,
+    Eigen::Index jStep, Eigen::Index n, Eigen::Index m, Eigen::Index depth, double *c,
+    Eigen::Index cStride)
 {
     for (Eigen::Index i0 = 0; i0 < n; i0 += tileRows) {
         __mmask8 low = 0;
         __mmask8 high = 0;
         rowMasks(i0, n, low, high);
         const Operand rows { a.data + i0, a.stride };
-        for (Eigen::Index k0 = 0; k0 < depth; k0 += chunk) {
-            const Eigen::Index k1 = std::min(depth, k0 + chunk);
+        for (Eigen::Index k0 = 0; k0 < depth; k0 += innerChunk) {
+            const Eigen::Index k1 = std::min(depth, k0 + innerChunk);
             Eigen::Index j0 = 0;
             for (; j0 + tileCols <= m; j0 += tileCols)
                 tile<tileCols>(rows, b + j0 * jStep, kStep, jStep, k0, k1, c + j0 * cStride + i0,
@@ -113,41 +140,30 @@ __attribute__((target("avx512f"))) void wideProduct(Operand a, const double *b, 
 
 } // namespace
 
-void headScoresInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
-    const Eigen::Ref<const Eigen::MatrixXd> &b, Eigen::Ref<Eigen::MatrixXd> c)
+void wideProductInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
+    const Eigen::Ref<const Eigen::MatrixXd> &b, bool transposeB, Eigen::Ref<Eigen::MatrixXd> c)
 {
-    assert(a.cols() == b.cols() && c.rows() == a.rows() && c.cols() == b.rows());
+    assert(a.cols() == (transposeB ? b.cols() : b.rows()));
+    assert(c.rows() == a.rows() && c.cols() == (transposeB ? b.rows() : b.cols()));
 #ifdef AE_SIMD_AVX512
     if (wideKernelsActive()) {
         if (a.cols() == 0) {
             c.setZero();
             return;
         }
-        // b^T(k, j) = b(j, k): row j of b, column k.
-        wideProduct({ a.data(), a.outerStride() }, b.data(), b.outerStride(), 1, c.rows(), c.cols(),
-            a.cols(), std::max<Eigen::Index>(1, a.cols()), c.data(), c.outerStride());
+        const Operand left { a.data(), a.outerStride() };
+        // b^T(k, j) = b(j, k) lies at b.data() + k * stride + j, b(k, j) at b.data() + j * stride +
+        // k.
+        if (transposeB)
+            columnsOuter(left, b.data(), b.outerStride(), 1, c.rows(), c.cols(), a.cols(), c.data(),
+                c.outerStride());
+        else
+            rowsOuter(left, b.data(), 1, b.outerStride(), c.rows(), c.cols(), a.cols(), c.data(),
+                c.outerStride());
         return;
     }
 #endif
-    multiplyInto(a, b, true, c);
-}
-
-void headOutputsInto(const Eigen::Ref<const Eigen::MatrixXd> &a,
-    const Eigen::Ref<const Eigen::MatrixXd> &b, Eigen::Ref<Eigen::MatrixXd> c)
-{
-    assert(a.cols() == b.rows() && c.rows() == a.rows() && c.cols() == b.cols());
-#ifdef AE_SIMD_AVX512
-    if (wideKernelsActive()) {
-        if (a.cols() == 0) {
-            c.setZero();
-            return;
-        }
-        wideProduct({ a.data(), a.outerStride() }, b.data(), 1, b.outerStride(), c.rows(), c.cols(),
-            a.cols(), innerChunk, c.data(), c.outerStride());
-        return;
-    }
-#endif
-    multiplyInto(a, b, false, c);
+    multiplyInto(a, b, transposeB, c);
 }
 
 } // namespace ae
