@@ -26,60 +26,67 @@ struct Operand
     Eigen::Index stride;
 };
 
-/// Rows per tile: two vectors of eight.
-constexpr Eigen::Index tileRows = 16;
-/// Columns per tile: sixteen accumulators with the two row vectors.
+/// Vectors of eight rows per tile (measured against 2 x 8, 4 x 6 and 4 x 7 tiles, and passes of
+/// 64 inner indices, on Zen 5: the projections 20 % faster than 2 x 8, the heads' products
+/// alike).
+constexpr int tileVectors = 3;
+/// Rows per tile.
+constexpr Eigen::Index tileRows = 8 * tileVectors;
+/// Columns per tile: tileVectors x tileCols accumulators, with the row vectors and one
+/// broadcast, take 28 of the 32 registers.
 constexpr int tileCols = 8;
-/// Inner indices per pass of rowsOuter(): a tile's rows of a (16 x 128 doubles, 16 KB)
-/// stay in the first-level cache for all the columns.
+/// Inner indices per pass of rowsOuter(): a tile's rows of a (24 x 128 doubles, 24 KB) stay in
+/// the first-level cache for all the columns.
 constexpr Eigen::Index innerChunk = 128;
 
-/// Lanes of the rows [i0, i0 + 16) below @p rows, as two masks.
+/// Lanes of the rows [i0, i0 + tileRows) below @p rows, a mask per vector.
 __attribute__((target("avx512f"))) inline void rowMasks(
-    Eigen::Index i0, Eigen::Index rows, __mmask8 &low, __mmask8 &high)
+    Eigen::Index i0, Eigen::Index rows, __mmask8 *masks)
 {
-    const Eigen::Index left = rows - i0;
-    low = left >= 8 ? __mmask8(0xff) : __mmask8((1u << left) - 1u);
-    high = left >= 16 ? __mmask8(0xff)
-        : left <= 8   ? __mmask8(0)
-                      : __mmask8((1u << (left - 8)) - 1u);
+    for (int v = 0; v < tileVectors; ++v) {
+        const Eigen::Index left = rows - i0 - 8 * v;
+        masks[v] = left >= 8 ? __mmask8(0xff)
+            : left <= 0      ? __mmask8(0)
+                             : __mmask8((1u << left) - 1u);
+    }
 }
 
-/// The tile of rows [i0, i0 + 16) and columns [j0, j0 + Cols) of c over the inner indices
-/// [k0, k1): c = (k0 == 0 ? 0 : c) + sum_k a(i, k) b(k, j) in order, where b(k, j) is at
-/// b.data + k * kStep + j * jStep.
+/// The tile of rows [i0, i0 + tileRows) and columns [j0, j0 + Cols) of c over the inner
+/// indices [k0, k1): c = (k0 == 0 ? 0 : c) + sum_k a(i, k) b(k, j) in order, where b(k, j) is
+/// at b.data + k * kStep + j * jStep.
 template <int Cols>
 __attribute__((target("avx512f"))) inline void tile(Operand a, const double *b, Eigen::Index kStep,
     Eigen::Index jStep, Eigen::Index k0, Eigen::Index k1, double *c, Eigen::Index cStride,
-    __mmask8 low, __mmask8 high)
+    const __mmask8 *masks)
 {
-    __m512d sum[Cols][2];
+    __m512d sum[Cols][tileVectors];
 #pragma GCC unroll 8
     for (int j = 0; j < Cols; ++j) {
-        if (k0 == 0) {
-            sum[j][0] = _mm512_setzero_pd();
-            sum[j][1] = _mm512_setzero_pd();
-        } else {
-            sum[j][0] = _mm512_maskz_loadu_pd(low, c + j * cStride);
-            sum[j][1] = _mm512_maskz_loadu_pd(high, c + j * cStride + 8);
-        }
+#pragma GCC unroll 4
+        for (int v = 0; v < tileVectors; ++v)
+            sum[j][v] = k0 == 0 ? _mm512_setzero_pd()
+                                : _mm512_maskz_loadu_pd(masks[v], c + j * cStride + 8 * v);
     }
     for (Eigen::Index k = k0; k < k1; ++k) {
         const double *column = a.data + k * a.stride;
-        const __m512d x0 = _mm512_maskz_loadu_pd(low, column);
-        const __m512d x1 = _mm512_maskz_loadu_pd(high, column + 8);
+        __m512d x[tileVectors];
+#pragma GCC unroll 4
+        for (int v = 0; v < tileVectors; ++v)
+            x[v] = _mm512_maskz_loadu_pd(masks[v], column + 8 * v);
         const double *row = b + k * kStep;
 #pragma GCC unroll 8
         for (int j = 0; j < Cols; ++j) {
             const __m512d y = _mm512_set1_pd(row[j * jStep]);
-            sum[j][0] = _mm512_fmadd_pd(x0, y, sum[j][0]);
-            sum[j][1] = _mm512_fmadd_pd(x1, y, sum[j][1]);
+#pragma GCC unroll 4
+            for (int v = 0; v < tileVectors; ++v)
+                sum[j][v] = _mm512_fmadd_pd(x[v], y, sum[j][v]);
         }
     }
 #pragma GCC unroll 8
     for (int j = 0; j < Cols; ++j) {
-        _mm512_mask_storeu_pd(c + j * cStride, low, sum[j][0]);
-        _mm512_mask_storeu_pd(c + j * cStride + 8, high, sum[j][1]);
+#pragma GCC unroll 4
+        for (int v = 0; v < tileVectors; ++v)
+            _mm512_mask_storeu_pd(c + j * cStride + 8 * v, masks[v], sum[j][v]);
     }
 }
 
@@ -93,17 +100,16 @@ __attribute__((target("avx512f"))) void columnsOuter(Operand a, const double *b,
     for (Eigen::Index j0 = 0; j0 < m; j0 += tileCols) {
         const bool whole = j0 + tileCols <= m;
         for (Eigen::Index i0 = 0; i0 < n; i0 += tileRows) {
-            __mmask8 low = 0;
-            __mmask8 high = 0;
-            rowMasks(i0, n, low, high);
+            __mmask8 masks[tileVectors];
+            rowMasks(i0, n, masks);
             const Operand rows { a.data + i0, a.stride };
             if (whole) {
                 tile<tileCols>(rows, b + j0 * jStep, kStep, jStep, 0, depth, c + j0 * cStride + i0,
-                    cStride, low, high);
+                    cStride, masks);
             } else {
                 for (Eigen::Index j = j0; j < m; ++j)
                     tile<1>(rows, b + j * jStep, kStep, jStep, 0, depth, c + j * cStride + i0,
-                        cStride, low, high);
+                        cStride, masks);
             }
         }
     }
@@ -117,19 +123,18 @@ __attribute__((target("avx512f"))) void rowsOuter(Operand a, const double *b, Ei
     Eigen::Index cStride)
 {
     for (Eigen::Index i0 = 0; i0 < n; i0 += tileRows) {
-        __mmask8 low = 0;
-        __mmask8 high = 0;
-        rowMasks(i0, n, low, high);
+        __mmask8 masks[tileVectors];
+        rowMasks(i0, n, masks);
         const Operand rows { a.data + i0, a.stride };
         for (Eigen::Index k0 = 0; k0 < depth; k0 += innerChunk) {
             const Eigen::Index k1 = std::min(depth, k0 + innerChunk);
             Eigen::Index j0 = 0;
             for (; j0 + tileCols <= m; j0 += tileCols)
                 tile<tileCols>(rows, b + j0 * jStep, kStep, jStep, k0, k1, c + j0 * cStride + i0,
-                    cStride, low, high);
+                    cStride, masks);
             for (; j0 < m; ++j0)
                 tile<1>(rows, b + j0 * jStep, kStep, jStep, k0, k1, c + j0 * cStride + i0, cStride,
-                    low, high);
+                    masks);
         }
     }
 }
