@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attention/attention.h"
 
+#include "attention/hugepages.h"
 #include "attention/mask.h"
 #include "attention/softmax.h"
 #include "blas/blasthreads.h"
 #include "blas/product.h"
 #include "parallel/parallelfor.h"
 #include "simd/softmaxblock.h"
+#include "simd/wideproduct.h"
 
 #include <cassert>
 #include <cmath>
@@ -42,7 +44,7 @@ void projectRows(const Eigen::Ref<const Eigen::MatrixXd> &x, const Eigen::Matrix
     const Eigen::RowVectorXd &b, Eigen::MatrixXd &y, Eigen::Index r0, Eigen::Index n)
 {
     auto rows = y.middleRows(r0, n);
-    multiplyInto(x.middleRows(r0, n), w, false, rows);
+    wideProductInto(x.middleRows(r0, n), w, false, rows);
     rows.rowwise() += b;
 }
 
@@ -124,11 +126,20 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
     // resize() keeps the storage when the shapes repeat, so a caller that reuses the result
     // allocates nothing here.
     r.concat.resize(lq, config.dModel);
-    r.meanWeights.resize(lq, lk);
     r.meanEntropy.resize(lq);
     r.heads.resize(static_cast<size_t>(h));
+    // Fresh storage for the weights (Lq x Lk a head) is advised huge pages before its first
+    // write: a fresh 128 MB result at 1024 x 1024 x 16 heads then takes some 64 page faults
+    // instead of 32 K, and the strided writes of the copies stay in the TLB.
+    const auto sized = [lq, lk](Eigen::MatrixXd &m) {
+        const double *before = m.data();
+        m.resize(lq, lk);
+        if (m.data() != before)
+            adviseHugePages(m);
+    };
+    sized(r.meanWeights);
     for (HeadResult &head : r.heads) {
-        head.weights.resize(lq, lk);
+        sized(head.weights);
         head.entropy.resize(lq);
     }
     const double invHeads = 1.0 / static_cast<double>(h);
@@ -156,7 +167,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
         for (int i = 0; i < h; ++i) {
             HeadResult &head = r.heads[static_cast<size_t>(i)];
             const Eigen::Index c0 = Eigen::Index(i) * r.dK;
-            multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, weights);
+            wideProductInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, weights);
             SoftmaxBlock sweep;
             sweep.rows = n;
             sweep.cols = lk;
@@ -180,7 +191,7 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
             if (!softmaxBlock(sweep)) {
                 // An infinite or NaN score: the careful path, from the dot products again.
                 Eigen::MatrixXd dots(n, lk);
-                multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, dots);
+                wideProductInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, dots);
                 auto out = head.weights.middleRows(r0, n);
                 auto entropy = head.entropy.segment(r0, n);
                 if (masked)
@@ -194,7 +205,8 @@ void computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &xq,
                 else
                     mean += weights * invHeads;
             }
-            multiplyInto(weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
+            wideProductInto(
+                weights, r.v.middleCols(c0, r.dK), false, r.concat.block(r0, c0, n, r.dK));
         }
         r.meanWeights.middleRows(r0, n) = mean;
         r.meanEntropy.segment(r0, n) = rowEntropy(mean);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attention/attentionresult.h"
 
-#include "blas/product.h"
+#include "simd/wideproduct.h"
 
 #include <algorithm>
 
@@ -15,7 +15,7 @@ void blockDotProducts(const AttentionResult &r, int head, Eigen::Index r0, Eigen
     Eigen::Ref<Eigen::MatrixXd> out)
 {
     const Eigen::Index c0 = Eigen::Index(head) * r.dK;
-    multiplyInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, out);
+    wideProductInto(r.q.block(r0, c0, n, r.dK), r.k.middleCols(c0, r.dK), true, out);
 }
 
 } // namespace

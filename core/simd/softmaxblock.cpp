@@ -2,7 +2,9 @@
 #include "simd/softmaxblock.h"
 
 #include "simd/exp4.h"
+#include "simd/exp8.h"
 #include "simd/vectorexp.h"
+#include "simd/widekernels.h"
 
 #include <cmath>
 #include <cstdint>
@@ -273,6 +275,163 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
 
 #endif
 
+#ifdef AE_SIMD_AVX512
+
+// GCC 12's AVX-512 headers start some intrinsics from _mm512_undefined_pd(), which
+// -Wmaybe-uninitialized takes for a read of an uninitialised value (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+/// Lanes [0, count) of a vector, as a mask for the masked loads and stores.
+__attribute__((target("avx512f"))) __mmask8 laneMask8(Eigen::Index count)
+{
+    return __mmask8((1u << count) - 1u);
+}
+
+/// The eight visibility flags from @p flags, as a set bit where visible; only the first
+/// @p count flags are read.
+__attribute__((target("avx512f"))) __mmask8 visibleLanes8(const bool *flags, Eigen::Index count)
+{
+    long long bytes = 0;
+    std::memcpy(&bytes, flags, static_cast<size_t>(count));
+    const __m512i wide = _mm512_cvtepu8_epi64(_mm_cvtsi64_si128(bytes));
+    return _mm512_test_epi64_mask(wide, wide);
+}
+
+/// Stores eight doubles at @p to: past the caches when @p stream and @p to is 16-byte
+/// aligned, else as usual.
+__attribute__((target("avx512f"))) void storeCopy8(double *to, __m512d v, bool stream)
+{
+    if (stream && (reinterpret_cast<std::uintptr_t>(to) & 15) == 0) {
+        const __m256d low = _mm512_castpd512_pd256(v);
+        const __m256d high = _mm512_extractf64x4_pd(v, 1);
+        _mm_stream_pd(to, _mm256_castpd256_pd128(low));
+        _mm_stream_pd(to + 2, _mm256_extractf128_pd(low, 1));
+        _mm_stream_pd(to + 4, _mm256_castpd256_pd128(high));
+        _mm_stream_pd(to + 6, _mm256_extractf128_pd(high, 1));
+    } else {
+        _mm512_storeu_pd(to, v);
+    }
+}
+
+/// avx2Block() eight rows at a time: every operation of a lane is the one avx2Block() runs,
+/// so every row gets the same bits from either.
+__attribute__((target("avx512f"))) bool avx512Block(const SoftmaxBlock &b)
+{
+    const Eigen::Index n = b.rows;
+    RowStats &stats = rowStats(n + 8);
+    double *const rowMax = stats.max.data();
+    double *const sum = stats.sum.data();
+    double *const weighted = stats.weighted.data();
+    const __m512d inverseDivisor = _mm512_set1_pd(1.0 / b.divisor);
+    const __m512d negInf = _mm512_set1_pd(minusInf);
+    const __m512d zero = _mm512_setzero_pd();
+    const Eigen::Index whole = n & ~Eigen::Index(7);
+    const Eigen::Index rest = n - whole;
+    const __mmask8 tail = laneMask8(rest);
+
+    for (Eigen::Index i = 0; i < n; i += 8)
+        _mm512_storeu_pd(rowMax + i, negInf);
+    for (Eigen::Index j = 0; j < b.cols; ++j) {
+        const double *x = b.logits + j * b.logitsStride;
+        double *copy = b.logitsCopy ? b.logitsCopy + j * b.logitsCopyStride : nullptr;
+        const bool *seen = b.visible ? b.visible + j * b.visibleStride : nullptr;
+        for (Eigen::Index i = 0; i < n; i += 8) {
+            const bool last = i == whole;
+            __m512d v = last ? _mm512_maskz_loadu_pd(tail, x + i) : _mm512_loadu_pd(x + i);
+            if (copy) {
+                if (last)
+                    _mm512_mask_storeu_pd(copy + i, tail, v);
+                else
+                    storeCopy8(copy + i, v, b.streamCopies);
+            }
+            if (seen)
+                v = _mm512_mask_blend_pd(visibleLanes8(seen + i, last ? rest : 8), negInf, v);
+            // max(v, m) returns m when v is NaN: NaN is left to the sums below.
+            _mm512_storeu_pd(rowMax + i, _mm512_max_pd(v, _mm512_loadu_pd(rowMax + i)));
+        }
+    }
+    for (Eigen::Index i = 0; i < n; i += 8) {
+        const __m512d m = _mm512_loadu_pd(rowMax + i);
+        // A row with no visible entry is shifted by 0, so no inf - inf appears.
+        _mm512_storeu_pd(rowMax + i,
+            _mm512_mask_blend_pd(
+                _mm512_cmp_pd_mask(m, negInf, _CMP_EQ_OQ), _mm512_mul_pd(m, inverseDivisor), zero));
+        _mm512_storeu_pd(sum + i, zero);
+        _mm512_storeu_pd(weighted + i, zero);
+    }
+    for (Eigen::Index j = 0; j < b.cols; ++j) {
+        const double *x = b.logits + j * b.logitsStride;
+        double *out = b.weights + j * b.weightsStride;
+        const bool *seen = b.visible ? b.visible + j * b.visibleStride : nullptr;
+        for (Eigen::Index i = 0; i < n; i += 8) {
+            const bool last = i == whole;
+            const __m512d v = last ? _mm512_maskz_loadu_pd(tail, x + i) : _mm512_loadu_pd(x + i);
+            const __m512d shifted
+                = _mm512_sub_pd(_mm512_mul_pd(v, inverseDivisor), _mm512_loadu_pd(rowMax + i));
+            __m512d e = simd::expNonPositive8(shifted);
+            if (seen)
+                e = _mm512_maskz_mov_pd(visibleLanes8(seen + i, last ? rest : 8), e);
+            if (last)
+                _mm512_mask_storeu_pd(out + i, tail, e);
+            else
+                _mm512_storeu_pd(out + i, e);
+            _mm512_storeu_pd(sum + i, _mm512_add_pd(_mm512_loadu_pd(sum + i), e));
+            _mm512_storeu_pd(
+                weighted + i, _mm512_fmadd_pd(e, shifted, _mm512_loadu_pd(weighted + i)));
+        }
+    }
+    if (!allFinite(sum, weighted, n))
+        return false;
+    finishEntropy(b, sum, weighted);
+    for (Eigen::Index i = 0; i < n; i += 8) {
+        const __m512d s = _mm512_loadu_pd(sum + i);
+        // sum >= 1 for a row with a visible entry (its maximum contributes e^0 = 1).
+        _mm512_storeu_pd(sum + i,
+            _mm512_maskz_mov_pd(
+                _mm512_cmp_pd_mask(s, zero, _CMP_GT_OQ), _mm512_div_pd(_mm512_set1_pd(1.0), s)));
+    }
+    const __m512d factor = _mm512_set1_pd(b.meanFactor);
+    for (Eigen::Index j = 0; j < b.cols; ++j) {
+        double *w = b.weights + j * b.weightsStride;
+        double *copy = b.weightsCopy ? b.weightsCopy + j * b.weightsCopyStride : nullptr;
+        double *mean = b.mean ? b.mean + j * b.meanStride : nullptr;
+        for (Eigen::Index i = 0; i < n; i += 8) {
+            const bool last = i == whole;
+            const __m512d e = last ? _mm512_maskz_loadu_pd(tail, w + i) : _mm512_loadu_pd(w + i);
+            const __m512d p = _mm512_mul_pd(e, _mm512_loadu_pd(sum + i));
+            __m512d m = zero;
+            if (mean) {
+                m = _mm512_mul_pd(p, factor);
+                if (!b.meanStarts)
+                    m = _mm512_add_pd(
+                        last ? _mm512_maskz_loadu_pd(tail, mean + i) : _mm512_loadu_pd(mean + i),
+                        m);
+            }
+            if (last) {
+                _mm512_mask_storeu_pd(w + i, tail, p);
+                if (copy)
+                    _mm512_mask_storeu_pd(copy + i, tail, p);
+                if (mean)
+                    _mm512_mask_storeu_pd(mean + i, tail, m);
+            } else {
+                _mm512_storeu_pd(w + i, p);
+                if (copy)
+                    storeCopy8(copy + i, p, b.streamCopies);
+                if (mean)
+                    _mm512_storeu_pd(mean + i, m);
+            }
+        }
+    }
+    if (b.streamCopies)
+        _mm_sfence();
+    return true;
+}
+
+#pragma GCC diagnostic pop
+
+#endif
+
 } // namespace
 
 bool softmaxBlock(const SoftmaxBlock &block)
@@ -286,8 +445,13 @@ bool softmaxBlock(const SoftmaxBlock &block)
         return true;
     }
 #ifdef AE_SIMD_AVX2
-    if (activeExpKernel() == ExpKernel::Avx2)
+    if (activeExpKernel() == ExpKernel::Avx2) {
+#ifdef AE_SIMD_AVX512
+        if (wideKernelsActive())
+            return avx512Block(block);
+#endif
         return avx2Block(block);
+    }
 #endif
     return portableBlock(block);
 }

@@ -4,7 +4,8 @@
 /// @file softmaxblock.h
 /// The attention softmax of a block of rows in three sweeps over its columns, with the copies
 /// the attention result keeps made on the way: no pass of their own over memory. The kernel
-/// is chosen at run time like expInto()'s (AVX2 with FMA, or the portable one).
+/// is chosen at run time like expInto()'s (AVX2 with FMA, or the portable one); the AVX2 one
+/// runs eight lanes wide when wideKernelsActive() (AVX-512), with the same bits.
 
 #include <Eigen/Core>
 

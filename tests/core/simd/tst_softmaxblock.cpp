@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // softmaxBlock() (core/simd/softmaxblock.h): each kernel against a row-by-row softmax in long
 // double, the copies and the mean it writes on the way, streamed copies, blocks cut at other
-// rows, the kernels against each other, and the report of a non-finite logit.
+// rows, the kernels against each other, the AVX2 kernel four and eight lanes wide (the same
+// bits), and the report of a non-finite logit.
 
 #include "simd/softmaxblock.h"
 #include "simd/vectorexp.h"
+#include "simd/widekernels.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -140,6 +142,8 @@ private slots:
     void rowBitsIndependentOfTheBlock();
     void kernelsAgree_data();
     void kernelsAgree();
+    void widthsGiveTheSameBits_data();
+    void widthsGiveTheSameBits();
     void nonFiniteLogitIsReported_data();
     void nonFiniteLogitIsReported();
     void noKeys();
@@ -290,6 +294,46 @@ void TestSoftmaxBlock::kernelsAgree()
     QVERIFY(a.finite && b.finite);
     QVERIFY((a.weights - b.weights).cwiseAbs().maxCoeff() <= 1e-15);
     QVERIFY((a.entropy - b.entropy).cwiseAbs().maxCoeff() <= 1e-14);
+}
+
+void TestSoftmaxBlock::widthsGiveTheSameBits_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<bool>("masked");
+    QTest::addColumn<bool>("stream");
+    // Heights in the eight-lane body and in its tail, and a block of both.
+    for (int rows : { 1, 3, 5, 7, 8, 12, 15, 16, 19, 37 }) {
+        for (bool masked : { false, true }) {
+            const QByteArray name = QByteArray::number(rows) + " rows"
+                + (masked ? ", masked" : ", all visible") + (rows == 37 ? ", streamed" : "");
+            QTest::newRow(name.constData()) << rows << masked << (rows == 37);
+        }
+    }
+}
+
+void TestSoftmaxBlock::widthsGiveTheSameBits()
+{
+    if (!expKernelSupported(ExpKernel::Avx2) || !wideKernelsSupported())
+        QSKIP("this processor has no AVX-512");
+    QFETCH(int, rows);
+    QFETCH(bool, masked);
+    QFETCH(bool, stream);
+    const Eigen::MatrixXd logits = test::seededMatrix(rows, 23, 40.0, unsigned(rows));
+    const BoolArray mask = maskFor(rows, 23);
+    const BoolArray *visible = masked ? &mask : nullptr;
+    const Eigen::MatrixXd meanStart = test::seededMatrix(rows, 23, 1.0, 5);
+    const bool before = wideKernelsActive();
+    setWideKernels(false);
+    const Outputs narrow = run(ExpKernel::Avx2, logits, visible, 3.0, stream, meanStart);
+    setWideKernels(true);
+    const Outputs wide = run(ExpKernel::Avx2, logits, visible, 3.0, stream, meanStart);
+    setWideKernels(before);
+    QVERIFY(narrow.finite && wide.finite);
+    QCOMPARE(wide.weights, narrow.weights);
+    QCOMPARE(wide.entropy, narrow.entropy);
+    QCOMPARE(wide.logitsCopy, narrow.logitsCopy);
+    QCOMPARE(wide.weightsCopy, narrow.weightsCopy);
+    QCOMPARE(wide.mean, narrow.mean);
 }
 
 void TestSoftmaxBlock::nonFiniteLogitIsReported_data()
