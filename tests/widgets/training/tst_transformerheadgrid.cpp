@@ -19,6 +19,7 @@
 #include "training/transformerheadgrid.h"
 #include "training/transformertranslatepanel.h"
 
+#include <QAccessible>
 #include <QComboBox>
 #include <QPushButton>
 #include <QSlider>
@@ -44,6 +45,7 @@ private slots:
     void corpusTasksNeedTheTransformer();
     void openInExplorerIsOneUndoableEdit_data();
     void openInExplorerIsOneUndoableEdit();
+    void tilesGiveTheTitleRoomToTheMap();
 
 private:
     /// Picks the transformer with @p layers layers and @p heads heads, small and quick.
@@ -227,6 +229,40 @@ void TestTransformerHeadGrid::gridFollowsTheModel()
         ? Eigen::MatrixXd(model.decoderSelfWeights(0, 0, 0))
         : Eigen::MatrixXd(model.crossWeights(0, 0, 0));
     QVERIFY(grid->plot(0, 0, 0)->data().values == expected);
+}
+
+void TestTransformerHeadGrid::tilesGiveTheTitleRoomToTheMap()
+{
+    useTransformer(2, 4, 4);
+    TransformerHeadGrid *grid = m_dock->headGrid();
+    QTRY_VERIFY(!grid->plot(1, 1, 3)->data().title.isEmpty());
+    for (int run = 0; run < 2; ++run) {
+        for (int l = 0; l < 2; ++l) {
+            for (int h = 0; h < 4; ++h) {
+                HeatmapPlot *plot = grid->plot(run, l, h);
+                plot->replot();
+                // The grid's headers name layer and head: no title row above the map, whose
+                // top is the plot's margin and one row spacing down at most.
+                QVERIFY(!plot->titleElement()->visible());
+                const int top = plot->axisRect()->outerRect().top();
+                const int allowed
+                    = plot->plotLayout()->margins().top() + plot->plotLayout()->rowSpacing();
+                QVERIFY2(top <= allowed,
+                    qPrintable(QStringLiteral("tile %1,%2,%3: map starts %4 px down, %5 allowed")
+                                   .arg(run)
+                                   .arg(l)
+                                   .arg(h)
+                                   .arg(top)
+                                   .arg(allowed)));
+                // Screen readers still hear which layer and head the tile is.
+                QAccessibleInterface *a = QAccessible::queryAccessibleInterface(plot);
+                QVERIFY(a);
+                const QString name = a->text(QAccessible::Name);
+                QVERIFY2(name.contains(QStringLiteral("layer %1, head %2").arg(l + 1).arg(h + 1)),
+                    qPrintable(name));
+            }
+        }
+    }
 }
 
 void TestTransformerHeadGrid::corpusTasksNeedTheTransformer_data()

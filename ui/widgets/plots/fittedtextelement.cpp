@@ -47,4 +47,15 @@ void FittedTextElement::draw(QCPPainter *painter)
     painter->drawText(mRect, mTextFlags, shown, &mTextBoundingRect);
 }
 
+QSize FittedTextElement::minimumOuterSizeHint() const
+{
+    return visible() ? QCPTextElement::minimumOuterSizeHint() : QSize(0, 0);
+}
+
+QSize FittedTextElement::maximumOuterSizeHint() const
+{
+    // A hidden title gives its row back to the plot (a tile whose grid names it elsewhere).
+    return visible() ? QCPTextElement::maximumOuterSizeHint() : QSize(QWIDGETSIZE_MAX, 0);
+}
+
 } // namespace ae

@@ -10,6 +10,7 @@ namespace ae {
 
 /// A QCPTextElement drawn within its rectangle's width: a text wider than the plot is drawn
 /// in a smaller font (down to 60 % of its own), and only then cut short with an ellipsis.
+/// Hidden (setVisible(false)), it takes no room in the plot's layout.
 class FittedTextElement : public QCPTextElement
 {
 public:
@@ -23,6 +24,8 @@ public:
 
 protected:
     void draw(QCPPainter *painter) override;
+    QSize minimumOuterSizeHint() const override;
+    QSize maximumOuterSizeHint() const override;
 
 private:
     /// The font and text that fit @p width px.

@@ -4,6 +4,7 @@
 #include "document/document.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapplot.h"
+#include "plots/fittedtextelement.h"
 #include "training/trainingcurvesfigure.h"
 #include "training/trainingrunner.h"
 
@@ -183,6 +184,9 @@ void TransformerHeadGrid::rebuild(int layers, int heads)
                     p->setCompact(true);
                     // Small enough for 2 x 4 heads per run side by side at 1024 x 768.
                     p->setMinimumSize(48, 48);
+                    // The grid's headers name the layer and head: the map takes the title's
+                    // room (its title stays the tile's accessible name).
+                    p->titleElement()->setVisible(false);
                     p->setObjectName(
                         QStringLiteral("transformerHead%1_%2_%3").arg(run).arg(l).arg(h));
                     // A click (or Enter) on a tile chooses its layer for Open in Explorer.
