@@ -2299,6 +2299,38 @@
         <source>Attention as it learns: %1</source>
         <translation>学习中的注意力：%1</translation>
     </message>
+    <message>
+        <source>encoder self-attention (X, X)</source>
+        <translation>编码器自注意力 (X, X)</translation>
+    </message>
+    <message>
+        <source>masked decoder self-attention (Y, Y)</source>
+        <translation>带掩码的解码器自注意力 (Y, Y)</translation>
+    </message>
+    <message>
+        <source>cross-attention (Y, X)</source>
+        <translation>交叉注意力 (Y, X)</translation>
+    </message>
+    <message>
+        <source>1 head</source>
+        <translation>1 个头</translation>
+    </message>
+    <message>
+        <source>mean of %1 heads</source>
+        <translation>%1 个头的平均</translation>
+    </message>
+    <message>
+        <source>the layer chosen for each run</source>
+        <translation>各训练所选的层</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3: %4 → %5</source>
+        <translation>%1，%2，%3：%4 → %5</translation>
+    </message>
 </context>
 <context>
     <name>WorkEstimate</name>
@@ -5326,7 +5358,7 @@ ceiling ln(%4): %5 nats</source>
     </message>
     <message>
         <source>Film strip steps: step %1 was not kept; the runs keep every %2th step (the nearest before it is %3).</source>
-        <translation>胶片条步数：第 %1 步没有保存；训练每 %2 步保存一次（它之前最近的是第 %3 步）。</translation>
+        <translation>分步快照步数：第 %1 步没有保存；训练每 %2 步保存一次（它之前最近的是第 %3 步）。</translation>
     </message>
     <message>
         <source>Steps to show, 0 to %1, multiples of %2 (the steps kept), separated by commas:</source>
@@ -5337,16 +5369,20 @@ ceiling ln(%4): %5 nats</source>
         <translation>训练设置</translation>
     </message>
     <message>
-        <source>The film strip shows the one-layer model; export the transformer&apos;s curves instead.</source>
-        <translation>胶片条只显示单层模型；请改为导出 Transformer 的曲线。</translation>
-    </message>
-    <message>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
         <source>Show or hide the runs&apos; settings (task, model, optimiser, the two runs&apos; scales) beside the curves</source>
         <translation>显示或隐藏曲线旁的训练设置（任务、模型、优化器、两次运行的缩放方式）</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2</source>
+        <translation>%1 · 第 %2 层</translation>
+    </message>
+    <message>
+        <source>The strip shows the mean of the heads of the tab shown, “%1”, at the layer chosen beside each run&apos;s Open button.</source>
+        <translation>快照显示当前标签页“%1”各个头的平均，层为各训练“打开”按钮旁所选的层。</translation>
     </message>
 </context>
 <context>
@@ -5725,10 +5761,6 @@ ceiling ln(%4): %5 nats</source>
         <translation>输出词</translation>
     </message>
     <message>
-        <source>source words</source>
-        <translation>源词</translation>
-    </message>
-    <message>
         <source>at step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -5743,6 +5775,10 @@ ceiling ln(%4): %5 nats</source>
     <message>
         <source>Decoder layer %1 · %2</source>
         <translation>解码器第 %1 层 · %2</translation>
+    </message>
+    <message>
+        <source>Words you can use</source>
+        <translation>可用的词</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmap widget's labels: the colour bar's labels keep apart, the compact map drops its
-// colour bar and labels, a long axis thins its labels and narrow column labels stack or turn.
+// colour bar and labels, a long axis thins its labels (no further than the labels' own ink
+// needs: Chinese rows as tall as their characters keep every label) and narrow column labels
+// stack or turn.
 // Its weights and the mouse: tst_heatmapplot.
 
 #include "heatmap/heatmapdata.h"
@@ -12,7 +14,9 @@
 #include <QApplication>
 #include <QFontMetricsF>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace ae;
 using ae::test::makeData;
@@ -27,6 +31,8 @@ private slots:
     void colorBarLabelsKeepApart();
     void compactDropsColorBarAndLabels();
     void longAxisThinsLabels();
+    void rowsLabelledAsDenselyAsTheirInkAllows_data();
+    void rowsLabelledAsDenselyAsTheirInkAllows();
     void narrowColumnLabelsStackOrTurn_data();
     void narrowColumnLabelsStackOrTurn();
     void fitTitle_data();
@@ -127,6 +133,66 @@ void TestHeatmapPlotLabels::longAxisThinsLabels()
     for (auto it = rows.begin(); it != rows.end(); ++it)
         QCOMPARE(it.value(), d.rowLabels[static_cast<int>(it.key())]);
     QCOMPARE(plot.valueDecimals(), 0);
+}
+
+void TestHeatmapPlotLabels::rowsLabelledAsDenselyAsTheirInkAllows_data()
+{
+    QTest::addColumn<QStringList>("rows");
+    QTest::addColumn<int>("height");
+    const QStringList chinese { QStringLiteral("我"), QStringLiteral("昨天"), QStringLiteral("看"),
+        QStringLiteral("了"), QStringLiteral("书"), QStringLiteral("。") };
+    const QStringList english { QStringLiteral("i"), QStringLiteral("read"), QStringLiteral("a"),
+        QStringLiteral("book"), QStringLiteral("yesterday"), QStringLiteral("</s>") };
+    for (const int height : { 150, 175, 200, 260, 400 }) {
+        QTest::addRow("Chinese rows, %d px", height) << chinese << height;
+        QTest::addRow("English rows, %d px", height) << english << height;
+    }
+}
+
+void TestHeatmapPlotLabels::rowsLabelledAsDenselyAsTheirInkAllows()
+{
+    QFETCH(QStringList, rows);
+    QFETCH(int, height);
+    HeatmapData d;
+    d.values = Eigen::MatrixXd::Constant(rows.size(), 3, 1.0 / 3);
+    d.rowLabels = rows;
+    d.columnLabels = QStringList { QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z") };
+    HeatmapPlot plot;
+    plot.resize(400, height);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    plot.replot();
+    QCoreApplication::processEvents();
+    plot.replot();
+    const QMap<double, QString> kept = plot.rowTickLabels();
+    QVERIFY(!kept.isEmpty());
+    // The ink of the tallest label, measured here in the axis's own font.
+    const QFontMetricsF metrics(plot.yAxis->tickLabelFont());
+    double ink = 0.0;
+    for (const QString &row : rows)
+        ink = std::max(ink, metrics.tightBoundingRect(row).height());
+    const double cell = plot.axisRect()->rect().height() / double(rows.size());
+    QVERIFY(cell > 0.0);
+    const int step = kept.size() > 1 ? int(std::next(kept.begin()).key() - kept.begin().key())
+                                     : int(rows.size());
+    const QString where = QStringLiteral("cells %1 px, ink %2 px, every %3th row labelled")
+                              .arg(cell)
+                              .arg(ink)
+                              .arg(step);
+    // Every row the labels skip is one whose label's ink would touch its neighbour's.
+    QVERIFY2(step * cell >= ink + HeatmapTickLayout::rowLabelGap - 1e-9 || kept.size() == 1,
+        qPrintable(where));
+    if (step > 1)
+        QVERIFY2((step - 1) * cell < ink + HeatmapTickLayout::rowLabelGap, qPrintable(where));
+    for (auto it = kept.begin(); it != kept.end(); ++it) {
+        QCOMPARE(int(it.key()) % step, 0);
+        QCOMPARE(it.value(), rows[int(it.key())]);
+    }
+    // The line height (the font's leading included) would have kept fewer at some sizes; the
+    // ink never keeps fewer.
+    const int lineStep = std::max(1, int(std::ceil((metrics.height() + 1.0) / cell)));
+    QVERIFY2(step <= lineStep, qPrintable(where));
 }
 
 void TestHeatmapPlotLabels::narrowColumnLabelsStackOrTurn_data()

@@ -2,7 +2,8 @@
 // The Training window's transformer: picking the model in the settings shows the head grid in
 // place of the single layer's panel; the grid has a row per layer and a column per head for
 // each run, and its heatmaps hold the core model's weights for the held-out sentence; Open in
-// Explorer makes a tile's layer the session (one undoable edit) with the tile's weights.
+// Explorer makes a tile's layer the session (one undoable edit) with the tile's weights; the
+// film strip shows the mean of the heads of the kind and layers chosen, step by step.
 
 #include "document/document.h"
 #include "heatmap/heatmapplot.h"
@@ -28,6 +29,7 @@
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QtTest>
+#include <algorithm>
 
 using namespace ae;
 
@@ -46,6 +48,8 @@ private slots:
     void openInExplorerIsOneUndoableEdit_data();
     void openInExplorerIsOneUndoableEdit();
     void tilesGiveTheTitleRoomToTheMap();
+    void filmStripOfTheTransformer_data();
+    void filmStripOfTheTransformer();
 
 private:
     /// Picks the transformer with @p layers layers and @p heads heads, small and quick.
@@ -363,6 +367,133 @@ void TestTransformerHeadGrid::openInExplorerIsOneUndoableEdit()
     QCOMPARE(keys, grid->plot(run, layer, 0)->data().columnLabels);
     m_document->undoStack()->undo();
     QVERIFY(m_document->session() == before);
+}
+
+void TestTransformerHeadGrid::filmStripOfTheTransformer_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("layerA");
+    QTest::addColumn<int>("layerB");
+    QTest::newRow("cross, layer 2 of both") << int(TransformerAttentionKind::Cross) << 1 << 1;
+    QTest::newRow("decoder self, layers 1 and 2")
+        << int(TransformerAttentionKind::DecoderSelf) << 0 << 1;
+    QTest::newRow("encoder self, layer 1 of both")
+        << int(TransformerAttentionKind::EncoderSelf) << 0 << 0;
+}
+
+void TestTransformerHeadGrid::filmStripOfTheTransformer()
+{
+    QFETCH(int, kind);
+    QFETCH(int, layerA);
+    QFETCH(int, layerB);
+    const auto k = TransformerAttentionKind(kind);
+    const int heads = 2;
+    useTransformer(2, heads, 4);
+    TrainingRunner *runner = m_dock->runner();
+    runner->play();
+    QTRY_COMPARE_WITH_TIMEOUT(runner->state(), TrainingRunner::State::Finished, 120000);
+    QCOMPARE(runner->snapshotEvery(), 1);
+    TransformerHeadGrid *grid = m_dock->headGrid();
+    grid->setKind(k);
+    grid->layerBox(0)->setCurrentIndex(layerA);
+    grid->layerBox(1)->setCurrentIndex(layerB);
+    const std::vector<int> steps { 0, 2, 4 };
+    QString error;
+    const auto strip = m_dock->filmStripFigure(QStringLiteral("0, 2, 4"), &error);
+    QVERIFY2(strip, qPrintable(error));
+
+    // Each run's row: its name, the layer when the rows differ, and the step.
+    const std::array<int, 2> layers { layerA, layerB };
+    const auto &[source, target] = runner->sentence();
+    const TransformerSpec spec = runner->transformerSpec(0);
+    QStringList titles, expectedTitles;
+    for (const Figure::Item &item : strip->items)
+        if (item.role == QLatin1String("panel-title"))
+            titles << item.text;
+    for (int run = 0; run < 2; ++run) {
+        QString name = m_dock->settings()->runName(run);
+        if (layerA != layerB)
+            name += QStringLiteral(" · layer %1").arg(layers[size_t(run)] + 1);
+        for (const int step : steps)
+            expectedTitles << QStringLiteral("%1 · step %2").arg(name).arg(step);
+    }
+    QCOMPARE(titles.size(), expectedTitles.size());
+    // A frame too narrow for its full title shows "step N", its row telling the run.
+    for (int i = 0; i < titles.size(); ++i)
+        QVERIFY2(titles[i] == expectedTitles[i]
+                || titles[i] == expectedTitles[i].section(QStringLiteral(" · "), -1),
+            qPrintable(titles[i]));
+    QStringList sourceWords, targetWords;
+    for (const int id : source)
+        sourceWords << spec.sourceVocab.value(id);
+    for (const int id : target)
+        targetWords << spec.targetVocab.value(id);
+    QString title;
+    for (const Figure::Item &item : strip->items)
+        if (item.role == QLatin1String("title"))
+            title = item.text;
+    const QString layerText = layerA == layerB ? QStringLiteral("layer %1").arg(layerA + 1)
+                                               : QStringLiteral("the layer chosen for each run");
+    QVERIFY2(title.startsWith(QStringLiteral("Attention as it learns: ")), qPrintable(title));
+    QVERIFY2(title.contains(QStringLiteral(", %1, mean of 2 heads: ").arg(layerText)),
+        qPrintable(title));
+
+    // The cells: the mean of the heads of the core model's weights after the same steps, in
+    // reading order; the masked decoder self-attention hides the cells above the diagonal.
+    TransformerBatch one;
+    one.source.resize(1, Eigen::Index(source.size()));
+    one.target.resize(1, Eigen::Index(target.size()));
+    for (size_t i = 0; i < source.size(); ++i)
+        one.source(0, Eigen::Index(i)) = source[i];
+    for (size_t i = 0; i < target.size(); ++i)
+        one.target(0, Eigen::Index(i)) = target[i];
+    std::vector<double> expected;
+    int masked = 0;
+    for (int run = 0; run < 2; ++run) {
+        TransformerTrainer core(runner->configs()[size_t(run)]);
+        for (int s = 0; s <= steps.back(); ++s) {
+            if (std::find(steps.begin(), steps.end(), s) != steps.end()) {
+                TransformerModel model(core.spec());
+                model.forward(core.parameters(), one);
+                const int l = layers[size_t(run)];
+                Eigen::MatrixXd sum;
+                for (int h = 0; h < heads; ++h) {
+                    const Eigen::MatrixXd w = k == TransformerAttentionKind::EncoderSelf
+                        ? Eigen::MatrixXd(model.encoderSelfWeights(l, 0, h))
+                        : k == TransformerAttentionKind::DecoderSelf
+                        ? Eigen::MatrixXd(model.decoderSelfWeights(l, 0, h))
+                        : Eigen::MatrixXd(model.crossWeights(l, 0, h));
+                    sum = h == 0 ? w : Eigen::MatrixXd(sum + w);
+                }
+                for (Eigen::Index r = 0; r < sum.rows(); ++r) {
+                    for (Eigen::Index c = 0; c < sum.cols(); ++c) {
+                        if (k == TransformerAttentionKind::DecoderSelf && c > r) {
+                            QCOMPARE(sum(r, c), 0.0);
+                            ++masked;
+                        } else {
+                            expected.push_back(sum(r, c) / heads);
+                        }
+                    }
+                }
+            }
+            if (s < steps.back())
+                core.step();
+        }
+    }
+    std::vector<double> shown;
+    int maskedShown = 0;
+    for (const Figure::Item &item : strip->items) {
+        if (item.role == QLatin1String("cell"))
+            shown.push_back(item.tooltip.section(QStringLiteral(": "), -1).toDouble());
+        else if (item.role == QLatin1String("cell masked"))
+            ++maskedShown;
+    }
+    QCOMPARE(maskedShown, masked);
+    QCOMPARE(shown.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i)
+        QVERIFY2(std::abs(shown[i] - expected[i]) <= 1e-6 * std::max(1.0, expected[i]),
+            qPrintable(
+                QStringLiteral("cell %1: %2, expected %3").arg(i).arg(shown[i]).arg(expected[i])));
 }
 
 QTEST_MAIN(TestTransformerHeadGrid)

@@ -2,7 +2,8 @@
 // The Training window's Translate tab for the transformer: the words shown are the core's
 // greedy decoding with the chosen run's weights at the head grid's step, and each decoder
 // layer's heatmap holds, for every word, the cross-attention row of a teacher-forced pass
-// over the decoded words (the mean of the heads or the head chosen); an unknown word is named.
+// over the decoded words (the mean of the heads or the head chosen); an unknown word is named;
+// the list of words to use takes two lines at most and scrolls past them.
 
 #include "document/document.h"
 #include "heatmap/heatmapplot.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -35,6 +37,8 @@ private slots:
     void translate_data();
     void translate();
     void unknownWordIsNamed();
+    void vocabularyKeepsToTwoLines_data();
+    void vocabularyKeepsToTwoLines();
 
 private:
     /// Core's parameters of run @p run after @p steps steps.
@@ -185,6 +189,49 @@ void TestTransformerTranslatePanel::unknownWordIsNamed()
     t->sentenceBox()->setText(QStringLiteral("我 在 学校 学习"));
     QVERIFY(t->translate());
     QVERIFY(!t->messageLabel()->isVisibleTo(t));
+}
+
+void TestTransformerTranslatePanel::vocabularyKeepsToTwoLines_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("1024 px, whole") << 1024;
+    QTest::newRow("640 px, scrolls") << 640;
+    QTest::newRow("420 px, scrolls") << 420;
+}
+
+void TestTransformerTranslatePanel::vocabularyKeepsToTwoLines()
+{
+    QFETCH(int, width);
+    // A panel of its own on the same runs, as wide as the row says.
+    TransformerTranslatePanel panel(m_dock->runner());
+    panel.runsStarted();
+    panel.resize(width, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTRY_COMPARE(panel.width(), width);
+    QCoreApplication::processEvents();
+    auto *area = panel.findChild<QScrollArea *>(QStringLiteral("transformerTranslateVocabulary"));
+    QVERIFY(area);
+    auto *label = qobject_cast<QLabel *>(area->widget());
+    QVERIFY(label);
+    // Every source word is listed.
+    const QStringList listed = label->text().split(QLatin1Char(' '));
+    for (const QString &word : m_dock->runner()->transformerSpec(0).sourceVocab)
+        QVERIFY2(listed.contains(word), qPrintable(word));
+    const int line = QFontMetrics(label->font()).lineSpacing();
+    const int whole = label->heightForWidth(area->viewport()->width());
+    QVERIFY2(area->height() <= 2 * line + 4,
+        qPrintable(QStringLiteral("%1 px for lines of %2 px").arg(area->height()).arg(line)));
+    if (whole > area->height()) {
+        // Cut to two lines: the rest is a scroll away, never hidden.
+        QCOMPARE(area->verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOn);
+        QCOMPARE(area->height(), 2 * line + 4);
+    } else {
+        QCOMPARE(area->verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
+        QCOMPARE(area->height(), whole);
+    }
+    if (width <= 640)
+        QVERIFY2(whole > 2 * line + 4, "a narrow panel wraps the list past two lines");
 }
 
 QTEST_MAIN(TestTransformerTranslatePanel)

@@ -59,6 +59,38 @@ HeatmapData TrainingFilmStrip::frame(const TrainingModelSpec &spec,
     return data;
 }
 
+HeatmapData TrainingFilmStrip::transformerFrame(const TransformerAttentionMaps &maps,
+    TransformerAttentionKind kind, int layer, const QString &runName, int step)
+{
+    HeatmapData data = maps.heatmap(kind, layer, -1);
+    data.title = tr("%1 · step %2").arg(runName).arg(step);
+    data.shortTitle = tr("step %1").arg(step);
+    return data;
+}
+
+QString TrainingFilmStrip::transformerExample(TransformerAttentionKind kind, int layer, int heads,
+    const QStringList &sourceWords, const QStringList &targetWords)
+{
+    QString what;
+    switch (kind) {
+    case TransformerAttentionKind::EncoderSelf:
+        what = tr("encoder self-attention (X, X)");
+        break;
+    case TransformerAttentionKind::DecoderSelf:
+        what = tr("masked decoder self-attention (Y, Y)");
+        break;
+    case TransformerAttentionKind::Cross:
+        what = tr("cross-attention (Y, X)");
+        break;
+    }
+    const QString headsText = heads == 1 ? tr("1 head") : tr("mean of %1 heads").arg(heads);
+    const QString layerText
+        = layer < 0 ? tr("the layer chosen for each run") : tr("layer %1").arg(layer + 1);
+    return tr("%1, %2, %3: %4 → %5")
+        .arg(what, layerText, headsText, sourceWords.join(QLatin1Char(' ')),
+            targetWords.join(QLatin1Char(' ')));
+}
+
 Figure TrainingFilmStrip::make(const std::vector<std::vector<HeatmapData>> &rows,
     const QString &example, const FigureOptions &options)
 {

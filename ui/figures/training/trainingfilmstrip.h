@@ -3,13 +3,15 @@
 
 /// @file trainingfilmstrip.h
 /// The training lab's film strip for export: one example's head-mean attention at chosen steps,
-/// the two runs as two rows, one colour scale, drawn as a heatmap grid (heatmapfigure.h).
+/// the two runs as two rows, one colour scale, drawn as a heatmap grid (heatmapfigure.h). For
+/// the transformer, one layer of one kind of attention (encoder self, decoder self, cross).
 
 #include "export/figure.h"
 #include "export/figureoptions.h"
 #include "heatmap/heatmapdata.h"
 #include "training/trainingconfig.h"
 #include "training/trainingparameters.h"
+#include "training/transformerattentionmaps.h"
 
 #include <QCoreApplication>
 #include <optional>
@@ -39,6 +41,18 @@ public:
     static HeatmapData frame(const TrainingModelSpec &spec, const TrainingParameters &params,
         const std::vector<int> &source, const std::vector<int> &target, const QString &runName,
         int step);
+
+    /// One frame of the transformer: the mean of the heads of layer @p layer (0-based) of
+    /// attention @p kind in @p maps (TransformerAttentionMaps::heatmap()), titled as frame().
+    /// @pre as TransformerAttentionMaps::heatmap().
+    static HeatmapData transformerFrame(const TransformerAttentionMaps &maps,
+        TransformerAttentionKind kind, int layer, const QString &runName, int step);
+
+    /// What a transformer strip shows, for make()'s title: "cross-attention (Y, X), layer 2,
+    /// mean of 4 heads: SOURCE → TARGET" (@p layer 0-based, or -1 when the runs' rows show
+    /// different layers, their frames' titles naming them; the sentence's words).
+    static QString transformerExample(TransformerAttentionKind kind, int layer, int heads,
+        const QStringList &sourceWords, const QStringList &targetWords);
 
     /// The strip: @p rows (one per run, each its frames left to right, every frame of one
     /// shape) as a grid with one column per step and one colour range, 0 to 1. The default

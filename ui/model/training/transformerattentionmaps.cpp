@@ -51,6 +51,32 @@ TransformerAttentionMaps TransformerAttentionMaps::compute(const TransformerSpec
     return out;
 }
 
+HeatmapData TransformerAttentionMaps::heatmap(
+    TransformerAttentionKind kind, int layer, int head) const
+{
+    HeatmapData data;
+    if (head >= 0) {
+        data.values = map(kind, layer, head);
+    } else {
+        const auto &layerMaps = maps[size_t(kind)][size_t(layer)];
+        data.values = layerMaps.front();
+        for (size_t h = 1; h < layerMaps.size(); ++h)
+            data.values += layerMaps[h];
+        data.values /= double(layerMaps.size());
+    }
+    data.rowLabels = queryWords(kind);
+    data.columnLabels = keyWords(kind);
+    data.head = head;
+    if (kind == TransformerAttentionKind::DecoderSelf) {
+        // The causal mask: a position never sees the ones after it.
+        data.visible = BoolMatrix::Constant(data.values.rows(), data.values.cols(), true);
+        for (Eigen::Index r = 0; r < data.visible.rows(); ++r)
+            for (Eigen::Index c = r + 1; c < data.visible.cols(); ++c)
+                data.visible(r, c) = false;
+    }
+    return data;
+}
+
 std::pair<std::vector<int>, std::vector<int>> TransformerAttentionMaps::unpadded(
     const TrainingBatch &batch, int index)
 {

@@ -6,6 +6,7 @@
 /// shows them: for each of the three kinds (encoder self, masked decoder self, cross), each
 /// layer and each head, the weights of one forward pass.
 
+#include "heatmap/heatmapdata.h"
 #include "training/trainingbatch.h"
 #include "training/transformer/transformerparameters.h"
 #include "training/transformer/transformersession.h"
@@ -53,6 +54,13 @@ struct TransformerAttentionMaps
     {
         return kind == TransformerAttentionKind::Cross ? sourceWords : queryWords(kind);
     }
+
+    /// Map (@p kind, @p layer, @p head) as a heatmap, or with @p head -1 the mean of the
+    /// layer's heads (every row still sums to 1): values rows x columns as map(), the query
+    /// words as row labels, the key words as column labels; for DecoderSelf the causal mask
+    /// (the cells above the diagonal hidden). Titles are the caller's. @pre !empty(),
+    /// 0 <= layer < layers(kind), -1 <= head < heads().
+    HeatmapData heatmap(TransformerAttentionKind kind, int layer, int head) const;
 
     /// One forward pass of the model @p spec with @p params on @p source -> @p target.
     /// @pre params.fits(spec); both non-empty with ids within the vocabularies.

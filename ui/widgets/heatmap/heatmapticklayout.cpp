@@ -13,6 +13,19 @@
 
 namespace ae {
 
+double HeatmapTickLayout::rowLabelHeight(
+    const HeatmapData &data, const QFont &font, int maxLabelChars)
+{
+    // The ink, not the line: a line of a CJK font is half as tall again as its characters, so
+    // rows whose characters fit would lose every other label to the font's empty leading.
+    const QFontMetricsF metrics(font);
+    double tallest = 0.0;
+    for (const QString &label : data.rowLabels)
+        tallest = std::max(tallest,
+            metrics.tightBoundingRect(MatrixPlotAdapter::elided(label, maxLabelChars)).height());
+    return tallest > 0.0 ? tallest : metrics.height();
+}
+
 HeatmapTickLayout HeatmapTickLayout::fit(
     const HeatmapData &data, const QRect &area, const QFont &font, int maxLabelChars)
 {
@@ -40,8 +53,9 @@ HeatmapTickLayout HeatmapTickLayout::fit(
         }
     }
     layout.columnStep = std::max(1, static_cast<int>(std::ceil(columnSpace / cellWidth)));
-    layout.rowStep
-        = std::max(1, static_cast<int>(std::ceil((metrics.height() + 1.0) / cellHeight)));
+    layout.rowStep = std::max(1,
+        static_cast<int>(
+            std::ceil((rowLabelHeight(data, font, maxLabelChars) + rowLabelGap) / cellHeight)));
     layout.rowTitle = fitTitle(data.rowAxisTitle, area.height(), font);
     return layout;
 }

@@ -12,6 +12,7 @@
 #include <QDockWidget>
 #include <array>
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -56,6 +57,8 @@ public:
     Figure curvesFigure() const;
     /// The film strip of the example shown at @p steps (a list such as "0, 50, 100"), or
     /// nothing with @p error set when the list is bad or there are no runs.
+    /// For the transformer: the mean of the heads of the kind the head grid shows, at the layer
+    /// chosen beside each run's Open button, for the sentence the grid shows.
     std::optional<Figure> filmStripFigure(const QString &steps, QString *error) const;
     /// The steps the film strip shows (the last list the user gave).
     QString filmStripSteps() const { return m_filmSteps; }
@@ -112,6 +115,8 @@ private:
     bool maySwitchTask();
     /// Asks for the steps (film strip only) and a file, and exports the curves or the strip.
     void exportWithDialog(bool filmStrip);
+    /// filmStripFigure() of the transformer at @p steps (checked, kept by both runs).
+    Figure transformerFilmStrip(const std::vector<int> &steps) const;
     /// The settings in one line, for the figures' subtitles.
     QString settingsText() const;
     std::array<QString, 2> runNames() const;

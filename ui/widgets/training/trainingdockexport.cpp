@@ -9,12 +9,14 @@
 #include "training/trainingcurvesfigure.h"
 #include "training/trainingfilmstrip.h"
 #include "training/trainingrunner.h"
+#include "training/transformerheadgrid.h"
 
 #include <QComboBox>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabBar>
 
 namespace ae {
 
@@ -38,15 +40,10 @@ Figure TrainingDock::curvesFigure() const
 
 std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QString *error) const
 {
-    if (m_runner->state() == TrainingRunner::State::Empty || m_attention->exampleIndex() < 0) {
+    if (m_runner->state() == TrainingRunner::State::Empty
+        || (!m_runner->isTransformer() && m_attention->exampleIndex() < 0)) {
         if (error)
             *error = tr("There is no run to export yet.");
-        return std::nullopt;
-    }
-    if (m_runner->isTransformer()) {
-        if (error)
-            *error = tr("The film strip shows the one-layer model; export the transformer's "
-                        "curves instead.");
         return std::nullopt;
     }
     const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
@@ -67,6 +64,8 @@ std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QStrin
         }
     }
     const std::array<QString, 2> names = runNames();
+    if (m_runner->isTransformer())
+        return transformerFilmStrip(*wanted);
     const std::vector<int> source = m_attention->exampleSource();
     const std::vector<int> target = m_attention->exampleTarget();
     std::vector<std::vector<HeatmapData>> rows(2);
@@ -82,6 +81,38 @@ std::optional<Figure> TrainingDock::filmStripFigure(const QString &steps, QStrin
     }
     return TrainingFilmStrip::make(
         rows, m_attention->examplePicker()->currentText(), FigureOptions());
+}
+
+Figure TrainingDock::transformerFilmStrip(const std::vector<int> &steps) const
+{
+    const std::array<QString, 2> names = runNames();
+    // The kind shown in the head grid, at the layer chosen beside each run's Open button.
+    const TransformerAttentionKind kind = m_headGrid->kind();
+    const std::array<int, 2> layers { std::max(0, m_headGrid->layerBox(0)->currentIndex()),
+        std::max(0, m_headGrid->layerBox(1)->currentIndex()) };
+    const bool oneLayer = layers[0] == layers[1];
+    std::vector<std::vector<HeatmapData>> rows(2);
+    TransformerAttentionMaps last;
+    for (int run = 0; run < 2; ++run) {
+        const int layer = layers[size_t(run)];
+        for (const int step : steps) {
+            TransformerAttentionMaps maps = m_runner->transformerMapsAt(run, step);
+            if (maps.empty() || layer >= maps.layers(kind))
+                continue;
+            // Rows of different layers say which, beside the run's name.
+            const QString name = oneLayer
+                ? names[size_t(run)]
+                : tr("%1 · layer %2").arg(names[size_t(run)]).arg(layer + 1);
+            rows[size_t(run)].push_back(TrainingFilmStrip::transformerFrame(
+                maps, kind, layer, name, m_runner->snapshotStepAt(run, step)));
+            last = std::move(maps);
+        }
+    }
+    const QString example = last.empty()
+        ? QString()
+        : TrainingFilmStrip::transformerExample(
+            kind, oneLayer ? layers[0] : -1, last.heads(), last.sourceWords, last.targetWords);
+    return TrainingFilmStrip::make(rows, example, FigureOptions());
 }
 
 bool TrainingDock::exportFigure(const Figure &figure, const QString &fileName, QString *error)
@@ -100,12 +131,17 @@ void TrainingDock::exportWithDialog(bool filmStrip)
         bool ok = false;
         const int last = std::max(m_runner->stepsDone(0), m_runner->stepsDone(1));
         const int every = m_runner->snapshotEvery();
-        const QString prompt = every > 1
+        QString prompt = every > 1
             ? tr("Steps to show, 0 to %1, multiples of %2 (the steps kept), separated by "
                  "commas:")
                   .arg(last)
                   .arg(every)
             : tr("Steps to show, 0 to %1, separated by commas:").arg(last);
+        if (m_runner->isTransformer())
+            prompt = tr("The strip shows the mean of the heads of the tab shown, “%1”, at the "
+                        "layer chosen beside each run's Open button.")
+                         .arg(m_headGrid->kindTabs()->tabText(int(m_headGrid->kind())))
+                + QLatin1Char('\n') + prompt;
         const QString steps
             = QInputDialog::getText(this, caption, prompt, QLineEdit::Normal, m_filmSteps, &ok);
         if (!ok)

@@ -7,6 +7,7 @@
 #include "training/trainingheatmapfonts.h"
 #include "training/trainingrunner.h"
 #include "training/trainingtask.h"
+#include "training/wordreveal.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -14,7 +15,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ae {
@@ -55,8 +55,7 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
     m_plot->setObjectName(QStringLiteral("trainingTranslateHeatmap"));
     m_plot->setMinimumSize(200, 140);
     TrainingHeatmapFonts::attach(m_plot);
-    m_timer = new QTimer(this);
-    m_timer->setInterval(wordIntervalMs);
+    m_reveal = new WordReveal(this);
 
     auto *row = new QGridLayout;
     row->addWidget(m_sentenceLabel, 0, 0);
@@ -75,7 +74,7 @@ TrainingTranslatePanel::TrainingTranslatePanel(TrainingRunner *runner, QWidget *
 
     connect(m_translate, &QPushButton::clicked, this, &TrainingTranslatePanel::translate);
     connect(m_sentence, &QLineEdit::returnPressed, this, &TrainingTranslatePanel::translate);
-    connect(m_timer, &QTimer::timeout, this, &TrainingTranslatePanel::revealNext);
+    connect(m_reveal, &WordReveal::shownChanged, this, &TrainingTranslatePanel::showWords);
     connect(
         m_run, &QComboBox::currentIndexChanged, this, &TrainingTranslatePanel::updateWeightsLabel);
     retranslate();
@@ -104,7 +103,7 @@ void TrainingTranslatePanel::retranslate()
             tr("Words you can use: %1").arg(spec.sourceVocab.join(QLatin1Char(' '))));
     }
     updateWeightsLabel();
-    showWords(m_shown);
+    showWords();
 }
 
 void TrainingTranslatePanel::setStep(int step)
@@ -135,9 +134,8 @@ QString TrainingTranslatePanel::runName(int run) const
 
 void TrainingTranslatePanel::runsStarted()
 {
-    m_timer->stop();
+    m_reveal->clear();
     m_decoded.clear();
-    m_shown = 0;
     m_message->hide();
     // Offer a sentence of the task's words to start from.
     const TrainingTask task(m_runner->configs()[0].task);
@@ -150,7 +148,7 @@ void TrainingTranslatePanel::runsStarted()
 
 bool TrainingTranslatePanel::translate()
 {
-    m_timer->stop();
+    m_reveal->clear();
     m_message->hide();
     if (m_runner->state() == TrainingRunner::State::Empty)
         return false;
@@ -167,7 +165,8 @@ bool TrainingTranslatePanel::translate()
                       .arg(unknown));
         m_message->show();
         m_decoded.clear();
-        showWords(0);
+        m_reveal->clear();
+        showWords();
         return false;
     }
     const auto params = m_runner->parametersAt(run, m_step);
@@ -179,44 +178,32 @@ bool TrainingTranslatePanel::translate()
     m_decoded = greedyDecode(m_runner->modelSpec(run), *params, *ids);
     m_decodedRun = run;
     m_decodedStep = m_runner->snapshotStepAt(run, m_step);
-    m_shown = 0;
-    showWords(0);
-    m_timer->start();
+    m_reveal->start(static_cast<int>(m_decoded.size()));
     return true;
-}
-
-void TrainingTranslatePanel::revealNext()
-{
-    if (m_shown >= static_cast<int>(m_decoded.size())) {
-        m_timer->stop();
-        return;
-    }
-    showWords(m_shown + 1);
 }
 
 void TrainingTranslatePanel::finishAnimation()
 {
-    m_timer->stop();
-    showWords(static_cast<int>(m_decoded.size()));
+    m_reveal->finish();
 }
 
 QStringList TrainingTranslatePanel::shownWords() const
 {
     QStringList words;
-    for (int i = 0; i < m_shown && i < static_cast<int>(m_decoded.size()); ++i)
+    for (int i = 0; i < m_reveal->shown() && i < static_cast<int>(m_decoded.size()); ++i)
         words << m_decoded[size_t(i)].word;
     return words;
 }
 
-void TrainingTranslatePanel::showWords(int count)
+void TrainingTranslatePanel::showWords()
 {
-    m_shown = std::clamp(count, 0, static_cast<int>(m_decoded.size()));
+    const int shown = std::min(m_reveal->shown(), static_cast<int>(m_decoded.size()));
     m_words->setText(shownWords().join(QLatin1Char(' ')));
     HeatmapData data;
-    if (m_shown > 0) {
+    if (shown > 0) {
         const int ls = static_cast<int>(m_decoded.front().attention.size());
-        data.values.resize(m_shown, ls);
-        for (int i = 0; i < m_shown; ++i) {
+        data.values.resize(shown, ls);
+        for (int i = 0; i < shown; ++i) {
             data.values.row(i) = m_decoded[size_t(i)].attention;
             data.rowLabels << m_decoded[size_t(i)].word;
         }
@@ -232,7 +219,7 @@ void TrainingTranslatePanel::showWords(int count)
     data.columnAxisTitle = tr("source words");
     m_plot->setData(std::move(data));
     // Nothing decoded yet: no empty axes.
-    m_plot->setVisible(m_shown > 0);
+    m_plot->setVisible(shown > 0);
 }
 
 void TrainingTranslatePanel::setPresentationMode(bool on)

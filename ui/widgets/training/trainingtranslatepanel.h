@@ -15,21 +15,18 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTimer;
 
 namespace ae {
 
 class HeatmapPlot;
 class TrainingRunner;
+class WordReveal;
 
 /// A sentence box, a run chooser, Translate, the words so far and their attention rows.
 class TrainingTranslatePanel : public QWidget
 {
     Q_OBJECT
 public:
-    /// Milliseconds between two decoded words appearing.
-    static constexpr int wordIntervalMs = 450;
-
     explicit TrainingTranslatePanel(TrainingRunner *runner, QWidget *parent = nullptr);
 
     /// New runs: offers their words and names.
@@ -65,9 +62,8 @@ private:
     /// of the moment.
     QString runName(int run) const;
     void retranslate();
-    /// Shows one more decoded word.
-    void revealNext();
-    void showWords(int count);
+    /// Shows the words the reveal has reached and their attention.
+    void showWords();
     /// Says whose weights at which step Translate uses.
     void updateWeightsLabel();
 
@@ -85,10 +81,9 @@ private:
     int m_decodedRun = 0;
     int m_decodedStep = -1;
     HeatmapPlot *m_plot;
-    QTimer *m_timer;
+    WordReveal *m_reveal;
     std::vector<DecodedWord> m_decoded;
     QStringList m_sourceWords;
-    int m_shown = 0;
 };
 
 } // namespace ae

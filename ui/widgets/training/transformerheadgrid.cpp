@@ -346,21 +346,9 @@ void TransformerHeadGrid::updateMaps(bool force)
                 p->setVisible(l < layers && h < maps.heads());
                 if (!p->isVisibleTo(this))
                     continue;
-                HeatmapData data;
-                data.values = maps.map(k, l, h);
-                data.rowLabels = maps.queryWords(k);
-                data.columnLabels = maps.keyWords(k);
-                data.head = h;
+                HeatmapData data = maps.heatmap(k, l, h);
                 data.shortTitle = tr("L%1 H%2").arg(l + 1).arg(h + 1);
                 data.title = tr("%1 · layer %2, head %3").arg(name).arg(l + 1).arg(h + 1);
-                if (k == TransformerAttentionKind::DecoderSelf) {
-                    // The causal mask: a position never sees the ones after it.
-                    data.visible
-                        = BoolMatrix::Constant(data.values.rows(), data.values.cols(), true);
-                    for (Eigen::Index r = 0; r < data.visible.rows(); ++r)
-                        for (Eigen::Index c = r + 1; c < data.visible.cols(); ++c)
-                            data.visible(r, c) = false;
-                }
                 p->setData(std::move(data));
             }
         }

@@ -7,6 +7,7 @@
 #include "training/trainingheatmapfonts.h"
 #include "training/trainingrunner.h"
 #include "training/trainingtask.h"
+#include "training/wordreveal.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -15,7 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTimer>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace ae {
@@ -67,10 +69,16 @@ TransformerTranslatePanel::TransformerTranslatePanel(TrainingRunner *runner, QWi
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_vocabulary->setFont(small);
     m_vocabulary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long vocabulary scrolls within two lines, so that the maps keep their height.
+    m_vocabularyArea = new QScrollArea;
+    m_vocabularyArea->setObjectName(QStringLiteral("transformerTranslateVocabulary"));
+    m_vocabularyArea->setWidget(m_vocabulary);
+    m_vocabularyArea->setWidgetResizable(true);
+    m_vocabularyArea->setFrameShape(QFrame::NoFrame);
+    m_vocabularyArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_weights = new QLabel;
     m_weights->setObjectName(QStringLiteral("transformerTranslateWeights"));
-    m_timer = new QTimer(this);
-    m_timer->setInterval(wordIntervalMs);
+    m_reveal = new WordReveal(this);
 
     auto *row = new QHBoxLayout;
     row->addWidget(m_sentenceLabel);
@@ -91,17 +99,17 @@ TransformerTranslatePanel::TransformerTranslatePanel(TrainingRunner *runner, QWi
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
-    layout->addWidget(m_vocabulary);
+    layout->addWidget(m_vocabularyArea);
     layout->addWidget(m_message);
     layout->addLayout(wordsRow);
     layout->addWidget(plots, 1);
 
     connect(m_translate, &QPushButton::clicked, this, &TransformerTranslatePanel::translate);
     connect(m_sentence, &QLineEdit::returnPressed, this, &TransformerTranslatePanel::translate);
-    connect(m_timer, &QTimer::timeout, this, &TransformerTranslatePanel::revealNext);
+    connect(m_reveal, &WordReveal::shownChanged, this, &TransformerTranslatePanel::showWords);
     connect(m_run, &QComboBox::currentIndexChanged, this,
         &TransformerTranslatePanel::updateWeightsLabel);
-    connect(m_head, &QComboBox::currentIndexChanged, this, [this] { showWords(m_shown); });
+    connect(m_head, &QComboBox::currentIndexChanged, this, [this] { showWords(); });
     retranslate();
 }
 
@@ -110,6 +118,24 @@ void TransformerTranslatePanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+}
+
+void TransformerTranslatePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitVocabulary();
+}
+
+void TransformerTranslatePanel::fitVocabulary()
+{
+    const int width = std::max(1, m_vocabularyArea->viewport()->width());
+    const int lines = QFontMetrics(m_vocabulary->font()).lineSpacing();
+    const int whole = m_vocabulary->heightForWidth(width);
+    // Whole when it fits in two lines; else two lines and a scroll bar.
+    const int height = whole <= 2 * lines + 4 ? whole : 2 * lines + 4;
+    m_vocabularyArea->setFixedHeight(std::max(0, height));
+    m_vocabularyArea->setVerticalScrollBarPolicy(
+        whole > height ? Qt::ScrollBarAlwaysOn : Qt::ScrollBarAlwaysOff);
 }
 
 void TransformerTranslatePanel::retranslate()
@@ -137,8 +163,10 @@ void TransformerTranslatePanel::retranslate()
         m_vocabulary->setText(
             tr("Words you can use: %1")
                 .arg(m_runner->transformerSpec(0).sourceVocab.join(QLatin1Char(' '))));
+    m_vocabularyArea->setAccessibleName(tr("Words you can use"));
+    fitVocabulary();
     updateWeightsLabel();
-    showWords(m_shown);
+    showWords();
 }
 
 int TransformerTranslatePanel::maxWords(int endId, int taskLength, int sourceWords)
@@ -205,9 +233,8 @@ void TransformerTranslatePanel::rebuildPlots(int layers, int heads)
 
 void TransformerTranslatePanel::runsStarted()
 {
-    m_timer->stop();
+    m_reveal->clear();
     m_decoded.clear();
-    m_shown = 0;
     m_message->hide();
     if (m_runner->state() == TrainingRunner::State::Empty || !m_runner->isTransformer()) {
         rebuildPlots(0, 0);
@@ -240,7 +267,7 @@ void TransformerTranslatePanel::runsStarted()
 
 bool TransformerTranslatePanel::translate()
 {
-    m_timer->stop();
+    m_reveal->clear();
     m_message->hide();
     if (m_runner->state() == TrainingRunner::State::Empty || !m_runner->isTransformer())
         return false;
@@ -257,7 +284,8 @@ bool TransformerTranslatePanel::translate()
                       .arg(unknown));
         m_message->show();
         m_decoded.clear();
-        showWords(0);
+        m_reveal->clear();
+        showWords();
         return false;
     }
     const auto params = m_runner->transformerParametersAt(run, m_step);
@@ -271,51 +299,39 @@ bool TransformerTranslatePanel::translate()
         maxWords(task.endId(), task.length(), static_cast<int>(ids->size())));
     m_decodedRun = run;
     m_decodedStep = m_runner->snapshotStepAt(run, m_step);
-    m_shown = 0;
-    showWords(0);
-    m_timer->start();
+    m_reveal->start(static_cast<int>(m_decoded.size()));
     return true;
-}
-
-void TransformerTranslatePanel::revealNext()
-{
-    if (m_shown >= static_cast<int>(m_decoded.size())) {
-        m_timer->stop();
-        return;
-    }
-    showWords(m_shown + 1);
 }
 
 void TransformerTranslatePanel::finishAnimation()
 {
-    m_timer->stop();
-    showWords(static_cast<int>(m_decoded.size()));
+    m_reveal->finish();
 }
 
 QStringList TransformerTranslatePanel::shownWords() const
 {
     QStringList words;
-    for (int i = 0; i < m_shown && i < static_cast<int>(m_decoded.size()); ++i)
+    for (int i = 0; i < m_reveal->shown() && i < static_cast<int>(m_decoded.size()); ++i)
         words << m_decoded[size_t(i)].word;
     return words;
 }
 
-void TransformerTranslatePanel::showWords(int count)
+void TransformerTranslatePanel::showWords()
 {
-    m_shown = std::clamp(count, 0, static_cast<int>(m_decoded.size()));
+    const int shown = std::min(m_reveal->shown(), static_cast<int>(m_decoded.size()));
     m_words->setText(shownWords().join(QLatin1Char(' ')));
     // Whose weights wrote them, and at which step.
-    m_decodedBy->setText(m_shown > 0 && m_decodedStep >= 0
+    m_decodedBy->setText(shown > 0 && m_decodedStep >= 0
             ? tr("(%1, step %2)").arg(runName(m_decodedRun)).arg(m_decodedStep)
             : QString());
     const int head = std::max(0, m_head->currentIndex()) - 1; // -1: the mean
     for (int l = 0; l < layerCount(); ++l) {
         HeatmapData data;
         data.head = head;
-        if (m_shown > 0) {
+        if (shown > 0) {
             const int ls = static_cast<int>(m_sourceWords.size());
-            data.values.resize(m_shown, ls);
-            for (int i = 0; i < m_shown; ++i) {
+            data.values.resize(shown, ls);
+            for (int i = 0; i < shown; ++i) {
                 const Eigen::MatrixXd &rows = m_decoded[size_t(i)].crossAttention[size_t(l)];
                 data.values.row(i) = head < 0 ? Eigen::RowVectorXd(rows.colwise().mean())
                                               : Eigen::RowVectorXd(rows.row(head));
@@ -326,12 +342,13 @@ void TransformerTranslatePanel::showWords(int count)
         const QString which = head < 0 ? tr("mean of the heads") : tr("head %1").arg(head + 1);
         data.shortTitle = tr("Layer %1").arg(l + 1);
         data.title = tr("Decoder layer %1 · %2").arg(l + 1).arg(which);
+        // The columns are the typed sentence's words, named by their labels: no axis title
+        // under them, whose line the rows need more (a Chinese row wants its whole height).
         data.rowAxisTitle = tr("output words");
-        data.columnAxisTitle = tr("source words");
         HeatmapPlot *p = m_plots[size_t(l)];
         p->setData(std::move(data));
         // Nothing decoded yet: no empty axes.
-        p->setVisible(m_shown > 0);
+        p->setVisible(shown > 0);
     }
 }
 

@@ -16,23 +16,21 @@
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QScrollArea;
 class QLineEdit;
 class QPushButton;
-class QTimer;
 
 namespace ae {
 
 class HeatmapPlot;
 class TrainingRunner;
+class WordReveal;
 
 /// A sentence box, a run chooser, Translate, the words so far and a heatmap per decoder layer.
 class TransformerTranslatePanel : public QWidget
 {
     Q_OBJECT
 public:
-    /// Milliseconds between two decoded words appearing.
-    static constexpr int wordIntervalMs = 450;
-
     explicit TransformerTranslatePanel(TrainingRunner *runner, QWidget *parent = nullptr);
 
     /// New transformer runs: offers their words, names and layers.
@@ -71,16 +69,18 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     /// Run @p run's name ("A: scaled (÷√d_k)") from the runs' own settings.
     QString runName(int run) const;
     void retranslate();
+    /// Gives the vocabulary its whole height up to two lines; past that, it scrolls.
+    void fitVocabulary();
     /// One heatmap per decoder layer, up to three in a row.
     void rebuildPlots(int layers, int heads);
-    /// Shows one more decoded word.
-    void revealNext();
-    void showWords(int count);
+    /// Shows the words the reveal has reached and their attention.
+    void showWords();
     /// Says whose weights at which step Translate uses.
     void updateWeightsLabel();
 
@@ -94,6 +94,7 @@ private:
     QLabel *m_decodedBy; ///< the run and step of the words shown
     QLabel *m_message;
     QLabel *m_vocabulary;
+    QScrollArea *m_vocabularyArea;
     QLabel *m_weights;
     QLabel *m_headLabel;
     QComboBox *m_head;
@@ -103,10 +104,9 @@ private:
     /// The run and step of the words shown.
     int m_decodedRun = 0;
     int m_decodedStep = -1;
-    QTimer *m_timer;
+    WordReveal *m_reveal;
     std::vector<TransformerDecodedWord> m_decoded;
     QStringList m_sourceWords;
-    int m_shown = 0;
 };
 
 } // namespace ae
