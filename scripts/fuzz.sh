@@ -20,11 +20,11 @@ if [[ ${#harnesses[@]} -eq 0 ]]; then
     harnesses=(sessionloader lessonloader embeddingcsv importedattention commandline httprequestparser)
 fi
 
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
+source "$root/scripts/compiler-env.sh"
 if [[ ! -f "$build/build.ninja" ]]; then
     CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON -DAE_FUZZ=ON \
-        -DAE_BUILD_BENCHMARKS=OFF
+        -DAE_BUILD_BENCHMARKS=OFF "${launcher[@]}"
 fi
 if ! grep -q '^AE_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
     echo "$build is not configured with -DAE_FUZZ=ON (clang-14); use another build folder" >&2

@@ -4,8 +4,9 @@
 # second run does nothing. Needs root (or sudo).
 set -euo pipefail
 
-# libqt6svg6 carries the SVG image plugin that draws the window icon. clang-14 with
-# libclang-rt-14-dev builds the sanitized suite and the libFuzzer harnesses; llvm-14 has the
+# libqt6svg6 carries the SVG image plugin that draws the window icon. clang-14 builds the
+# program (scripts/compiler-env.sh) and, with libclang-rt-14-dev, the sanitized suite and the
+# libFuzzer harnesses; lld-14 links them (AE_LLD); llvm-14 has the
 # symbolizer that names the lines in a sanitizer's report. ccache makes a second build of an
 # unchanged file (a rerun, a fresh clone) a cache hit. libopenblas-dev runs the core's matrix
 # products (AE_BLAS, on by default). The packaging step needs dpkg-dev
@@ -26,7 +27,7 @@ packages=(
     libqcustomplot-dev libqcustomplot2.1-qt6
     libeigen3-dev libopenblas-dev
     libbenchmark-dev
-    clang-14 libclang-rt-14-dev llvm-14
+    clang-14 libclang-rt-14-dev lld-14 llvm-14
     fonts-noto-cjk fonts-dejavu-core
     xvfb xauth
     dpkg-dev fakeroot file lintian appstream desktop-file-utils shared-mime-info man-db

@@ -8,9 +8,6 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${AE_BUILD_DIR:-$root/build}
 bash "$root/scripts/install-deps.sh"
-export CCACHE_BASEDIR="$root"
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-bash "$root/scripts/build.sh" "${launcher[@]}"
+bash "$root/scripts/build.sh"
 (cd "$build" && cpack --config CPackConfig.cmake)
 ls "$build"/package/attention-explorer_*.deb

@@ -29,16 +29,10 @@ phase "Installing what is missing"
 bash "$root/scripts/install-deps.sh"
 # puppeteer-core (npm) for the students' page in headless chromium; the suite never downloads.
 bash "$root/scripts/check-classroom-page.sh" --install
-export CCACHE_BASEDIR="$root"
-# Files compiled with a precompiled header are cached only with these (cmake/precompiledheaders.cmake).
-export CCACHE_SLOPPINESS=pch_defines,time_macros
-# Debug builds hash no folder, so a fresh clone elsewhere reuses the compiler cache.
-export CCACHE_NOHASHDIR=true
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+source "$root/scripts/compiler-env.sh"
 
 phase "Release build"
-bash "$root/scripts/build.sh" "${launcher[@]}"
+bash "$root/scripts/build.sh"
 export QT_QPA_PLATFORM=offscreen
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
