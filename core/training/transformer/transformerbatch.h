@@ -8,6 +8,8 @@
 #include "attention/attentionresult.h"
 #include "training/trainingbatch.h"
 
+#include <vector>
+
 namespace ae {
 
 /// B examples of source length Ls and target length Lt. Padding follows torch's
@@ -25,6 +27,10 @@ struct TransformerBatch
     /// self-attention (tgt_key_padding_mask; with the causal mask no real position sees it
     /// anyway). Empty: nothing padded.
     BoolMatrix targetPadding;
+
+    /// One example, nothing padded: a 1 x source.size() source and a 1 x target.size()
+    /// target holding the ids given.
+    static TransformerBatch single(const std::vector<int> &source, const std::vector<int> &target);
 
     int size() const { return static_cast<int>(source.rows()); }
     int sourceLength() const { return static_cast<int>(source.cols()); }

@@ -89,13 +89,7 @@ void TestTransformerAttentionMaps::heatmapIsTheModelsWeights()
     const HeatmapData data = maps.heatmap(k, layer, head);
 
     // The expected weights straight from a forward pass of the core model.
-    TransformerBatch batch;
-    batch.source.resize(1, Eigen::Index(source.size()));
-    batch.target.resize(1, Eigen::Index(target.size()));
-    for (size_t i = 0; i < source.size(); ++i)
-        batch.source(0, Eigen::Index(i)) = source[i];
-    for (size_t i = 0; i < target.size(); ++i)
-        batch.target(0, Eigen::Index(i)) = target[i];
+    const TransformerBatch batch = TransformerBatch::single(source, target);
     TransformerModel model(spec);
     model.forward(params, batch);
     Eigen::MatrixXd expected;

@@ -168,13 +168,7 @@ void TestTransformerRuns::mapsAreTheModelsWeights()
             TransformerTrainer core(configs[size_t(run)]);
             for (int s = 0; s < step; ++s)
                 core.step();
-            TransformerBatch one;
-            one.source.resize(1, Eigen::Index(source.size()));
-            one.target.resize(1, Eigen::Index(target.size()));
-            for (size_t i = 0; i < source.size(); ++i)
-                one.source(0, Eigen::Index(i)) = source[i];
-            for (size_t i = 0; i < target.size(); ++i)
-                one.target(0, Eigen::Index(i)) = target[i];
+            const TransformerBatch one = TransformerBatch::single(source, target);
             TransformerModel model(core.spec());
             model.forward(core.parameters(), one);
             for (int kind = 0; kind < TransformerAttentionMaps::kindCount; ++kind) {

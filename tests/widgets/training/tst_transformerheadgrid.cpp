@@ -179,13 +179,7 @@ void TestTransformerHeadGrid::gridFollowsTheModel()
     const std::vector<int> source = runner->sentence().first;
     const std::vector<int> target = runner->sentence().second;
     QVERIFY(!source.empty());
-    TransformerBatch one;
-    one.source.resize(1, Eigen::Index(source.size()));
-    one.target.resize(1, Eigen::Index(target.size()));
-    for (size_t i = 0; i < source.size(); ++i)
-        one.source(0, Eigen::Index(i)) = source[i];
-    for (size_t i = 0; i < target.size(); ++i)
-        one.target(0, Eigen::Index(i)) = target[i];
+    const TransformerBatch one = TransformerBatch::single(source, target);
     for (int run = 0; run < 2; ++run) {
         TransformerTrainer core(runner->configs()[size_t(run)]);
         for (int s = 0; s < steps; ++s)
@@ -440,13 +434,7 @@ void TestTransformerHeadGrid::filmStripOfTheTransformer()
 
     // The cells: the mean of the heads of the core model's weights after the same steps, in
     // reading order; the masked decoder self-attention hides the cells above the diagonal.
-    TransformerBatch one;
-    one.source.resize(1, Eigen::Index(source.size()));
-    one.target.resize(1, Eigen::Index(target.size()));
-    for (size_t i = 0; i < source.size(); ++i)
-        one.source(0, Eigen::Index(i)) = source[i];
-    for (size_t i = 0; i < target.size(); ++i)
-        one.target(0, Eigen::Index(i)) = target[i];
+    const TransformerBatch one = TransformerBatch::single(source, target);
     std::vector<double> expected;
     int masked = 0;
     for (int run = 0; run < 2; ++run) {

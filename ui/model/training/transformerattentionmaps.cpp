@@ -12,19 +12,12 @@ TransformerAttentionMaps TransformerAttentionMaps::compute(const TransformerSpec
     TransformerAttentionMaps out;
     if (source.empty() || target.empty() || !params.fits(spec))
         return out;
-    TransformerBatch batch;
-    batch.source.resize(1, Eigen::Index(source.size()));
-    batch.target.resize(1, Eigen::Index(target.size()));
-    for (size_t i = 0; i < source.size(); ++i) {
-        batch.source(0, Eigen::Index(i)) = source[i];
-        out.sourceWords << spec.sourceVocab.value(source[i]);
-    }
-    for (size_t i = 0; i < target.size(); ++i) {
-        batch.target(0, Eigen::Index(i)) = target[i];
-        out.targetWords << spec.targetVocab.value(target[i]);
-    }
+    for (int id : source)
+        out.sourceWords << spec.sourceVocab.value(id);
+    for (int id : target)
+        out.targetWords << spec.targetVocab.value(id);
     TransformerModel model(spec);
-    model.forward(params, batch);
+    model.forward(params, TransformerBatch::single(source, target));
     const auto take = [&](TransformerAttentionKind kind, int layers) {
         auto &kindMaps = out.maps[size_t(kind)];
         kindMaps.assign(size_t(layers), std::vector<Eigen::MatrixXd>(size_t(spec.heads)));
