@@ -27,4 +27,23 @@ void softmaxCrossEntropy(const Eigen::MatrixXd &logits, const IdMatrix &target,
         loss(r) = logSum(r) - logits(r, target.data()[r]);
 }
 
+void rowArgmax(const Eigen::MatrixXd &logits, Eigen::ArrayXi &best)
+{
+    const Eigen::Index rows = logits.rows();
+    best.setZero(rows);
+    if (logits.cols() == 0)
+        return;
+    Eigen::ArrayXd top = logits.col(0).array();
+    for (Eigen::Index j = 1; j < logits.cols(); ++j) {
+        const double *column = logits.col(j).data();
+        for (Eigen::Index r = 0; r < rows; ++r) {
+            // Strictly larger: the first of equal entries stays, as in maxCoeff().
+            if (column[r] > top(r)) {
+                top(r) = column[r];
+                best(r) = static_cast<int>(j);
+            }
+        }
+    }
+}
+
 } // namespace ae

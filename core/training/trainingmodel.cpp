@@ -111,12 +111,11 @@ StepMetrics TrainingModel::measure(const TrainingBatch &batch) const
     StepMetrics m;
     const Eigen::Index n = m_logits.rows();
     m.loss = m_rowLoss.mean();
+    Eigen::ArrayXi best;
+    rowArgmax(m_logits, best);
     int correct = 0;
-    for (Eigen::Index r = 0; r < n; ++r) {
-        Eigen::Index best = 0;
-        m_logits.row(r).maxCoeff(&best);
-        correct += best == batch.target.data()[r] ? 1 : 0;
-    }
+    for (Eigen::Index r = 0; r < n; ++r)
+        correct += best(r) == batch.target.data()[r] ? 1 : 0;
     m.accuracy = double(correct) / double(n);
     m.maxWeight = m_weights.rowwise().maxCoeff().mean();
     m.entropy = m_rowEntropy.mean();

@@ -84,13 +84,12 @@ TransformerStepResult TransformerModel::forward(
     if (m_tokens == 0)
         return r;
     r.loss = (m_rowLoss * m_rowWeight).sum() / m_tokens;
+    Eigen::ArrayXi best;
+    rowArgmax(m_logits, best);
     int correct = 0;
     for (Eigen::Index row = 0; row < m_logits.rows(); ++row) {
-        if (m_rowWeight(row) == 0.0)
-            continue;
-        Eigen::Index best = 0;
-        m_logits.row(row).maxCoeff(&best);
-        correct += best == batch.target.data()[row] ? 1 : 0;
+        if (m_rowWeight(row) != 0.0)
+            correct += best(row) == batch.target.data()[row] ? 1 : 0;
     }
     r.accuracy = double(correct) / m_tokens;
     return r;
