@@ -9,6 +9,11 @@
 
 namespace ae {
 
+namespace {
+/// How much one read from a pipe asks for.
+constexpr qint64 pipeStepBytes = 64 * 1024;
+} // namespace
+
 BoundedFileReader::Outcome BoundedFileReader::readFile(const QString &fileName, qint64 maxBytes)
 {
     Outcome out;
@@ -43,14 +48,22 @@ BoundedFileReader::Outcome BoundedFileReader::readDevice(QIODevice &device, qint
         return out;
     };
     // A pipe delivers what it holds at the moment: read until the bytes wanted are in, or its
-    // end (an empty read).
+    // end (an empty read). Each read lands in place and asks for no more than a file has left
+    // (one byte more, to see its end) or a pipe's step: QIODevice::read(n) allocates n bytes
+    // first, and n was the limit itself, megabytes for every example of a few kilobytes.
     QByteArray bytes;
     const auto readUpTo = [&](qint64 wanted) {
         while (bytes.size() < wanted) {
-            const QByteArray chunk = device.read(wanted - bytes.size());
-            if (chunk.isEmpty())
+            const qint64 left = device.isSequential()
+                ? pipeStepBytes
+                : std::max<qint64>(device.size() - device.pos(), 0) + 1;
+            const qint64 step = std::min(wanted - qint64(bytes.size()), left);
+            const qsizetype before = bytes.size();
+            bytes.resize(before + qsizetype(step));
+            const qint64 got = device.read(bytes.data() + before, step);
+            bytes.resize(before + qsizetype(std::max<qint64>(got, 0)));
+            if (got <= 0)
                 return;
-            bytes += chunk;
         }
     };
     const auto failed = [&] {

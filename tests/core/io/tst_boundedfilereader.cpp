@@ -5,6 +5,7 @@
 #include "io/binarydata.h"
 #include "io/boundedfilereader.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -43,6 +44,25 @@ private:
     qint64 m_delivered = 0;
 };
 
+/// A file-like device (it knows its size) that records the largest read asked of it.
+class RecordingBuffer : public QBuffer
+{
+public:
+    using QBuffer::QBuffer;
+    /// The largest number of bytes one read asked for.
+    qint64 largestRequest() const { return m_largest; }
+
+protected:
+    qint64 readData(char *data, qint64 maxSize) override
+    {
+        m_largest = std::max(m_largest, maxSize);
+        return QBuffer::readData(data, maxSize);
+    }
+
+private:
+    qint64 m_largest = 0;
+};
+
 } // namespace
 
 /// Tests readFile() and the importers' read() sentences.
@@ -57,6 +77,8 @@ private slots:
     void refuses_data();
     void refuses();
     void endlessDeviceIsCutAtTheLimit();
+    void readsNoMoreThanAFileHolds_data();
+    void readsNoMoreThanAFileHolds();
     void binaryDataIsRefusedFromItsFirstBytes_data();
     void binaryDataIsRefusedFromItsFirstBytes();
     void binaryFileNamesTheOffset();
@@ -169,6 +191,40 @@ void TestBoundedFileReader::endlessDeviceIsCutAtTheLimit()
     QVERIFY(!BoundedFileReader::read(device, 2 * 1048576, &error).has_value());
     QCOMPARE(error,
         QStringLiteral("the file is binary data, not text: it holds a NUL byte at offset 0"));
+}
+
+void TestBoundedFileReader::readsNoMoreThanAFileHolds_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::addColumn<bool>("unbuffered");
+    QTest::newRow("an example, buffered") << 3000 << false;
+    QTest::newRow("an example, unbuffered") << 3000 << true;
+    QTest::newRow("empty") << 0 << true;
+    QTest::newRow("past the binary check") << 200000 << true;
+}
+
+void TestBoundedFileReader::readsNoMoreThanAFileHolds()
+{
+    // A file of a few kilobytes under a limit of megabytes: no read asks for the limit (each
+    // such read allocated the whole limit), only for what is left and one byte more, or for
+    // the device's own read-ahead (16 KiB in Qt).
+    QFETCH(int, size);
+    QFETCH(bool, unbuffered);
+    QByteArray content(size, 'a');
+    for (int i = 0; i < size; ++i)
+        content[i] = char('a' + i % 26);
+    RecordingBuffer file(&content);
+    QVERIFY(
+        file.open(QIODevice::ReadOnly | (unbuffered ? QIODevice::Unbuffered : QIODevice::NotOpen)));
+    const qint64 limit = 16 * 1048576;
+    const BoundedFileReader::Outcome out = BoundedFileReader::readDevice(file, limit);
+    QCOMPARE(out.problem, BoundedFileReader::Problem::None);
+    QCOMPARE(out.bytes, content);
+    QCOMPARE(out.size, qint64(size));
+    QVERIFY2(file.largestRequest() <= std::max<qint64>(size + 1, 16384),
+        qPrintable(QStringLiteral("asked for %1 bytes of a file of %2")
+                       .arg(file.largestRequest())
+                       .arg(size)));
 }
 
 void TestBoundedFileReader::binaryDataIsRefusedFromItsFirstBytes_data()
