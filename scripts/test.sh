@@ -12,6 +12,10 @@
 #      the README's tables, which check the Release build), leaks included;
 #   3. a short run of every fuzz harness on its seed corpus;
 #   4. a one-pass smoke run of the benchmarks (figures are not judged here).
+# The second build starts as soon as the first is done and compiles at the lowest priority
+# beside step 1's tests, 1b and 4, taking the processor time they leave (their waits on
+# timers and sub-processes, the package's single-threaded checks): the tests keep the
+# processors whenever they want them.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
@@ -35,20 +39,47 @@ phase "Release build"
 bash "$root/scripts/build.sh"
 export QT_QPA_PLATFORM=offscreen
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
-phase "Release tests"
+san="$root/build-sanitize"
+san_build=""
+# A failure on the way stops the sanitized build beside it too.
+trap '[[ -z $san_build ]] || kill -- -"$san_build" 2>/dev/null || true; rm -rf "$logs"' EXIT
+
+# The sanitized build (Clang, ASan + UBSan, Eigen's own products), in its own process group
+# at nice 19. Configured on every run (quick once configured) so that a tree made before
+# AE_BLAS existed is switched to it too.
+set -m
+(
+    CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON -DAE_FUZZ=ON \
+        -DAE_BUILD_BENCHMARKS=OFF -DAE_BLAS=OFF "${launcher[@]}" >/dev/null
+    exec nice -n 19 cmake --build "$san" -j "$jobs"
+) >"$logs/sanitized-build.txt" 2>&1 &
+san_build=$!
+set +m
+
+phase "Release tests (the sanitized build beside them, at low priority)"
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE packaging | tee "$logs/release.txt"
 
 phase "Packaging: the .deb from the Release build, lintian, the unpacked program"
 ctest --test-dir "$root/build" --output-on-failure -L packaging | tee "$logs/packaging.txt"
 
-phase "Sanitized build (Clang, ASan + UBSan, Eigen's own products)"
-san="$root/build-sanitize"
-# Configured on every run (quick once configured) so that a tree made before AE_BLAS existed
-# is switched to it too.
-CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DAE_SANITIZE=ON -DAE_FUZZ=ON -DAE_BUILD_BENCHMARKS=OFF -DAE_BLAS=OFF "${launcher[@]}" >/dev/null
-cmake --build "$san" -j "$jobs"
+phase "Benchmark smoke run"
+if [[ -x "$root/build/tests/bench/attention-bench" ]]; then
+    "$root/build/tests/bench/attention-bench" --benchmark_min_time=0.01 >/dev/null
+    echo "attention-bench ran"
+fi
+
+phase "Sanitized build, what was left of it"
+status=0
+wait "$san_build" || status=$?
+san_build=""
+tail -n 5 "$logs/sanitized-build.txt"
+if ((status != 0)); then
+    echo "== The sanitized build failed (exit $status):" >&2
+    grep -E -B 2 -A 12 'error:|FAILED:|CMake Error' "$logs/sanitized-build.txt" | head -n 200 >&2 ||
+        tail -n 100 "$logs/sanitized-build.txt" >&2
+    exit "$status"
+fi
 source "$root/tests/sanitizers/environment.sh"
 phase "Sanitized tests (the whole suite again)"
 # The package's checks ran on the Release build above, the build that ships; a package of
@@ -61,12 +92,6 @@ ctest --test-dir "$san" --output-on-failure -j "$jobs" -LE 'packaging|atspi|docs
 
 phase "Fuzzing, a short run of every harness"
 bash "$root/scripts/fuzz.sh" 15 "$san"
-
-phase "Benchmark smoke run"
-if [[ -x "$root/build/tests/bench/attention-bench" ]]; then
-    "$root/build/tests/bench/attention-bench" --benchmark_min_time=0.01 >/dev/null
-    echo "attention-bench ran"
-fi
 
 phase ""
 echo "== Where the time went (wall seconds)"

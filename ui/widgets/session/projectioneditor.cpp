@@ -16,6 +16,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <optional>
 
 namespace ae {
 
@@ -140,8 +141,12 @@ void ProjectionEditor::followDocument()
 {
     const Session &s = m_document->session();
     const Projections &current = s.attention.projections;
-    const Projections shown
-        = current.mode == ProjectionMode::Explicit ? current : explicitProjectionsFor(s);
+    // Explicit matrices are shown as they are, not copied (at d_model 1024 a copy is 32 MB on
+    // every edit while the editor is open); the others are made for the editor.
+    std::optional<Projections> made;
+    if (current.mode != ProjectionMode::Explicit)
+        made = explicitProjectionsFor(s);
+    const Projections &shown = made ? *made : current;
     const int dModel = s.attention.config.dModel;
     const int heads = s.attention.config.heads;
     const int dK = headWidth(dModel, heads);
