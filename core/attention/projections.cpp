@@ -41,4 +41,15 @@ Projections materializeProjections(const Projections &spec, int dq, int dkv, int
     return out;
 }
 
+const Projections &concreteProjections(
+    const Projections &spec, int dq, int dkv, int dModel, std::optional<Projections> &made)
+{
+    const bool allBiases
+        = spec.bq.size() > 0 && spec.bk.size() > 0 && spec.bv.size() > 0 && spec.bo.size() > 0;
+    if (spec.mode == ProjectionMode::Identity
+        || (spec.mode == ProjectionMode::Explicit && allBiases))
+        return spec;
+    return made.emplace(materializeProjections(spec, dq, dkv, dModel));
+}
+
 } // namespace ae

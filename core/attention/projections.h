@@ -6,6 +6,8 @@
 
 #include "attention/attentionconfig.h"
 
+#include <optional>
+
 namespace ae {
 
 /// Returns projections ready for computeAttention(): Identity stays Identity (no matrices);
@@ -15,6 +17,13 @@ namespace ae {
 /// @param dq width of the query sequence's embeddings
 /// @param dkv width of the key/value sequence's embeddings
 Projections materializeProjections(const Projections &spec, int dq, int dkv, int dModel);
+
+/// What materializeProjections() returns for @p spec, without copying what needs nothing
+/// made: @p spec itself when it is Identity, or Explicit with all four biases; otherwise the
+/// made projections, kept in @p made (the reference lives as long as @p spec and @p made).
+/// A computation reads explicit matrices in place (at d_model 1024 a copy is 32 MB).
+const Projections &concreteProjections(
+    const Projections &spec, int dq, int dkv, int dModel, std::optional<Projections> &made);
 
 /// Xavier-uniform rows x cols matrix, U(-a, a) with a = sqrt(6 / (rows + cols)), from @p seed.
 Eigen::MatrixXd xavierUniform(int rows, int cols, std::uint64_t seed);

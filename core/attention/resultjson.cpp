@@ -4,6 +4,7 @@
 #include "attention/projections.h"
 
 #include <QJsonArray>
+#include <optional>
 
 namespace ae {
 
@@ -40,7 +41,9 @@ QJsonObject projectionsToJson(const Session &session)
     const int dModel = session.attention.config.dModel;
     const int dq = session.querySequence().width();
     const int dkv = session.keyValueSequence().width();
-    const Projections p = materializeProjections(session.attention.projections, dq, dkv, dModel);
+    std::optional<Projections> made;
+    const Projections &p
+        = concreteProjections(session.attention.projections, dq, dkv, dModel, made);
     const bool identity = p.mode == ProjectionMode::Identity;
     const auto weight = [identity](const Eigen::MatrixXd &w, int rows, int cols) {
         return matrixToJson(identity ? Eigen::MatrixXd(Eigen::MatrixXd::Identity(rows, cols)) : w);

@@ -4,6 +4,8 @@
 #include "attention/attention.h"
 #include "attention/projections.h"
 
+#include <optional>
+
 namespace ae {
 
 AttentionResult computeSession(const Session &session, const ParallelOptions &options)
@@ -11,8 +13,9 @@ AttentionResult computeSession(const Session &session, const ParallelOptions &op
     const SequenceData &q = session.querySequence();
     const SequenceData &kv = session.keyValueSequence();
     const AttentionSettings &a = session.attention;
-    const Projections projections
-        = materializeProjections(a.projections, q.width(), kv.width(), a.config.dModel);
+    std::optional<Projections> made;
+    const Projections &projections
+        = concreteProjections(a.projections, q.width(), kv.width(), a.config.dModel, made);
     AttentionResult result;
     computeAttention(
         q.embeddings, kv.embeddings, kv.padding, a.config, projections, result, options);

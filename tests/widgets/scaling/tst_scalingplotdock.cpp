@@ -65,6 +65,9 @@ private slots:
     void lastOfQuickChangesIsShown();
     void runnerCancelsStaleRun();
     void runnerDropsQueuedRuns();
+    void runnerDeliversAKeptResult();
+    void keptResultSupersededOrCancelled();
+    void replacedExperimentIsNotKept();
 };
 
 void TestScalingPlotDock::initTestCase()
@@ -359,6 +362,115 @@ void TestScalingPlotDock::runnerDropsQueuedRuns()
     QVERIFY(!runner.isBusy());
     QTRY_COMPARE(runner.cancelledRuns(), 6);
     QCOMPARE(delivered.count(), 1);
+}
+
+void TestScalingPlotDock::runnerDeliversAKeptResult()
+{
+    // A config computed once, by any runner, is delivered again without a run: from the event
+    // loop (after request() returns, busy until then), equal to a fresh computation.
+    const EntropyExperimentConfig config = smallConfig(9, 777001);
+    ScalingRunner first;
+    QSignalSpy computed(&first, &ScalingRunner::finished);
+    first.request(config);
+    QTRY_COMPARE(computed.count(), 1);
+    QCOMPARE(first.startedRuns(), 1);
+
+    ScalingRunner second;
+    QSignalSpy delivered(&second, &ScalingRunner::finished);
+    QSignalSpy busy(&second, &ScalingRunner::busyChanged);
+    second.request(config);
+    QVERIFY(second.isBusy());
+    QCOMPARE(delivered.count(), 0);
+    QTRY_COMPARE(delivered.count(), 1);
+    QVERIFY(!second.isBusy());
+    QCOMPARE(busy.count(), 2);
+    QCOMPARE(second.startedRuns(), 0);
+    QCOMPARE(delivered.first().first().value<EntropyExperimentConfig>(), config);
+    const auto kept = delivered.first().at(1).value<EntropyExperimentResult>();
+    const EntropyExperimentResult direct = runEntropyExperiment(config);
+    QCOMPARE(kept.dims, direct.dims);
+    QCOMPARE(kept.scaled, direct.scaled);
+    QCOMPARE(kept.unscaled, direct.unscaled);
+    QCOMPARE(kept.scaledGradNorm, direct.scaledGradNorm);
+    QCOMPARE(kept.histograms.size(), direct.histograms.size());
+    for (size_t i = 0; i < kept.histograms.size(); ++i)
+        QCOMPARE(kept.histograms[i].scaled, direct.histograms[i].scaled);
+
+    // Only the most recent results are kept: after as many others, the first is computed again.
+    for (int i = 0; i < ScalingRunner::keptResults; ++i) {
+        const int before = computed.count();
+        first.request(smallConfig(2 + i, 777100 + std::uint64_t(i)));
+        QTRY_COMPARE(computed.count(), before + 1);
+    }
+    ScalingRunner third;
+    QSignalSpy again(&third, &ScalingRunner::finished);
+    third.request(config);
+    QTRY_COMPARE(again.count(), 1);
+    QCOMPARE(third.startedRuns(), 1);
+    QCOMPARE(again.first().at(1).value<EntropyExperimentResult>().scaled, direct.scaled);
+}
+
+void TestScalingPlotDock::keptResultSupersededOrCancelled()
+{
+    const EntropyExperimentConfig config = smallConfig(7, 777002);
+    ScalingRunner first;
+    QSignalSpy computed(&first, &ScalingRunner::finished);
+    first.request(config);
+    QTRY_COMPARE(computed.count(), 1);
+
+    // A kept result asked for and superseded before the event loop came round: only the newer
+    // request is delivered.
+    ScalingRunner runner;
+    QSignalSpy delivered(&runner, &ScalingRunner::finished);
+    const EntropyExperimentConfig newer = smallConfig(4, 777003);
+    runner.request(config);
+    runner.request(newer);
+    QTRY_COMPARE(delivered.count(), 1);
+    QCOMPARE(delivered.first().first().value<EntropyExperimentConfig>(), newer);
+    QVERIFY(!runner.isBusy());
+
+    // Cancelled: nothing is delivered.
+    runner.request(config);
+    runner.cancel();
+    QVERIFY(!runner.isBusy());
+    // The delivery request posted to the runner arrives, and delivers nothing.
+    QCoreApplication::sendPostedEvents(&runner, QEvent::MetaCall);
+    QCOMPARE(delivered.count(), 1);
+    QVERIFY(!runner.isBusy());
+}
+
+void TestScalingPlotDock::replacedExperimentIsNotKept()
+{
+    // A replaced computation neither answers from the kept results nor adds to them.
+    const EntropyExperimentConfig config = smallConfig(8, 777004);
+    ScalingRunner plain;
+    QSignalSpy computed(&plain, &ScalingRunner::finished);
+    plain.request(config);
+    QTRY_COMPARE(computed.count(), 1);
+
+    ScalingRunner replaced;
+    replaced.setExperiment([](const EntropyExperimentConfig &, const std::function<bool()> &) {
+        EntropyExperimentResult marker;
+        marker.dims = { 42 };
+        return marker;
+    });
+    QSignalSpy delivered(&replaced, &ScalingRunner::finished);
+    replaced.request(config);
+    QTRY_COMPARE(delivered.count(), 1);
+    QCOMPARE(replaced.startedRuns(), 1);
+    QCOMPARE(
+        delivered.first().at(1).value<EntropyExperimentResult>().dims, std::vector<int> { 42 });
+
+    const EntropyExperimentConfig other = smallConfig(3, 777005);
+    replaced.request(other);
+    QTRY_COMPARE(delivered.count(), 2);
+    ScalingRunner fresh;
+    QSignalSpy freshDelivered(&fresh, &ScalingRunner::finished);
+    fresh.request(other);
+    QTRY_COMPARE(freshDelivered.count(), 1);
+    QCOMPARE(fresh.startedRuns(), 1);
+    QCOMPARE(freshDelivered.first().at(1).value<EntropyExperimentResult>().scaled,
+        runEntropyExperiment(other).scaled);
 }
 
 QTEST_MAIN(TestScalingPlotDock)

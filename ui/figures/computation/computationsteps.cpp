@@ -4,6 +4,8 @@
 #include "attention/projections.h"
 #include "session/displayindex.h"
 
+#include <optional>
+
 namespace ae {
 
 namespace {
@@ -209,8 +211,9 @@ std::vector<LabelledMatrix> ComputationSteps::matrices(
     case ComputationStep::OutputProjection: {
         const SequenceData &q = session.querySequence();
         const SequenceData &kv = session.keyValueSequence();
-        const Projections p = materializeProjections(
-            session.attention.projections, q.width(), kv.width(), session.attention.config.dModel);
+        std::optional<Projections> made;
+        const Projections &p = concreteProjections(session.attention.projections, q.width(),
+            kv.width(), session.attention.config.dModel, made);
         const bool identity = p.mode == ProjectionMode::Identity;
         Eigen::MatrixXd wo = identity ? Eigen::MatrixXd::Identity(dModel, dModel) : p.wo;
         Eigen::MatrixXd bo = identity || p.bo.size() == 0 ? Eigen::MatrixXd::Zero(1, dModel)

@@ -4,8 +4,12 @@
 #include "attention/workestimate.h"
 
 #include <QFutureWatcher>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QtConcurrent/QtConcurrentRun>
+#include <deque>
 #include <new>
+#include <utility>
 
 namespace ae {
 
@@ -23,6 +27,45 @@ constexpr double maxLiveOperations = 3e10;
 /// Most bytes a live run may hold at once (validateExperiment() allows more for the command
 /// line).
 constexpr double maxLiveBytes = 1.5e9;
+
+/// The program's most recent results of runEntropyExperiment, newest first.
+struct KeptResults
+{
+    QMutex mutex;
+    std::deque<std::pair<EntropyExperimentConfig, EntropyExperimentResult>> entries;
+};
+
+KeptResults &keptResults()
+{
+    static KeptResults kept;
+    return kept;
+}
+
+std::optional<EntropyExperimentResult> keptResult(const EntropyExperimentConfig &config)
+{
+    KeptResults &kept = keptResults();
+    const QMutexLocker lock(&kept.mutex);
+    for (const auto &[keptConfig, result] : kept.entries) {
+        if (keptConfig == config)
+            return result;
+    }
+    return std::nullopt;
+}
+
+void keepResult(const EntropyExperimentConfig &config, const EntropyExperimentResult &result)
+{
+    KeptResults &kept = keptResults();
+    const QMutexLocker lock(&kept.mutex);
+    for (auto it = kept.entries.begin(); it != kept.entries.end(); ++it) {
+        if (it->first == config) {
+            kept.entries.erase(it);
+            break;
+        }
+    }
+    kept.entries.emplace_front(config, result);
+    while (kept.entries.size() > static_cast<size_t>(ScalingRunner::keptResults))
+        kept.entries.pop_back();
+}
 
 } // namespace
 
@@ -69,6 +112,7 @@ ScalingRunner::~ScalingRunner()
 void ScalingRunner::setExperiment(Experiment experiment)
 {
     m_experiment = std::move(experiment);
+    m_keepsResults = false;
 }
 
 void ScalingRunner::request(const EntropyExperimentConfig &config)
@@ -78,23 +122,44 @@ void ScalingRunner::request(const EntropyExperimentConfig &config)
     auto stop = std::make_shared<std::atomic_bool>(false);
     m_stop = stop;
     const quint64 generation = ++m_generation;
+    const bool keeps = m_keepsResults;
 
-    auto *watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, config] {
-        const Outcome outcome = watcher->result();
-        watcher->deleteLater();
-        if (outcome.result.cancelled) {
-            ++m_cancelledRuns;
+    if (keeps) {
+        if (std::optional<EntropyExperimentResult> known = keptResult(config)) {
+            setBusy(true);
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, config, result = std::move(*known)] {
+                    if (generation != m_generation)
+                        return; // superseded or cancelled before the event loop came round
+                    setBusy(false);
+                    emit finished(config, result);
+                },
+                Qt::QueuedConnection);
             return;
         }
-        if (generation != m_generation)
-            return; // a newer request superseded this one after it had finished
-        setBusy(false);
-        if (outcome.error.isEmpty())
-            emit finished(config, outcome.result);
-        else
-            emit failed(outcome.error);
-    });
+    }
+
+    ++m_startedRuns;
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(
+        watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, config, keeps] {
+            const Outcome outcome = watcher->result();
+            watcher->deleteLater();
+            if (outcome.result.cancelled) {
+                ++m_cancelledRuns;
+                return;
+            }
+            if (keeps && outcome.error.isEmpty())
+                keepResult(config, outcome.result);
+            if (generation != m_generation)
+                return; // a newer request superseded this one after it had finished
+            setBusy(false);
+            if (outcome.error.isEmpty())
+                emit finished(config, outcome.result);
+            else
+                emit failed(outcome.error);
+        });
     const Experiment experiment = m_experiment;
     watcher->setFuture(QtConcurrent::run(&m_pool, [experiment, config, stop] {
         Outcome outcome;

@@ -18,7 +18,10 @@ namespace ae {
 
 /// Computes EntropyExperimentResults in a worker thread. Only the newest request's result is
 /// delivered: a new request asks the running one to stop (through runEntropyExperiment's
-/// shouldStop callback) and drops any that has not started.
+/// shouldStop callback) and drops any that has not started. The last few results of
+/// runEntropyExperiment are kept for the whole program: a config asked for again (an undo, a
+/// second window, a lesson step that comes back) is delivered from them, from the event loop
+/// like a computed one, without a run.
 class ScalingRunner : public QObject
 {
     Q_OBJECT
@@ -40,8 +43,13 @@ public:
     bool isBusy() const { return m_busy; }
     /// How many runs stopped early because a newer request (or cancel()) superseded them.
     int cancelledRuns() const { return m_cancelledRuns; }
-    /// Replaces the computation (tests use this to control timing).
+    /// How many runs this runner started (a request answered from the kept results starts none).
+    int startedRuns() const { return m_startedRuns; }
+    /// Replaces the computation (tests use this to control timing); a replaced computation's
+    /// results are neither kept nor taken from the kept ones.
     void setExperiment(Experiment experiment);
+    /// How many of the most recent results are kept for the program (the oldest goes first).
+    static constexpr int keptResults = 8;
 
     /// Why @p config is too heavy to recompute live (too much arithmetic for a plot that
     /// follows every edit), or nothing. Checked on top of validateExperiment(), which bounds
@@ -67,6 +75,8 @@ private:
     quint64 m_generation = 0; ///< number of the newest request
     bool m_busy = false;
     int m_cancelledRuns = 0;
+    int m_startedRuns = 0;
+    bool m_keepsResults = true; ///< false once setExperiment() replaced runEntropyExperiment
 };
 
 } // namespace ae
