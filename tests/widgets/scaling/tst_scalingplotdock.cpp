@@ -43,6 +43,30 @@ EntropyExperimentConfig smallConfig(int keys, std::uint64_t seed)
     return c;
 }
 
+/// What one request on a runner of its own delivered, and how many runs that runner started
+/// for it (0: a kept result answered).
+struct Delivery
+{
+    bool delivered = false;
+    EntropyExperimentResult result;
+    int startedRuns = 0;
+};
+
+/// Requests @p config on a new runner and waits for its delivery; this also leaves the result
+/// among the program's kept results.
+Delivery deliverOnce(const EntropyExperimentConfig &config)
+{
+    ScalingRunner runner;
+    QSignalSpy finished(&runner, &ScalingRunner::finished);
+    runner.request(config);
+    Delivery d;
+    d.delivered = QTest::qWaitFor([&finished] { return finished.count() == 1; }, 10000);
+    if (d.delivered)
+        d.result = finished.first().at(1).value<EntropyExperimentResult>();
+    d.startedRuns = runner.startedRuns();
+    return d;
+}
+
 } // namespace
 
 class TestScalingPlotDock : public QObject, protected test::ScalingDockFixture
@@ -369,11 +393,9 @@ void TestScalingPlotDock::runnerDeliversAKeptResult()
     // A config computed once, by any runner, is delivered again without a run: from the event
     // loop (after request() returns, busy until then), equal to a fresh computation.
     const EntropyExperimentConfig config = smallConfig(9, 777001);
-    ScalingRunner first;
-    QSignalSpy computed(&first, &ScalingRunner::finished);
-    first.request(config);
-    QTRY_COMPARE(computed.count(), 1);
-    QCOMPARE(first.startedRuns(), 1);
+    const Delivery first = deliverOnce(config);
+    QVERIFY(first.delivered);
+    QCOMPARE(first.startedRuns, 1);
 
     ScalingRunner second;
     QSignalSpy delivered(&second, &ScalingRunner::finished);
@@ -397,26 +419,18 @@ void TestScalingPlotDock::runnerDeliversAKeptResult()
         QCOMPARE(kept.histograms[i].scaled, direct.histograms[i].scaled);
 
     // Only the most recent results are kept: after as many others, the first is computed again.
-    for (int i = 0; i < ScalingRunner::keptResults; ++i) {
-        const int before = computed.count();
-        first.request(smallConfig(2 + i, 777100 + std::uint64_t(i)));
-        QTRY_COMPARE(computed.count(), before + 1);
-    }
-    ScalingRunner third;
-    QSignalSpy again(&third, &ScalingRunner::finished);
-    third.request(config);
-    QTRY_COMPARE(again.count(), 1);
-    QCOMPARE(third.startedRuns(), 1);
-    QCOMPARE(again.first().at(1).value<EntropyExperimentResult>().scaled, direct.scaled);
+    for (int i = 0; i < ScalingRunner::keptResults; ++i)
+        QVERIFY(deliverOnce(smallConfig(2 + i, 777100 + std::uint64_t(i))).delivered);
+    const Delivery again = deliverOnce(config);
+    QVERIFY(again.delivered);
+    QCOMPARE(again.startedRuns, 1);
+    QCOMPARE(again.result.scaled, direct.scaled);
 }
 
 void TestScalingPlotDock::keptResultSupersededOrCancelled()
 {
     const EntropyExperimentConfig config = smallConfig(7, 777002);
-    ScalingRunner first;
-    QSignalSpy computed(&first, &ScalingRunner::finished);
-    first.request(config);
-    QTRY_COMPARE(computed.count(), 1);
+    QVERIFY(deliverOnce(config).delivered);
 
     // A kept result asked for and superseded before the event loop came round: only the newer
     // request is delivered.
@@ -443,10 +457,7 @@ void TestScalingPlotDock::replacedExperimentIsNotKept()
 {
     // A replaced computation neither answers from the kept results nor adds to them.
     const EntropyExperimentConfig config = smallConfig(8, 777004);
-    ScalingRunner plain;
-    QSignalSpy computed(&plain, &ScalingRunner::finished);
-    plain.request(config);
-    QTRY_COMPARE(computed.count(), 1);
+    QVERIFY(deliverOnce(config).delivered);
 
     ScalingRunner replaced;
     replaced.setExperiment([](const EntropyExperimentConfig &, const std::function<bool()> &) {
@@ -464,13 +475,10 @@ void TestScalingPlotDock::replacedExperimentIsNotKept()
     const EntropyExperimentConfig other = smallConfig(3, 777005);
     replaced.request(other);
     QTRY_COMPARE(delivered.count(), 2);
-    ScalingRunner fresh;
-    QSignalSpy freshDelivered(&fresh, &ScalingRunner::finished);
-    fresh.request(other);
-    QTRY_COMPARE(freshDelivered.count(), 1);
-    QCOMPARE(fresh.startedRuns(), 1);
-    QCOMPARE(freshDelivered.first().at(1).value<EntropyExperimentResult>().scaled,
-        runEntropyExperiment(other).scaled);
+    const Delivery fresh = deliverOnce(other);
+    QVERIFY(fresh.delivered);
+    QCOMPARE(fresh.startedRuns, 1);
+    QCOMPARE(fresh.result.scaled, runEntropyExperiment(other).scaled);
 }
 
 QTEST_MAIN(TestScalingPlotDock)
