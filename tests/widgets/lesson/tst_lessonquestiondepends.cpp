@@ -20,6 +20,7 @@
 #include "training/trainingdock.h"
 #include "training/trainingrunner.h"
 #include "window/mainwindow.h"
+#include "window/screenlayouts.h"
 
 #include <QTest>
 
@@ -47,20 +48,26 @@ void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal_data(
 {
     QTest::addColumn<int>("step");
     QTest::addColumn<bool>("training");
+    QTest::addColumn<bool>("revealPresenting");
     // √d_k step 2: the Score-spread panel would show the unscaled curve on the √d_k line.
-    QTest::newRow("step 2, the spread panel") << 1 << false;
+    QTest::newRow("step 2, the spread panel") << 1 << false << false;
     // Step 6: the saturation panel would show the share at d_k = 512.
-    QTest::newRow("step 6, the saturation panel") << 5 << false;
+    QTest::newRow("step 6, the saturation panel") << 5 << false << false;
     // Step 8: finished runs and "A … 100 % · B … 29 %" before "Which run stalls?".
-    QTest::newRow("step 8, the training runs") << 7 << true;
+    QTest::newRow("step 8, the training runs") << 7 << true << false;
     // Step 9: the plots of max weight and gradients would answer "why".
-    QTest::newRow("step 9, the training runs") << 8 << true;
+    QTest::newRow("step 9, the training runs") << 8 << true << false;
+    // Revealed in lesson mode: back in the everyday window, whose layout was saved before the
+    // reveal, the panel that answers the question shows there too.
+    QTest::newRow("step 2, revealed in lesson mode") << 1 << false << true;
+    QTest::newRow("step 8, revealed in lesson mode") << 7 << true << true;
 }
 
 void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal()
 {
     QFETCH(int, step);
     QFETCH(bool, training);
+    QFETCH(bool, revealPresenting);
     MainWindow window;
     window.resize(1400, 900);
     window.show();
@@ -84,8 +91,21 @@ void TestLessonQuestionDepends::panelsAnsweringTheQuestionWaitForTheReveal()
             QVERIFY(player->next());
     }
     QCOMPARE(player->phase(), LessonPlayer::Phase::Question);
+    if (revealPresenting) {
+        window.setPresentationMode(true);
+        QTRY_VERIFY(window.isFullScreen());
+        QVERIFY(!panel->isVisible());
+    }
     player->reveal();
     QTRY_VERIFY(panel->isVisible());
+    if (revealPresenting) {
+        window.setPresentationMode(false);
+        // Settled: the everyday layout restored a second time, after the fonts (F11's way back).
+        QTRY_VERIFY(!window.isFullScreen());
+        QTRY_VERIFY(!window.screenLayouts()->isPaused());
+        QVERIFY(panel->isVisible());
+        QVERIFY(window.lessons()->panel()->isVisible());
+    }
     if (training) {
         // The lesson's runs: A scaled, B unscaled, stepping.
         QCOMPARE(runner->configs()[1].scale.mode, ScaleMode::None);

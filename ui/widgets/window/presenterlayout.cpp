@@ -109,6 +109,13 @@ void PresenterLayout::setActive(bool on)
             m_window->restoreState(state, m_stateVersion);
             // The screen may have changed class while presenting.
             m_window->screenLayouts()->setPaused(false);
+            // The layout saved on entering is that of the step as it was then: a question
+            // revealed while presenting shows, here too, the panel that answers it.
+            LessonController *lessons = m_window->lessons();
+            if (lessons->player()->isPlaying()) {
+                lessons->applyView();
+                lessons->bringPanelToFront();
+            }
         });
     }
     w->classroom()->lessonMode()->setActive(on);

@@ -46,6 +46,8 @@ public:
     /// While paused (e.g. presentation mode hides docks) screen changes do not rearrange the
     /// docks; resuming catches up with the screen the window is on by then.
     void setPaused(bool paused);
+    /// True while paused (see setPaused()).
+    bool isPaused() const { return m_paused; }
 
     /// True when @p window's minimum size (docks included) fits @p screen's available area.
     static bool arrangementFits(const QMainWindow *window, const QScreen *screen);
