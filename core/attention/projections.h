@@ -6,7 +6,7 @@
 
 #include "attention/attentionconfig.h"
 
-#include <optional>
+#include <memory>
 
 namespace ae {
 
@@ -18,12 +18,22 @@ namespace ae {
 /// @param dkv width of the key/value sequence's embeddings
 Projections materializeProjections(const Projections &spec, int dq, int dkv, int dModel);
 
-/// What materializeProjections() returns for @p spec, without copying what needs nothing
-/// made: @p spec itself when it is Identity, or Explicit with all four biases; otherwise the
-/// made projections, kept in @p made (the reference lives as long as @p spec and @p made).
-/// A computation reads explicit matrices in place (at d_model 1024 a copy is 32 MB).
+/// Projections concreteProjections() made or shared for one computation.
+using MadeProjections = std::shared_ptr<const Projections>;
+
+/// What materializeProjections() returns for @p spec, without copying or drawing what needs
+/// nothing new: @p spec itself when it is Identity, or Explicit with all four biases; otherwise
+/// the made projections, held by @p made (the reference lives as long as @p spec and @p made).
+/// A computation reads explicit matrices in place (at d_model 1024 a copy is 32 MB), and
+/// Random ones are drawn once for each seed, pair of widths and d_model among the program's
+/// last keptRandomDraws and shared (thread-safe): an edit that keeps them (a token, the scale,
+/// a mask, an undo) draws nothing (at d_model 1024 a draw is four million numbers).
 const Projections &concreteProjections(
-    const Projections &spec, int dq, int dkv, int dModel, std::optional<Projections> &made);
+    const Projections &spec, int dq, int dkv, int dModel, MadeProjections &made);
+
+/// How many draws of random projections concreteProjections() keeps for sharing: two, so
+/// that an undo and redo across a change of d_model or a width draw neither side again.
+constexpr int keptRandomDraws = 2;
 
 /// Xavier-uniform rows x cols matrix, U(-a, a) with a = sqrt(6 / (rows + cols)), from @p seed.
 Eigen::MatrixXd xavierUniform(int rows, int cols, std::uint64_t seed);

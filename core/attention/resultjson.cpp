@@ -4,7 +4,6 @@
 #include "attention/projections.h"
 
 #include <QJsonArray>
-#include <optional>
 
 namespace ae {
 
@@ -41,7 +40,7 @@ QJsonObject projectionsToJson(const Session &session)
     const int dModel = session.attention.config.dModel;
     const int dq = session.querySequence().width();
     const int dkv = session.keyValueSequence().width();
-    std::optional<Projections> made;
+    MadeProjections made;
     const Projections &p
         = concreteProjections(session.attention.projections, dq, dkv, dModel, made);
     const bool identity = p.mode == ProjectionMode::Identity;

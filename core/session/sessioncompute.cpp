@@ -4,8 +4,6 @@
 #include "attention/attention.h"
 #include "attention/projections.h"
 
-#include <optional>
-
 namespace ae {
 
 AttentionResult computeSession(const Session &session, const ParallelOptions &options)
@@ -13,7 +11,7 @@ AttentionResult computeSession(const Session &session, const ParallelOptions &op
     const SequenceData &q = session.querySequence();
     const SequenceData &kv = session.keyValueSequence();
     const AttentionSettings &a = session.attention;
-    std::optional<Projections> made;
+    MadeProjections made;
     const Projections &projections
         = concreteProjections(a.projections, q.width(), kv.width(), a.config.dModel, made);
     AttentionResult result;

@@ -59,14 +59,18 @@ void forwardFresh(benchmark::State &state, Shape shape)
 }
 
 /// The whole session path the window takes on every edit: computeSession() of a session with
-/// seeded random projections (materialised on every call) and a fresh result.
-void sessionRandom(benchmark::State &state, Shape shape)
+/// seeded random projections and a fresh result. With @p newSeed every call asks for other
+/// projections, which are drawn (an edit of the seed, d_model or a width); without, they are
+/// drawn once and shared (an edit of a token, the scale, a mask).
+void sessionRandom(benchmark::State &state, Shape shape, bool newSeed)
 {
     ae::Session s = ae::bench::makeSession(shape, 3);
     s.attention.projections = ae::Projections();
     s.attention.projections.mode = ae::ProjectionMode::Random;
     s.attention.projections.seed = 11;
     for (auto _ : state) {
+        if (newSeed)
+            ++s.attention.projections.seed;
         ae::AttentionResult r = ae::computeSession(s);
         benchmark::DoNotOptimize(r.output.data());
     }
@@ -138,9 +142,15 @@ const bool registered = [] {
         const std::string name = "forward/fresh/" + ae::bench::shapeName(s).toStdString();
         benchmark::RegisterBenchmark(name.c_str(), forwardFresh, s)->Unit(benchmark::kMicrosecond);
     }
-    benchmark::RegisterBenchmark(
-        "session/random/512x512x512x8", sessionRandom, Shape { 512, 512, 512, 8 })
-        ->Unit(benchmark::kMillisecond);
+    for (const Shape &s : { Shape { 512, 512, 512, 8 }, Shape { 12, 10, 1024, 8 } }) {
+        for (const bool newSeed : { false, true }) {
+            const std::string name
+                = std::string(newSeed ? "session/random/drawn/" : "session/random/")
+                + ae::bench::shapeName(s).toStdString();
+            benchmark::RegisterBenchmark(name.c_str(), sessionRandom, s, newSeed)
+                ->Unit(benchmark::kMillisecond);
+        }
+    }
     benchmark::RegisterBenchmark("eigen/gemm/1024", eigenGemm, 1024)->Unit(benchmark::kMillisecond);
     if (ae::usesOpenBlas())
         benchmark::RegisterBenchmark("blas/gemm/1024", blasGemm, 1024)

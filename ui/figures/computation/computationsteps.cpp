@@ -211,7 +211,7 @@ std::vector<LabelledMatrix> ComputationSteps::matrices(
     case ComputationStep::OutputProjection: {
         const SequenceData &q = session.querySequence();
         const SequenceData &kv = session.keyValueSequence();
-        std::optional<Projections> made;
+        MadeProjections made;
         const Projections &p = concreteProjections(session.attention.projections, q.width(),
             kv.width(), session.attention.config.dModel, made);
         const bool identity = p.mode == ProjectionMode::Identity;
