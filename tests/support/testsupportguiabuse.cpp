@@ -37,6 +37,7 @@
 #include <QTest>
 #include <QTimer>
 #include <cmath>
+#include <optional>
 #include <random>
 
 namespace ae::test {
@@ -335,7 +336,10 @@ void GuiAbuseFixture::step(bool undo, int times, bool shortcut)
         if (!possible && !shortcut)
             return;
         const int target = stack->index() + (!possible ? 0 : undo ? -1 : 1);
-        const Session before = doc->session();
+        // Kept only where it is compared: a copy at d_model 1007 is 32 MB.
+        std::optional<Session> before;
+        if (!possible)
+            before = doc->session();
         m_recorder->setChecking(true);
         if (shortcut)
             QTest::keyClick(field, Qt::Key_Z,
@@ -345,7 +349,7 @@ void GuiAbuseFixture::step(bool undo, int times, bool shortcut)
         m_recorder->setChecking(false);
         QCOMPARE(stack->index(), target);
         if (!possible) {
-            QVERIFY2(doc->session() == before,
+            QVERIFY2(doc->session() == *before,
                 "a shortcut past the end of the history changed the session");
             return;
         }
