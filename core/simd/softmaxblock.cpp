@@ -279,8 +279,10 @@ __attribute__((target("avx2,fma"))) bool avx2Block(const SoftmaxBlock &b)
 
 // GCC 12's AVX-512 headers start some intrinsics from _mm512_undefined_pd(), which
 // -Wmaybe-uninitialized takes for a read of an uninitialised value (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 /// Lanes [0, count) of a vector, as a mask for the masked loads and stores.
 __attribute__((target("avx512f"))) __mmask8 laneMask8(Eigen::Index count)
@@ -428,7 +430,9 @@ __attribute__((target("avx512f"))) bool avx512Block(const SoftmaxBlock &b)
     return true;
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #endif
 

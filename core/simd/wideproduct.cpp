@@ -16,8 +16,10 @@ namespace {
 
 // GCC 12's AVX-512 headers start some intrinsics from _mm512_undefined_pd(), which
 // -Wmaybe-uninitialized takes for a read of an uninitialised value (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 /// A matrix in column-major storage.
 struct Operand
@@ -139,7 +141,9 @@ __attribute__((target("avx512f"))) void rowsOuter(Operand a, const double *b, Ei
     }
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #endif
 
