@@ -8,6 +8,6 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${AE_BUILD_DIR:-$root/build}
 source "$root/scripts/compiler-env.sh"
 if [[ ! -f "$build/build.ninja" ]]; then
-    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@"
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cmake_options[@]}" "$@"
 fi
 cmake --build "$build" -j "$(nproc)"

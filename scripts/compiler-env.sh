@@ -21,7 +21,12 @@ export CCACHE_NOHASHDIR=true
 # preprocesses every file a second time to hash it (about 1.2 s of CPU a file with Qt's
 # headers, a third of a miss's cost on an empty cache; depend mode about 0.5 s).
 export CCACHE_DEPEND=true
-launcher=()
+# What every configure of the project passes to CMake (build.sh, test.sh, fuzz.sh).
+cmake_options=()
+# The build is warning-free at the level it sets (CMakeLists.txt): under CI a warning fails it.
+if [[ ${CI:-} == true ]]; then
+    cmake_options+=(-DCMAKE_COMPILE_WARNING_AS_ERROR=ON)
+fi
 if command -v ccache >/dev/null; then
     # Filling an empty cache costs CPU on every file (hashing each one's inputs, the precompiled
     # header among them, and storing the object: a cold Release build took 443 s with it, 387 s
@@ -31,6 +36,6 @@ if command -v ccache >/dev/null; then
         [[ $(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }') == 0 ]]; then
         echo "compiler-env: CI with an empty compiler cache: compiling without ccache" >&2
     else
-        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+        cmake_options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     fi
 fi

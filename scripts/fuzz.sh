@@ -24,7 +24,7 @@ source "$root/scripts/compiler-env.sh"
 if [[ ! -f "$build/build.ninja" ]]; then
     CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON -DAE_FUZZ=ON \
-        -DAE_BUILD_BENCHMARKS=OFF "${launcher[@]}"
+        -DAE_BUILD_BENCHMARKS=OFF "${cmake_options[@]}"
 fi
 if ! grep -q '^AE_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
     echo "$build is not configured with -DAE_FUZZ=ON (clang-14); use another build folder" >&2

@@ -57,7 +57,7 @@ set -m
 (
     CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAE_SANITIZE=ON -DAE_FUZZ=ON \
-        -DAE_BUILD_BENCHMARKS=OFF -DAE_BLAS=OFF "${launcher[@]}" >/dev/null
+        -DAE_BUILD_BENCHMARKS=OFF -DAE_BLAS=OFF "${cmake_options[@]}" >/dev/null
     exec "${low_priority[@]}" cmake --build "$san" -j "$jobs"
 ) >"$logs/sanitized-build.txt" 2>&1 &
 san_build=$!
