@@ -12,6 +12,7 @@
 #include "lesson/lessoncontroller.h"
 #include "lesson/lessonpanel.h"
 #include "lesson/lessonplayer.h"
+#include "scaling/scalingplotdock.h"
 #include "session/attentionpanel.h"
 #include "testsupportattention.h"
 #include "testsupportscreens.h"
@@ -122,6 +123,10 @@ private slots:
     void heatmapKeepsItsRoomBesideAQuestion();
     void choicesAndAnswerShowNoMarkdown_data();
     void choicesAndAnswerShowNoMarkdown();
+    void settingsGetTheirHeightBack_data();
+    void settingsGetTheirHeightBack();
+    void revealKeepsTheCaptionBesideItsPanel_data();
+    void revealKeepsTheCaptionBesideItsPanel();
 
 private:
     MainWindow *m_window = nullptr;
@@ -354,6 +359,103 @@ void TestLessonPanelFront::choicesAndAnswerShowNoMarkdown()
         = answer->textFormat() == Qt::PlainText ? answer->text() : shownText(answer->text());
     QVERIFY2(shown.count(words) == 2 && !shown.contains(QLatin1Char('*')), qPrintable(shown));
     QCOMPARE(lessons->panel()->answerText().count(words), 2);
+    LanguageManager::apply(QStringLiteral("en"));
+}
+
+void TestLessonPanelFront::settingsGetTheirHeightBack_data()
+{
+    QTest::addColumn<bool>("closeWindow");
+    QTest::addColumn<bool>("lessonMode");
+    QTest::newRow("lesson panel closed") << false << false;
+    QTest::newRow("window closed during the lesson, opened again") << true << false;
+    QTest::newRow("window closed in lesson mode, opened again") << true << true;
+}
+
+void TestLessonPanelFront::settingsGetTheirHeightBack()
+{
+    QFETCH(bool, closeWindow);
+    QFETCH(bool, lessonMode);
+    QTRY_VERIFY(m_window->attentionPanel()->isVisible());
+    const int before = m_window->attentionPanel()->height();
+    QVERIFY(!m_window->scalingDock()->isHidden());
+    LessonController *lessons = m_window->lessons();
+    QVERIFY(lessons->openBuiltin(sqrtLesson));
+    // Step 2's question: the caption takes more of the window than the settings had.
+    QTest::keyClick(m_window, Qt::Key_PageDown);
+    QTest::keyClick(m_window, Qt::Key_PageDown);
+    // The question withholds the scaling panel until the reveal.
+    QVERIFY(m_window->scalingDock()->isHidden());
+    QTRY_VERIFY2(lessons->panel()->height() > before + 50,
+        qPrintable(QStringLiteral("panel %1, settings before %2")
+                       .arg(lessons->panel()->height())
+                       .arg(before)));
+    if (lessonMode) {
+        m_window->setPresentationMode(true);
+        QTRY_VERIFY(m_window->lessons()->panel()->isVisible());
+    }
+    if (closeWindow) {
+        // Closed mid-lesson (or ended by the system): the next start has no lesson and no
+        // panel, and the window as it was before the lesson: the settings have their room.
+        QVERIFY(m_window->close());
+        delete m_window;
+        m_window = new MainWindow;
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        QVERIFY(m_window->lessons()->panel()->isHidden());
+        // Nor are the panels the lesson's step hid.
+        QVERIFY(!m_window->scalingDock()->isHidden());
+    } else {
+        lessons->panel()->close();
+    }
+    QTRY_VERIFY(m_window->attentionPanel()->isVisible());
+    QTRY_COMPARE(m_window->attentionPanel()->height(), before);
+}
+
+void TestLessonPanelFront::revealKeepsTheCaptionBesideItsPanel_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<bool>("oneColumn");
+    QTest::newRow("English window") << QStringLiteral("en") << false;
+    QTest::newRow("Chinese window") << QStringLiteral("zh_CN") << false;
+    QTest::newRow("English, caption and plot tabs of one column") << QStringLiteral("en") << true;
+    QTest::newRow("Chinese, caption and plot tabs of one column")
+        << QStringLiteral("zh_CN") << true;
+}
+
+void TestLessonPanelFront::revealKeepsTheCaptionBesideItsPanel()
+{
+    QFETCH(QString, language);
+    QFETCH(bool, oneColumn);
+    delete m_window;
+    QVERIFY(LanguageManager::apply(language) || language == QLatin1String("en"));
+    m_window = new MainWindow;
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    LessonController *lessons = m_window->lessons();
+    QDockWidget *scaling = m_window->scalingDock();
+    if (oneColumn) {
+        // As the window arranges a screen too short for its settings above the sequences (large
+        // text; Chinese labels under some window frames), or as a user may: the settings, the
+        // caption and the scaling plot share the left column as tabs.
+        m_window->addDockWidget(Qt::LeftDockWidgetArea, m_window->attentionPanel());
+        m_window->tabifyDockWidget(scaling, m_window->attentionPanel());
+        m_window->addDockWidget(Qt::LeftDockWidgetArea, lessons->panel());
+        m_window->tabifyDockWidget(scaling, lessons->panel());
+        QVERIFY(m_window->tabifiedDockWidgets(scaling).contains(lessons->panel()));
+    }
+    QVERIFY(lessons->openBuiltin(sqrtLesson));
+    QTest::keyClick(m_window, Qt::Key_PageDown);
+    QTest::keyClick(m_window, Qt::Key_PageDown);
+    QCOMPARE(lessons->player()->phase(), LessonPlayer::Phase::Question);
+    lessons->player()->reveal();
+    // The answer's panel (the score spread) and the caption that explains it, both in sight.
+    QString why;
+    QTRY_VERIFY2(panelInFront(m_window, &why), qPrintable(why));
+    QTRY_VERIFY(scaling->isVisible() && !scaling->visibleRegion().isEmpty());
+    QVERIFY(globalRect(m_window).contains(globalRect(scaling)));
+    QVERIFY(!globalRect(scaling).intersects(globalRect(lessons->panel())));
+    QVERIFY(scaling->height() >= 150 && lessons->panel()->height() >= 150);
+    QVERIFY(lessons->panel()->answerText().contains(QStringLiteral("√d_k")));
     LanguageManager::apply(QStringLiteral("en"));
 }
 

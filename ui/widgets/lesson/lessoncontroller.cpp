@@ -261,6 +261,7 @@ bool LessonController::openBuiltin(const QString &name)
 
 bool LessonController::play(const ResolvedLesson &lesson, int step)
 {
+    rememberLayout();
     if (!m_player->play(lesson))
         return false;
     if (step > 0)
@@ -278,6 +279,7 @@ bool LessonController::play(const ResolvedLesson &lesson, int step)
 
 bool LessonController::resume()
 {
+    rememberLayout();
     if (!m_player->start())
         return false;
     bringPanelToFront();
@@ -293,6 +295,22 @@ void LessonController::bringPanelToFront()
     m_panel->show();
     // Its tab over the attention settings, or its own window over the others.
     m_panel->raise();
+}
+
+void LessonController::rememberLayout()
+{
+    // The steps arrange the window (the caption's height, their panels): once the panel goes
+    // for good, the arrangement from before the lesson comes back.
+    if (m_panel->isHidden() && !m_window->isPresentationMode())
+        m_layoutBefore = m_window->screenLayouts()->current();
+}
+
+void LessonController::putPanelAway()
+{
+    if (m_panel->isHidden())
+        return;
+    m_panel->hide();
+    m_window->screenLayouts()->putBack(m_layoutBefore);
 }
 
 int LessonController::everydayPanelHeight(int needed, int windowHeight)

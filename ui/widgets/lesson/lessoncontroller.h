@@ -7,6 +7,8 @@
 /// the black screen and, with two screens, the lesson on the projector and the presenter view
 /// on the laptop.
 
+#include "window/screenlayouts.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -50,6 +52,10 @@ public:
     /// Shows the lesson panel in front: its tab raised over the docks it shares the area with
     /// (or, floating, its window over the others). Does nothing without a lesson.
     void bringPanelToFront();
+    /// Hides the lesson panel, as the next start has it, and gives the window back the
+    /// arrangement it had before the panel came (the steps' panels hidden or shown, the caption's
+    /// height): the window saves its layout so on closing mid-lesson.
+    void putPanelAway();
     /// The lesson panel's height in the everyday window: what its caption and question
     /// @p needed, within a share of the window's @p windowHeight.
     static int everydayPanelHeight(int needed, int windowHeight);
@@ -90,6 +96,8 @@ private:
     /// after every switch of language).
     void fillBuiltinMenu();
     void updateActions();
+    /// Before a lesson shows its panel: keeps the window's arrangement for putPanelAway().
+    void rememberLayout();
     /// With two screens: the window full screen on the projector (the screen that is not the
     /// primary one) and the presenter view on the primary one.
     void arrangeScreens();
@@ -109,6 +117,8 @@ private:
     QAction *m_exportAction = nullptr;
     /// The lesson switched the window to lesson mode (two screens), and leaves it again.
     bool m_enteredPresentation = false;
+    /// The window's dock arrangement before the panel came (empty: not known).
+    ScreenLayouts::Arrangement m_layoutBefore;
     /// The step's view waits for the step's result to be applied once more.
     bool m_viewPending = false;
 };

@@ -63,6 +63,12 @@ void LessonViewApplier::apply(
         ScalingPlotDock *scaling = window->scalingDock();
         scaling->panelChooser()->setCurrentIndex(static_cast<int>(at - panels.begin()));
         scaling->show();
+        // A tab beside the caption (a column of tabs on a short screen) would cover the text
+        // it illustrates: the plot takes the lower part of that column instead.
+        QDockWidget *caption = window->lessons()->panel();
+        if (!window->isPresentationMode() && !caption->isHidden() && !caption->isFloating()
+            && !scaling->isFloating() && window->tabifiedDockWidgets(caption).contains(scaling))
+            window->addDockWidget(window->dockWidgetArea(caption), scaling, Qt::Vertical);
         scaling->raise();
     }
 

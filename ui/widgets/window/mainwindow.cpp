@@ -393,8 +393,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    // Remember the everyday layout, not the presentation one.
+    // Remember the everyday layout, not the presentation one, and as the next start has it:
+    // without a lesson's panel.
     setPresentationMode(false);
+    m_lessons->putPanelAway();
     saveSettings();
     event->accept();
 }

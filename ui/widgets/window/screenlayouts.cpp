@@ -121,6 +121,18 @@ void ScreenLayouts::save() const
     settings.remove(key("state"));
 }
 
+ScreenLayouts::Arrangement ScreenLayouts::current() const
+{
+    return { m_window->saveState(m_stateVersion), m_class };
+}
+
+bool ScreenLayouts::putBack(const Arrangement &arrangement)
+{
+    if (arrangement.state.isEmpty() || arrangement.screenClass != m_class)
+        return false;
+    return m_window->restoreState(arrangement.state, m_stateVersion);
+}
+
 void ScreenLayouts::setPaused(bool paused)
 {
     if (m_paused == paused)

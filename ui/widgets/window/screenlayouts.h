@@ -7,6 +7,7 @@
 
 #include "window/screenfit.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -41,6 +42,17 @@ public:
     /// Saves the geometry and arrangement under the class they were made for.
     void save() const;
 
+    /// A dock arrangement and the class of screen it was made for.
+    struct Arrangement
+    {
+        QByteArray state; ///< QMainWindow::saveState(); empty: none
+        ScreenClass screenClass = ScreenClass::Wide;
+    };
+    /// The window's arrangement as it is now, for putBack().
+    Arrangement current() const;
+    /// Gives the window back @p arrangement when it is still on that class of screen; false
+    /// (and nothing changes) when not, or when @p arrangement is empty.
+    bool putBack(const Arrangement &arrangement);
     /// The class of screen the current arrangement belongs to.
     ScreenClass layoutClass() const { return m_class; }
     /// While paused (e.g. presentation mode hides docks) screen changes do not rearrange the
