@@ -111,6 +111,8 @@ private slots:
     void freshWindowFitsAtHighDpi();
     void minimumSizeFitsInBothLanguages_data();
     void minimumSizeFitsInBothLanguages();
+    void reopensAsItClosed_data();
+    void reopensAsItClosed();
 
     // Run in the sub-processes only.
     void childSave();
@@ -119,6 +121,7 @@ private slots:
     void childFreshAtScale();
     void childMinimumSize_data();
     void childMinimumSize();
+    void childReopen();
 
 private:
     /// Runs @p function of this suite in a sub-process with @p screens and the variables
@@ -323,6 +326,20 @@ void TestWindowPlacement::minimumSizeFitsInBothLanguages()
     QVERIFY(runChild(QStringLiteral("childMinimumSize"), { projector }, { lang }));
 }
 
+void TestWindowPlacement::reopensAsItClosed_data()
+{
+    QTest::addColumn<QRect>("screen");
+    QTest::newRow("desk, 1920×1080") << desk.geometry;
+    QTest::newRow("projector, 1024×768") << projector.geometry;
+}
+
+void TestWindowPlacement::reopensAsItClosed()
+{
+    QFETCH(QRect, screen);
+    QSettings().clear();
+    QVERIFY(runChild(QStringLiteral("childReopen"), { { QStringLiteral("s"), screen } }));
+}
+
 // ---- In the sub-processes ----
 
 namespace {
@@ -408,6 +425,37 @@ void TestWindowPlacement::childCheck()
     for (const QString &name : env("AE_HIDE").split(QLatin1Char(','), Qt::SkipEmptyParts))
         dock(w, name)->hide();
     QVERIFY(w.close());
+}
+
+void TestWindowPlacement::childReopen()
+{
+    CHILD_ONLY();
+    // The place and size of every dock in sight (a tab behind another is moved out of view).
+    const auto arrangement = [](MainWindow &w) {
+        QStringList docks;
+        for (QDockWidget *dock : w.findChildren<QDockWidget *>()) {
+            if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+                docks << dock->objectName() + QLatin1Char(' ')
+                        + describe(QRect(dock->mapTo(&w, QPoint(0, 0)), dock->size()));
+        }
+        docks.sort();
+        return docks.join(QStringLiteral("; "));
+    };
+    QString first;
+    for (int start = 0; start < 2; ++start) {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString why;
+        QVERIFY2(waitUntilInside(w, w.screen()->availableGeometry(), &why), qPrintable(why));
+        // Settled: the default dock sizes of a first start are applied once shown.
+        QTest::qWait(100);
+        if (start == 0)
+            first = arrangement(w);
+        else
+            QCOMPARE(arrangement(w), first);
+        QVERIFY(w.close());
+    }
 }
 
 void TestWindowPlacement::childMoveBetweenScreens()

@@ -78,8 +78,13 @@ LessonController::LessonController(MainWindow *window)
     // A tab over the attention settings, across the top: the window grows no wider (a 1024-pixel
     // projector has no room for another column), the left column keeps the scaling lab's panel
     // a step may show, and the settings are one click away for an edit mid-lesson.
-    window->addDockWidget(Qt::TopDockWidgetArea, m_panel);
-    window->tabifyDockWidget(window->attentionPanel(), m_panel);
+    // The window restored its saved arrangement before the lesson's panel existed: the panel
+    // takes the place kept for it there (as a new tab, the settings' area would make room
+    // for a tab bar at every start).
+    if (!window->restoreDockWidget(m_panel)) {
+        window->addDockWidget(Qt::TopDockWidgetArea, m_panel);
+        window->tabifyDockWidget(window->attentionPanel(), m_panel);
+    }
     m_panel->hide();
     qApp->installEventFilter(m_keys);
 
