@@ -83,6 +83,8 @@ private slots:
     void editingAProjectionWeightRecomputes();
     void undoAndRedoFollowThePanel();
     void groupsWrapWhenNarrow();
+    void controlsStayTogetherAtTheTop_data();
+    void controlsStayTogetherAtTheTop();
 
 private:
     Document *m_document = nullptr;
@@ -566,6 +568,36 @@ void TestAttentionPanel::groupsWrapWhenNarrow()
     m_panel->setPresentationMode(false);
     m_panel->resize(1400, 120);
     QTRY_VERIFY(m_panel->groupsSideBySide());
+}
+
+void TestAttentionPanel::controlsStayTogetherAtTheTop_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("side by side") << 1400 << 4;
+    QTest::newRow("two by two") << 560 << 2;
+    QTest::newRow("one above another") << 330 << 1;
+}
+
+void TestAttentionPanel::controlsStayTogetherAtTheTop()
+{
+    QFETCH(int, width);
+    QFETCH(int, columns);
+    // Much taller than its controls need: a column of tabs, or the room a lesson's caption had.
+    m_panel->resize(width, 800);
+    QTRY_COMPARE(m_panel->groupColumns(), columns);
+    QWidget *body = m_panel->widget();
+    QVERIFY(body->height() >= 700);
+    // From the first control (the wiring) to the bottom of the last (the projections' seed):
+    // in the top third, the rest of the height free below them.
+    const int top = m_panel->wiringCombo()->mapTo(body, QPoint(0, 0)).y();
+    QWidget *last = m_panel->projectionSeedSpin();
+    const int bottom = last->mapTo(body, QPoint(0, last->height())).y();
+    QVERIFY2(top < 40 && bottom < body->height() / 3,
+        qPrintable(QStringLiteral("controls from %1 to %2 of %3")
+                       .arg(top)
+                       .arg(bottom)
+                       .arg(body->height())));
 }
 
 QTEST_MAIN(TestAttentionPanel)

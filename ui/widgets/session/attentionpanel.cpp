@@ -325,6 +325,9 @@ void AttentionPanel::buildUi()
     layout->setSpacing(4);
     layout->addLayout(m_groupGrid);
     layout->addWidget(m_message);
+    // A taller dock (a column of tabs, the room a lesson's caption had) keeps the controls
+    // together at its top.
+    layout->addStretch(1);
     // The groups rearrange to fit; the panel never forces the window wider than the screen.
     body->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     arrangeGroups(4);
