@@ -244,15 +244,27 @@ void TestLessonPanelFront::questionAndChoicesInSight()
         for (const bool reveal : { false, true }) {
             if (reveal)
                 player->reveal();
-            // Revealed, a training step's runs take the screen below the caption in lesson
-            // mode: the prompt stays in sight and the answer's box says the right choice whole;
-            // the other choices may scroll.
-            const bool runsBelow = reveal && lessonMode && s.view.training;
+            // Revealed, a training step's runs, or the scaling lab's panel that answers, take
+            // the screen below the caption in lesson mode: the prompt stays in sight and the
+            // answer's box says the right choice whole; the other choices may scroll.
+            const bool labBelow = !s.view.scalingPanel.isEmpty();
+            const bool runsBelow = reveal && lessonMode && (s.view.training || labBelow);
             if (runsBelow) {
                 const QWidget *box = lessons->panel()->questionBox();
                 QTRY_VERIFY(box->isVisible());
                 QVERIFY(m_window->geometry().contains(
                     QRect(box->mapToGlobal(QPoint(0, 0)), box->size())));
+            }
+            if (runsBelow && labBelow) {
+                // The lab's panel has half the column beside the heatmap: room for its plot.
+                const QWidget *lab = m_window->scalingDock();
+                QTRY_VERIFY(lab->isVisible());
+                const int column = lab->height() + lessons->panel()->height();
+                QTRY_VERIFY2(lab->height() >= column / 2 - 2,
+                    qPrintable(QStringLiteral("step %1: the lab %2 px of %3")
+                                   .arg(step + 1)
+                                   .arg(lab->height())
+                                   .arg(column)));
             }
             for (const QString &line : runsBelow ? lines.mid(0, 1) : lines) {
                 QString why;

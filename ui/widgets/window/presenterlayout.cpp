@@ -189,8 +189,15 @@ void PresenterLayout::shareTheScreen()
             // least height leaves).
             if (labBelow) {
                 const int column = lesson->height() + lab->height();
+                // Once revealed, the panel that answers the question has half the column (a
+                // plot with its legend and axes): the answer's box says the right choice, the
+                // rest of the caption may scroll.
+                const bool answered
+                    = m_window->lessons()->player()->phase() == LessonPlayer::Phase::Revealed;
+                const int labLeast = lab->minimumSizeHint().height();
                 const int caption = captionInColumn(column, lesson->neededHeight(),
-                    lesson->questionNeededHeight(), lab->minimumSizeHint().height());
+                    answered ? 0 : lesson->questionNeededHeight(),
+                    answered ? std::max(labLeast, column / 2) : labLeast);
                 m_window->resizeDocks({ lesson, lab }, { caption, column - caption }, Qt::Vertical);
             }
             if (steps->isVisible())
