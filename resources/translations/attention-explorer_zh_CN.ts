@@ -1673,6 +1673,10 @@
         <source>scaled: softmax(q·k / √d_k)</source>
         <translation>缩放后：softmax(q·k / √d_k)</translation>
     </message>
+    <message>
+        <source>d_k = %1</source>
+        <translation>d_k = %1</translation>
+    </message>
 </context>
 <context>
     <name>ScalingLabFigure</name>
@@ -4549,10 +4553,6 @@ output = [head₁ … head_h]·W_o + b_o</source>
     <message>
         <source>ceiling ln(%1) = %2</source>
         <translation>上限 ln(%1) = %2</translation>
-    </message>
-    <message>
-        <source>this model: d_k = %1</source>
-        <translation>当前模型：d_k = %1</translation>
     </message>
     <message>
         <source>d_k = %1

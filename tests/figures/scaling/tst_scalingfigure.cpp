@@ -44,6 +44,10 @@ private slots:
     void unsortedDimsAreJoinedInOrder();
     void emptyResultSaysSo();
     void svgIsVector();
+    void dkLabelPlaceIsTheFreePlace_data();
+    void dkLabelPlaceIsTheFreePlace();
+    void dkLabelHidesNoCurve_data();
+    void dkLabelHidesNoCurve();
 };
 
 void TestScalingFigure::pointsFollowTheAxes()
@@ -140,6 +144,92 @@ void TestScalingFigure::svgIsVector()
     QCOMPARE(svg.images, 0);
     QVERIFY(svg.texts.contains(options.title));
     QVERIFY(svg.texts.contains(QStringLiteral("512")));
+}
+
+void TestScalingFigure::dkLabelPlaceIsTheFreePlace_data()
+{
+    // A plot 400 × 200 from (0, 0), a label 100 × 20 right of a marker at x = 50: its box near
+    // the top (y 4 to 24), near the bottom (176 to 196), or the highest free one between, tried
+    // every other pixel from y 6 (each with 3 pixels of air).
+    QTest::addColumn<QList<QPolygonF>>("curves");
+    QTest::addColumn<double>("top");
+    const QPolygonF acrossTop({ QPointF(0, 10), QPointF(400, 10) });
+    const QPolygonF acrossBottom({ QPointF(0, 190), QPointF(400, 190) });
+    QTest::newRow("no curve: the top") << QList<QPolygonF> {} << 4.0;
+    QTest::newRow("a line across the top: the bottom") << QList<QPolygonF> { acrossTop } << 176.0;
+    QTest::newRow("top and bottom taken: the highest free place")
+        << QList<QPolygonF> { acrossTop, acrossBottom } << 14.0;
+    // A falling line crosses the top box's region only where it is; a point alone counts too.
+    QTest::newRow("a point in the top box: the bottom")
+        << QList<QPolygonF> { QPolygonF({ QPointF(120, 15) }) } << 176.0;
+    QTest::newRow("a curve right of the label's span: the top")
+        << QList<QPolygonF> { QPolygonF({ QPointF(200, 10), QPointF(400, 190) }) } << 4.0;
+    // Lines every 20 pixels: every place is crossed, by one line at the least; the top's
+    // (y 1 to 27 with its air) by one.
+    QList<QPolygonF> everyTwenty;
+    for (int y = 10; y < 200; y += 20)
+        everyTwenty << QPolygonF({ QPointF(0, y), QPointF(400, y) });
+    QTest::newRow("everywhere crossed: the least crossed, the top first") << everyTwenty << 4.0;
+}
+
+void TestScalingFigure::dkLabelPlaceIsTheFreePlace()
+{
+    QFETCH(QList<QPolygonF>, curves);
+    QFETCH(double, top);
+    const ScalingFigure::LabelPlace place
+        = ScalingFigure::dkLabelPlace(QRectF(0, 0, 400, 200), 50.0, false, QSizeF(100, 20), curves);
+    QCOMPARE(place.box, QRectF(50, top, 100, 20));
+    QCOMPARE(place.crossedPixels > 0, QByteArray(QTest::currentDataTag()).startsWith("everywhere"));
+    // Left of the marker: the same height, ending at it.
+    QCOMPARE(
+        ScalingFigure::dkLabelPlace(QRectF(0, 0, 400, 200), 350.0, true, QSizeF(100, 20), curves)
+            .box.left(),
+        250.0);
+}
+
+void TestScalingFigure::dkLabelHidesNoCurve_data()
+{
+    QTest::addColumn<int>("currentDk");
+    QTest::addColumn<QSize>("size");
+    // Sizes whose plot is several labels tall (at 360 × 240 the title, the legend and the
+    // axes leave it 45 pixels: no place is free there).
+    for (const int dk : { 2, 4, 64, 1024 }) {
+        QTest::addRow("d_k %d, 640 × 420", dk) << dk << QSize(640, 420);
+        QTest::addRow("d_k %d, 480 × 360", dk) << dk << QSize(480, 360);
+    }
+}
+
+void TestScalingFigure::dkLabelHidesNoCurve()
+{
+    QFETCH(int, currentDk);
+    QFETCH(QSize, size);
+    EntropyExperimentConfig config;
+    config.keys = 10;
+    FigureOptions options;
+    options.size = size;
+    options.includeValues = false;
+    const Figure f = ScalingFigure::make(sample(), config, currentDk, options);
+    const auto boxes = withRole(f, QStringLiteral("current-dk-label-box"));
+    QCOMPARE(int(boxes.size()), 1);
+    const QRectF box = boxes.front()->rect;
+    QVERIFY(withRole(f, QStringLiteral("frame")).front()->rect.contains(box));
+    // Every curve and the ceiling, walked a pixel at a time: none passes through the label.
+    std::vector<QPolygonF> lines;
+    for (const auto *curve : withRole(f, QStringLiteral("curve")))
+        lines.push_back(curve->points);
+    for (const auto *ceiling : withRole(f, QStringLiteral("ceiling")))
+        lines.push_back(QPolygonF({ ceiling->anchor, ceiling->end }));
+    QCOMPARE(int(lines.size()), 3);
+    for (const QPolygonF &line : lines) {
+        for (qsizetype i = 1; i < line.size(); ++i) {
+            const int steps = std::max(1, int(QLineF(line[i - 1], line[i]).length()));
+            for (int k = 0; k <= steps; ++k) {
+                const QPointF at = line[i - 1] + (line[i] - line[i - 1]) * (double(k) / steps);
+                QVERIFY2(!box.contains(at),
+                    qPrintable(QStringLiteral("%1,%2 in the label").arg(at.x()).arg(at.y())));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestScalingFigure)

@@ -42,6 +42,8 @@ private slots:
     void titleTooLongForTwoLinesIsWholeInItsTooltip();
     void valueAxisIsNumbered_data();
     void valueAxisIsNumbered();
+    void markerLabelCoversNoCurve_data();
+    void markerLabelCoversNoCurve();
 };
 
 void TestScalingPlotDockPlots::initTestCase()
@@ -329,6 +331,65 @@ void TestScalingPlotDockPlots::valueAxisIsNumbered()
                        .arg(range.lower)
                        .arg(range.upper)
                        .arg(shown.join(QStringLiteral(", ")))));
+}
+
+void TestScalingPlotDockPlots::markerLabelCoversNoCurve_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<int>("heads");
+    // The dock's default experiment; the model's d_k 2 (two heads) or 4 (one).
+    for (const int heads : { 2, 1 }) {
+        QTest::addRow("390×500, d_k %d", 4 / heads) << QSize(390, 500) << false << heads;
+        QTest::addRow("700×520, d_k %d", 4 / heads) << QSize(700, 520) << false << heads;
+        // Below a lesson's caption in lesson mode at 1024×768.
+        QTest::addRow("360×330, lesson mode, d_k %d", 4 / heads)
+            << QSize(360, 330) << true << heads;
+    }
+}
+
+void TestScalingPlotDockPlots::markerLabelCoversNoCurve()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(int, heads);
+    Session s = m_document->session();
+    s.attention.config.dModel = 4;
+    s.attention.config.heads = heads;
+    m_document->resetSession(s, QString());
+    ScalingPlot plot;
+    plot.setPresentationMode(presentation);
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QTRY_VERIFY(m_dock->shownResult().has_value());
+    plot.setResult(*m_dock->shownResult(), m_dock->shownConfig()->keys);
+    plot.setCurrentDk(4 / heads);
+    QTest::qWait(100);
+    QVERIFY(plot.dkLabel()->visible());
+    // The label's box on screen, and every curve (the points and the straight lines between
+    // them, the ceiling) walked in steps of a pixel or two: none passes through the box.
+    const QRectF box = QRectF(
+        plot.dkLabel()->topLeft->pixelPosition(), plot.dkLabel()->bottomRight->pixelPosition())
+                           .normalized();
+    QVERIFY(plot.axisRect()->rect().contains(box.toRect()));
+    for (QCPGraph *graph : { plot.unscaledGraph(), plot.scaledGraph(), plot.ceilingGraph() }) {
+        QList<QPointF> pixels;
+        for (const QPointF &p : points(graph))
+            pixels << QPointF(plot.xAxis->coordToPixel(p.x()), plot.yAxis->coordToPixel(p.y()));
+        for (int i = 0; i + 1 < pixels.size(); ++i) {
+            const QPointF a = pixels[i], b = pixels[i + 1];
+            const int steps = std::max(1, int(QLineF(a, b).length()));
+            for (int k = 0; k <= steps; ++k) {
+                const QPointF at = a + (b - a) * (double(k) / steps);
+                QVERIFY2(!box.contains(at),
+                    qPrintable(QStringLiteral("%1 passes through the label at %2,%3")
+                                   .arg(graph->name())
+                                   .arg(at.x())
+                                   .arg(at.y())));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestScalingPlotDockPlots)

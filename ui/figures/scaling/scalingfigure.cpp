@@ -250,25 +250,6 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         .dashed
         = true;
 
-    if (currentDk > 0) {
-        const QColor accent = ColorMap::accent(ColorMapKind::Viridis);
-        const double px = axes.map(currentDk, 0.0).x();
-        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), accent, 1.5,
-             QStringLiteral("current-dk"))
-            .dotted
-            = true;
-        const QString label = tr("this model: d_k = %1").arg(currentDk);
-        // Right of the marker, unless the marker is in the right part of the axis.
-        const bool rightHalf
-            = (std::log2(double(currentDk)) - axes.xLow) > 0.6 * (axes.xHigh - axes.xLow);
-        const double textWidth = tfm.horizontalAdvance(label);
-        const QRectF box(rightHalf ? px - textWidth - 8.0 : px, plot.top() + plot.height() * 0.02,
-            textWidth + 8.0, tfm.height() + 4.0);
-        f.addRect(box, QColor(255, 255, 255, 220), QStringLiteral("current-dk-label-box"));
-        f.addText(QPointF(box.left() + 4.0, box.top() + 2.0 + tfm.ascent()), label, tickPx,
-            accent.darker(130), Figure::Align::Start, QStringLiteral("current-dk-label"));
-    }
-
     // Points joined in order of d_k, whatever order the dimensions were listed in.
     std::vector<size_t> order(n);
     for (size_t i = 0; i < n; ++i)
@@ -277,10 +258,42 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         [&result](size_t a, size_t b) { return result.dims[a] < result.dims[b]; });
     std::vector<int> dims;
     std::vector<double> scaled, unscaled;
+    QPolygonF scaledLine, unscaledLine;
     for (const size_t i : order) {
         dims.push_back(result.dims[i]);
         scaled.push_back(result.scaled[i]);
         unscaled.push_back(result.unscaled[i]);
+        scaledLine << axes.map(result.dims[i], result.scaled[i]);
+        unscaledLine << axes.map(result.dims[i], result.unscaled[i]);
+    }
+
+    if (currentDk > 0) {
+        const QColor accent = ColorMap::accent(ColorMapKind::Viridis);
+        const double px = axes.map(currentDk, 0.0).x();
+        f.addLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()), accent, 1.5,
+             QStringLiteral("current-dk"))
+            .dotted
+            = true;
+        // Right of the marker, unless the marker is in the right part of the axis.
+        const bool rightHalf
+            = (std::log2(double(currentDk)) - axes.xLow) > 0.6 * (axes.xHigh - axes.xLow);
+        const QList<QPolygonF> curves { unscaledLine, scaledLine,
+            QPolygonF({ QPointF(plot.left(), cy), QPointF(plot.right(), cy) }) };
+        QString label;
+        LabelPlace place;
+        for (const bool brief : { false, true }) {
+            const QString text = dkLabelText(currentDk, brief);
+            const QSizeF size(tfm.horizontalAdvance(text) + 8.0, tfm.height() + 4.0);
+            const LabelPlace found = dkLabelPlace(plot, px, rightHalf, size, curves);
+            if (label.isEmpty() || found.crossedPixels < place.crossedPixels) {
+                label = text;
+                place = found;
+            }
+        }
+        const QRectF box = place.box;
+        f.addRect(box, QColor(255, 255, 255, 220), QStringLiteral("current-dk-label-box"));
+        f.addText(QPointF(box.left() + 4.0, box.top() + 2.0 + tfm.ascent()), label, tickPx,
+            accent.darker(130), Figure::Align::Start, QStringLiteral("current-dk-label"));
     }
     drawCurve(f, axes, dims, unscaled, unscaledColor(), QStringLiteral("unscaled"), true,
         options.includeValues, false);
@@ -288,6 +301,49 @@ Figure ScalingFigure::make(const EntropyExperimentResult &result,
         options.includeValues, true);
 
     return f;
+}
+
+QString ScalingFigure::dkLabelText(int currentDk, bool brief)
+{
+    return brief ? tr("d_k = %1").arg(currentDk) : tr("this model: d_k = %1").arg(currentDk);
+}
+
+ScalingFigure::LabelPlace ScalingFigure::dkLabelPlace(const QRectF &plot, double markerX,
+    bool leftOfMarker, const QSizeF &size, const QList<QPolygonF> &curves)
+{
+    const double left = leftOfMarker ? markerX - size.width() : markerX;
+    // A little air around the text, as the eye needs it around a line or a point.
+    const auto crossed = [&curves](const QRectF &box) {
+        const QRectF around = box.adjusted(-3.0, -3.0, 3.0, 3.0);
+        int pixels = 0;
+        for (const QPolygonF &curve : curves) {
+            for (qsizetype i = 0; i < curve.size(); ++i) {
+                // Each point, and the straight line from the one before, a pixel at a time.
+                const QPointF from = i > 0 ? curve[i - 1] : curve[i];
+                const int steps = std::max(1, static_cast<int>(QLineF(from, curve[i]).length()));
+                for (int k = i > 0 ? 1 : steps; k <= steps; ++k)
+                    pixels += around.contains(from + (curve[i] - from) * (double(k) / steps));
+            }
+        }
+        return pixels;
+    };
+    // Near the top, near the bottom, then every other pixel from the top down.
+    const double highest = plot.top() + 0.02 * plot.height();
+    const double lowest = plot.top() + 0.98 * plot.height() - size.height();
+    std::vector<double> tops { highest, lowest };
+    for (double top = highest + 2.0; top < lowest; top += 2.0)
+        tops.push_back(top);
+    LabelPlace best { QRectF(QPointF(left, tops.front()), size), 0 };
+    best.crossedPixels = crossed(best.box);
+    for (const double top : tops) {
+        if (best.crossedPixels == 0)
+            break;
+        const QRectF box(QPointF(left, top), size);
+        const int pixels = crossed(box);
+        if (pixels < best.crossedPixels)
+            best = { box, pixels };
+    }
+    return best;
 }
 
 } // namespace ae

@@ -10,6 +10,9 @@
 #include "scaling/entropyexperiment.h"
 
 #include <QCoreApplication>
+#include <QList>
+#include <QPolygonF>
+#include <QRectF>
 
 namespace ae {
 
@@ -30,6 +33,24 @@ public:
     static QColor scaledColor();
     /// The colour of the unscaled curve.
     static QColor unscaledColor();
+
+    /// Where the current d_k's label goes: its box and how many pixels of the curves pass
+    /// through it (0: none).
+    struct LabelPlace
+    {
+        QRectF box;
+        int crossedPixels = 0;
+    };
+    /// The place of a label of @p size beside the marker at @p markerX (to its right, or to
+    /// its left with @p leftOfMarker) in @p plot: near its top, else near its bottom, else
+    /// the highest place between where the @p curves (polylines in the same pixels as
+    /// @p plot) do not pass, so that the label hides no point and no line of the data; where
+    /// every place is crossed, the least crossed.
+    static LabelPlace dkLabelPlace(const QRectF &plot, double markerX, bool leftOfMarker,
+        const QSizeF &size, const QList<QPolygonF> &curves);
+    /// The current d_k's label: "this model: d_k = …", or the shorter "d_k = …" (@p brief)
+    /// where the longer one would cross a curve.
+    static QString dkLabelText(int currentDk, bool brief);
 };
 
 } // namespace ae

@@ -52,6 +52,7 @@ ScalingPlot::ScalingPlot(QWidget *parent)
     m_dkLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_dkLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_dkLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_dkLabel->position->setCoords(0.0, 0.02);
     m_dkLabel->setPadding(QMargins(4, 2, 4, 2));
     m_dkLabel->setBrush(QColor(255, 255, 255, 220));
     m_dkLine->setVisible(false);
@@ -148,13 +149,14 @@ void ScalingPlot::updateRanges()
     if (marked) {
         m_dkLine->point1->setCoords(m_currentDk, 0.0);
         m_dkLine->point2->setCoords(m_currentDk, 1.0);
-        m_dkLabel->position->setCoords(m_currentDk, 0.02);
-        m_dkLabel->setText(tr("this model: d_k = %1").arg(m_currentDk));
-        // Keep the label inside the plot when the marker is at the right end.
+        m_dkLabel->setText(ScalingFigure::dkLabelText(m_currentDk, false));
+        // Keep the label inside the plot when the marker is at the right end; its height is
+        // placeDkLabel()'s, once the curves are laid out.
         const bool rightHalf
             = std::log(m_currentDk / xRange.lower) > 0.6 * std::log(xRange.upper / xRange.lower);
-        m_dkLabel->setPositionAlignment(
-            (rightHalf ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        m_dkLabel->position->setCoords(m_currentDk, m_dkLabel->position->coords().y());
+        m_dkLabel->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft)
+            | (m_dkLabel->positionAlignment() & Qt::AlignVertical_Mask));
     }
 }
 
@@ -270,7 +272,47 @@ bool ScalingPlot::fitTexts()
         arrangeLegend(1);
     changed = changed || wrap != m_legendWrap;
     m_legendWrap = wrap;
-    return changed;
+    return placeDkLabel() || changed;
+}
+
+bool ScalingPlot::placeDkLabel()
+{
+    if (!m_dkLabel->visible() || axisRect()->height() <= 0)
+        return false;
+    const QFontMetricsF metrics(m_dkLabel->font());
+    const QMargins padding = m_dkLabel->padding();
+    QList<QPolygonF> curves;
+    for (const QCPGraph *graph : { m_unscaled, m_scaled, m_ceiling }) {
+        QPolygonF line;
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+            line << QPointF(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
+        curves << line;
+    }
+    const QRect area = axisRect()->rect();
+    const Qt::Alignment horizontal = m_dkLabel->positionAlignment() & Qt::AlignHorizontal_Mask;
+    // The exported figure's rule: the longer text unless only the shorter one clears the
+    // curves.
+    QString text;
+    ScalingFigure::LabelPlace place;
+    for (const bool brief : { false, true }) {
+        const QString candidate = ScalingFigure::dkLabelText(m_currentDk, brief);
+        const QSizeF size(metrics.horizontalAdvance(candidate) + padding.left() + padding.right(),
+            metrics.height() + padding.top() + padding.bottom());
+        const ScalingFigure::LabelPlace found = ScalingFigure::dkLabelPlace(
+            area, xAxis->coordToPixel(m_currentDk), horizontal == Qt::AlignRight, size, curves);
+        if (text.isEmpty() || found.crossedPixels < place.crossedPixels) {
+            text = candidate;
+            place = found;
+        }
+    }
+    const double ratio = (place.box.top() - area.top()) / area.height();
+    if (std::abs(m_dkLabel->position->coords().y() - ratio) < 1e-9 && m_dkLabel->text() == text
+        && (m_dkLabel->positionAlignment() & Qt::AlignTop))
+        return false;
+    m_dkLabel->setText(text);
+    m_dkLabel->position->setCoords(m_currentDk, ratio);
+    m_dkLabel->setPositionAlignment(horizontal | Qt::AlignTop);
+    return true;
 }
 
 void ScalingPlot::resizeEvent(QResizeEvent *event)

@@ -34,6 +34,8 @@ public:
     QCPGraph *ceilingGraph() const { return m_ceiling; }
     /// The vertical line at the current d_k (hidden without one).
     QCPItemStraightLine *dkMarker() const { return m_dkLine; }
+    /// The marker's label ("this model: d_k = …"), where no curve passes.
+    QCPItemText *dkLabel() const { return m_dkLabel; }
     /// The d_k values with a tick label on the x axis.
     QList<double> dimTicks() const;
     /// @}
@@ -50,6 +52,9 @@ private:
     bool updateTicks();
     /// Fits the legend's columns and the y axis title to the space there is; true if changed.
     bool fitTexts();
+    /// Puts the marker's label where the curves cross it least, in its longer or shorter
+    /// words (ScalingFigure::dkLabelPlace(), the exported figure's rule); true if it changed.
+    bool placeDkLabel();
     /// Applies fonts, pens and markers for the current mode.
     void applyStyle() override;
     /// A short plot drops its title; a tall one shows it above the legend.
