@@ -150,7 +150,7 @@ void TestScalingFigure::dkLabelPlaceIsTheFreePlace_data()
 {
     // A plot 400 × 200 from (0, 0), a label 100 × 20 right of a marker at x = 50: its box near
     // the top (y 4 to 24), near the bottom (176 to 196), or the highest free one between, tried
-    // every other pixel from y 6 (each with 3 pixels of air).
+    // every other pixel from y 6 (each with 5 pixels of air).
     QTest::addColumn<QList<QPolygonF>>("curves");
     QTest::addColumn<double>("top");
     const QPolygonF acrossTop({ QPointF(0, 10), QPointF(400, 10) });
@@ -158,14 +158,14 @@ void TestScalingFigure::dkLabelPlaceIsTheFreePlace_data()
     QTest::newRow("no curve: the top") << QList<QPolygonF> {} << 4.0;
     QTest::newRow("a line across the top: the bottom") << QList<QPolygonF> { acrossTop } << 176.0;
     QTest::newRow("top and bottom taken: the highest free place")
-        << QList<QPolygonF> { acrossTop, acrossBottom } << 14.0;
+        << QList<QPolygonF> { acrossTop, acrossBottom } << 16.0;
     // A falling line crosses the top box's region only where it is; a point alone counts too.
     QTest::newRow("a point in the top box: the bottom")
         << QList<QPolygonF> { QPolygonF({ QPointF(120, 15) }) } << 176.0;
     QTest::newRow("a curve right of the label's span: the top")
         << QList<QPolygonF> { QPolygonF({ QPointF(200, 10), QPointF(400, 190) }) } << 4.0;
     // Lines every 20 pixels: every place is crossed, by one line at the least; the top's
-    // (y 1 to 27 with its air) by one.
+    // (y -1 to 29 with its air) by one.
     QList<QPolygonF> everyTwenty;
     for (int y = 10; y < 200; y += 20)
         everyTwenty << QPolygonF({ QPointF(0, y), QPointF(400, y) });

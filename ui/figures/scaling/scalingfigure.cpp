@@ -312,9 +312,9 @@ ScalingFigure::LabelPlace ScalingFigure::dkLabelPlace(const QRectF &plot, double
     bool leftOfMarker, const QSizeF &size, const QList<QPolygonF> &curves)
 {
     const double left = leftOfMarker ? markerX - size.width() : markerX;
-    // A little air around the text, as the eye needs it around a line or a point.
+    // Air around the text, as the eye needs it around a line, and room for a point's circle.
     const auto crossed = [&curves](const QRectF &box) {
-        const QRectF around = box.adjusted(-3.0, -3.0, 3.0, 3.0);
+        const QRectF around = box.adjusted(-5.0, -5.0, 5.0, 5.0);
         int pixels = 0;
         for (const QPolygonF &curve : curves) {
             for (qsizetype i = 0; i < curve.size(); ++i) {

@@ -296,8 +296,12 @@ bool ScalingPlot::placeDkLabel()
     ScalingFigure::LabelPlace place;
     for (const bool brief : { false, true }) {
         const QString candidate = ScalingFigure::dkLabelText(m_currentDk, brief);
-        const QSizeF size(metrics.horizontalAdvance(candidate) + padding.left() + padding.right(),
-            metrics.height() + padding.top() + padding.bottom());
+        // Measured as the item draws it (a fallback font's Chinese glyphs included).
+        const QSizeF size
+            = metrics
+                  .boundingRect(QRectF(), Qt::TextDontClip | m_dkLabel->textAlignment(), candidate)
+                  .size()
+            + QSizeF(padding.left() + padding.right(), padding.top() + padding.bottom());
         const ScalingFigure::LabelPlace found = ScalingFigure::dkLabelPlace(
             area, xAxis->coordToPixel(m_currentDk), horizontal == Qt::AlignRight, size, curves);
         if (text.isEmpty() || found.crossedPixels < place.crossedPixels) {
